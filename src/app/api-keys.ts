@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Instant } from '../domain/instant.js';
+import type { ApiKey, Scope, Store } from '../storage/store.js';
+import type { AppContext, Caller } from './context.js';
+import { newId } from './ids.js';
+
+export const API_KEY_PREFIX = 'sw_';
+
+export function digestOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface CreateKeyInput {
+  holderName: string;
+  scopes: Scope[];
+  expiresAt: Instant | null;
+}
+
+/** Creates the key (and its holder on first use of the name); the plain key exists only in the result. */
+export async function createApiKey(context: AppContext, input: CreateKeyInput): Promise<{ key: ApiKey; token: string }> {
+  const token = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const now = context.now();
+  const key = await context.store.transaction(async (tx) => {
+    let holder = await tx.findHolderByName(input.holderName);
+    if (!holder) {
+      holder = { id: newId('hld'), name: input.holderName, createdAt: now };
+      await tx.insertHolder(holder);
+    }
+    const key: ApiKey = {
+      id: newId('key'),
+      holderId: holder.id,
+      holderName: holder.name,
+      scopes: input.scopes,
+      createdAt: now,
+      expiresAt: input.expiresAt,
+      revokedAt: null,
+    };
+    await tx.insertApiKey(key, digestOf(token));
+    return key;
+  });
+  return { key, token };
+}
+
+export function listApiKeys(store: Store): Promise<ApiKey[]> {
+  return store.listApiKeys();
+}
+
+export async function revokeApiKey(context: AppContext, keyId: string): Promise<boolean> {
+  return context.store.transaction((tx) => tx.revokeApiKey(keyId, context.now()));
+}
+
+export type Authentication =
+  | { ok: true; caller: Caller }
+  | { ok: false; reason: 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired' };
+
+/** Reads `Authorization: Bearer <key>`; the key itself is only ever compared by digest. */
+export async function authenticate(context: AppContext, authorization: string | undefined): Promise<Authentication> {
+  if (authorization === undefined || authorization === '') return { ok: false, reason: 'missing' };
+  const match = /^Bearer +([A-Za-z0-9_\-.~+/]+=*) *$/i.exec(authorization);
+  if (!match) return { ok: false, reason: 'malformed' };
+  const key = await context.store.findApiKeyByDigest(digestOf(match[1]!));
+  if (!key) return { ok: false, reason: 'unknown' };
+  if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
+  if (key.expiresAt !== null && key.expiresAt <= context.now()) return { ok: false, reason: 'expired' };
+  return { ok: true, caller: { holderId: key.holderId, keyId: key.id, scopes: key.scopes } };
+}
+
+export function hasScope(caller: Caller, needed: 'read' | 'write'): boolean {
+  return caller.scopes.includes('*') || caller.scopes.includes(needed);
+}

@@ -1,0 +1,148 @@
+import { DomainError, notFound } from '../domain/errors.js';
+import { firstFreeSlug, slugify, type EventType } from '../domain/event-type.js';
+import { UniqueViolation, type StoreWrites } from '../storage/store.js';
+import type { AppContext, Caller } from './context.js';
+import { newId } from './ids.js';
+import { pageOf, type Page } from './paging.js';
+import type { PageAfter } from '../storage/store.js';
+
+/** Fields a client may set; `undefined` means "not sent". */
+export interface EventTypeFields {
+  title?: string;
+  slug?: string;
+  description?: string | null;
+  durationMinutes?: number;
+  slotIntervalMinutes?: number | null;
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
+  minimumNoticeMinutes?: number;
+  bookingWindowDays?: number | null;
+  maxBookingsPerDay?: number | null;
+}
+
+export type CreateEventTypeInput = EventTypeFields & { title: string; durationMinutes: number };
+
+export async function createEventType(context: AppContext, caller: Caller, input: CreateEventTypeInput): Promise<EventType> {
+  return withSlugRetry(input.slug !== undefined, () =>
+    context.store.transaction(async (tx) => {
+      const now = context.now();
+      const draft: EventType = {
+        id: newId('evt'),
+        holderId: caller.holderId,
+        title: input.title,
+        slug: '',
+        description: input.description ?? null,
+        durationMinutes: input.durationMinutes,
+        explicitSlotIntervalMinutes: input.slotIntervalMinutes ?? null,
+        slotIntervalMinutes: input.slotIntervalMinutes ?? input.durationMinutes,
+        bufferBeforeMinutes: input.bufferBeforeMinutes ?? 0,
+        bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
+        minimumNoticeMinutes: input.minimumNoticeMinutes ?? 0,
+        bookingWindowDays: input.bookingWindowDays ?? null,
+        maxBookingsPerDay: input.maxBookingsPerDay ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const eventType = { ...draft, slug: await chooseSlug(tx, caller.holderId, input.slug, input.title, null) };
+      await tx.insertEventType(eventType);
+      return eventType;
+    }),
+  );
+}
+
+export async function getEventType(context: AppContext, caller: Caller, id: string): Promise<EventType> {
+  const eventType = await context.store.getEventType(caller.holderId, id);
+  if (!eventType) throw notFound(`Event type ${id}`);
+  return eventType;
+}
+
+export function listEventTypes(
+  context: AppContext,
+  caller: Caller,
+  page: { limit: number; after: PageAfter | null },
+): Promise<Page<EventType>> {
+  return pageOf(
+    page.limit,
+    (limit) => context.store.listEventTypes(caller.holderId, { limit, after: page.after }),
+    (eventType) => eventType.createdAt,
+  );
+}
+
+export async function updateEventType(
+  context: AppContext,
+  caller: Caller,
+  id: string,
+  changes: EventTypeFields,
+): Promise<EventType> {
+  return withSlugRetry(changes.slug !== undefined, () =>
+    context.store.transaction(async (tx) => {
+      const current = await tx.getEventType(caller.holderId, id);
+      if (!current) throw notFound(`Event type ${id}`);
+      const durationMinutes = changes.durationMinutes ?? current.durationMinutes;
+      const explicitSlotIntervalMinutes =
+        changes.slotIntervalMinutes === undefined ? current.explicitSlotIntervalMinutes : changes.slotIntervalMinutes;
+      const slugChanged = changes.slug !== undefined && changes.slug !== current.slug;
+      const updated: EventType = {
+        ...current,
+        title: changes.title ?? current.title,
+        slug: slugChanged ? await chooseSlug(tx, caller.holderId, changes.slug, current.title, current.id) : current.slug,
+        description: changes.description === undefined ? current.description : changes.description,
+        durationMinutes,
+        explicitSlotIntervalMinutes,
+        slotIntervalMinutes: explicitSlotIntervalMinutes ?? durationMinutes,
+        bufferBeforeMinutes: changes.bufferBeforeMinutes ?? current.bufferBeforeMinutes,
+        bufferAfterMinutes: changes.bufferAfterMinutes ?? current.bufferAfterMinutes,
+        minimumNoticeMinutes: changes.minimumNoticeMinutes ?? current.minimumNoticeMinutes,
+        bookingWindowDays: changes.bookingWindowDays === undefined ? current.bookingWindowDays : changes.bookingWindowDays,
+        maxBookingsPerDay: changes.maxBookingsPerDay === undefined ? current.maxBookingsPerDay : changes.maxBookingsPerDay,
+        updatedAt: context.now(),
+      };
+      await tx.updateEventType(updated);
+      return updated;
+    }),
+  );
+}
+
+export async function deleteEventType(context: AppContext, caller: Caller, id: string): Promise<void> {
+  const deleted = await context.store.transaction((tx) => tx.deleteEventType(caller.holderId, id, context.now()));
+  if (!deleted) throw notFound(`Event type ${id}`);
+}
+
+async function chooseSlug(
+  tx: StoreWrites,
+  holderId: string,
+  explicit: string | undefined,
+  title: string,
+  selfId: string | null,
+): Promise<string> {
+  if (explicit !== undefined) {
+    const taken = await tx.slugsLike(holderId, explicit);
+    if (taken.has(explicit)) throw slugTaken(explicit);
+    return explicit;
+  }
+  const base = slugify(title);
+  const taken = await tx.slugsLike(holderId, base);
+  if (selfId !== null) taken.delete(base);
+  return firstFreeSlug(base, taken);
+}
+
+function slugTaken(slug: string): DomainError {
+  return new DomainError('conflict', `Another event type already uses the slug "${slug}".`, [
+    { field: 'slug', message: 'is already taken by another event type' },
+  ]);
+}
+
+/**
+ * The slug check and the insert share a transaction; on PostgreSQL a concurrent writer can still
+ * win the unique index between them. An explicit slug then conflicts; a derived one tries again.
+ */
+async function withSlugRetry<T>(explicit: boolean, attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof UniqueViolation)) throw error;
+      if (explicit || tries >= 5) throw new DomainError('conflict', 'Another event type already uses this slug.');
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { Availability } from '../domain/availability.js';
+import type { Booking } from '../domain/booking.js';
+import type { EventType } from '../domain/event-type.js';
+import { formatUtc } from '../domain/instant.js';
+import type { Webhook } from '../storage/store.js';
+
+/** The client-visible shapes: one place, shared by HTTP responses and webhook payloads. */
+
+export function eventTypeView(eventType: EventType) {
+  return {
+    id: eventType.id,
+    title: eventType.title,
+    slug: eventType.slug,
+    description: eventType.description,
+    durationMinutes: eventType.durationMinutes,
+    slotIntervalMinutes: eventType.slotIntervalMinutes,
+    bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+    bufferAfterMinutes: eventType.bufferAfterMinutes,
+    minimumNoticeMinutes: eventType.minimumNoticeMinutes,
+    bookingWindowDays: eventType.bookingWindowDays,
+    maxBookingsPerDay: eventType.maxBookingsPerDay,
+    createdAt: formatUtc(eventType.createdAt),
+    updatedAt: formatUtc(eventType.updatedAt),
+  };
+}
+
+export function bookingView(booking: Booking) {
+  return {
+    id: booking.id,
+    eventTypeId: booking.eventTypeId,
+    start: formatUtc(booking.start),
+    end: formatUtc(booking.end),
+    status: booking.status,
+    guestName: booking.guestName,
+    guestEmail: booking.guestEmail,
+    guestTimeZone: booking.guestTimeZone,
+    notes: booking.notes,
+    cancellationReason: booking.cancellationReason,
+    cancelledAt: booking.cancelledAt === null ? null : formatUtc(booking.cancelledAt),
+    rescheduledFromId: booking.rescheduledFromId,
+    rescheduledToId: booking.rescheduledToId,
+    createdAt: formatUtc(booking.createdAt),
+    updatedAt: formatUtc(booking.updatedAt),
+  };
+}
+
+export function availabilityView(availability: Availability, updatedAt: number) {
+  return { ...availability, updatedAt: formatUtc(updatedAt) };
+}
+
+export function webhookView(webhook: Webhook) {
+  return {
+    id: webhook.id,
+    url: webhook.url,
+    events: webhook.events,
+    description: webhook.description,
+    active: webhook.active,
+    createdAt: formatUtc(webhook.createdAt),
+    updatedAt: formatUtc(webhook.updatedAt),
+  };
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { createApiKey, listApiKeys, revokeApiKey } from '../app/api-keys.js';
+import type { AppContext } from '../app/context.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { buildApp } from '../http/build-app.js';
+import { openStore } from '../storage/open-store.js';
+import { SCOPES, type Scope } from '../storage/store.js';
+
+const USAGE = `Usage: slotwise <command> [options]
+
+Commands:
+  serve                          Run the API on HOST:PORT (default 127.0.0.1:3000)
+  keys create --holder NAME [--scopes read,write|*] [--expires-in 90d]
+                                 Create an API key; prints the key alone on stdout
+  keys list [--json]             List keys (id, holder, scopes, created, expiry, revoked)
+  keys revoke KEY_ID             Revoke a key; takes effect on the next request
+  migrate                        Apply database migrations and exit
+
+Environment: DATABASE_URL (default sqlite:./data/slotwise.db), HOST, PORT, LOG_LEVEL.`;
+
+/** Exit codes scripts can rely on. */
+const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      parseArgs({ args: rest, options: {}, strict: true });
+      return serve(config);
+    case 'migrate': {
+      parseArgs({ args: rest, options: {}, strict: true });
+      const store = await openStore(config.database);
+      await store.close();
+      process.stderr.write('Migrations are up to date.\n');
+      return EXIT.ok;
+    }
+    case 'keys':
+      return keys(config, rest);
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+async function keys(config: Config, argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === 'create') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { holder: { type: 'string' }, scopes: { type: 'string' }, 'expires-in': { type: 'string' } },
+      strict: true,
+    });
+    if (!values.holder?.trim()) throw new UsageError('keys create needs --holder NAME.');
+    const scopes = parseScopes(values.scopes ?? 'read,write');
+    const expiresInMs = values['expires-in'] === undefined ? null : parseDuration(values['expires-in']);
+    return withContext(config, async (context) => {
+      const now = context.now();
+      const { key, token } = await createApiKey(context, {
+        holderName: values.holder!.trim(),
+        scopes,
+        expiresAt: expiresInMs === null ? null : now + expiresInMs,
+      });
+      process.stderr.write(
+        `Created key ${key.id} for holder "${key.holderName}" with scopes ${key.scopes.join(',')}` +
+          `${key.expiresAt ? `, expiring ${new Date(key.expiresAt).toISOString()}` : ''}. It is shown only now:\n`,
+      );
+      process.stdout.write(`${token}\n`);
+      return EXIT.ok;
+    });
+  }
+  if (sub === 'list') {
+    const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean' } }, strict: true });
+    return withContext(config, async (context) => {
+      const keys = await listApiKeys(context.store);
+      const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+      if (values.json) {
+        const rows = keys.map((k) => ({
+          id: k.id,
+          holder: k.holderName,
+          scopes: k.scopes,
+          createdAt: iso(k.createdAt),
+          expiresAt: k.expiresAt === null ? null : iso(k.expiresAt),
+          revokedAt: k.revokedAt === null ? null : iso(k.revokedAt),
+        }));
+        process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+      } else {
+        const header = ['ID', 'HOLDER', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED'];
+        const rows = keys.map((k) => [k.id, k.holderName, k.scopes.join(','), iso(k.createdAt), iso(k.expiresAt), iso(k.revokedAt)]);
+        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+        for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+      }
+      return EXIT.ok;
+    });
+  }
+  if (sub === 'revoke') {
+    const { positionals } = parseArgs({ args: rest, options: {}, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw new UsageError('keys revoke needs exactly one KEY_ID.');
+    return withContext(config, async (context) => {
+      if (!(await revokeApiKey(context, positionals[0]!))) {
+        process.stderr.write(`No active key with id ${positionals[0]}.\n`);
+        return EXIT.failure;
+      }
+      process.stderr.write(`Revoked ${positionals[0]}.\n`);
+      return EXIT.ok;
+    });
+  }
+  throw new UsageError(sub === undefined ? 'keys needs a subcommand: create, list or revoke.' : `Unknown keys subcommand "${sub}".`);
+}
+
+function parseScopes(text: string): Scope[] {
+  const scopes = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (scopes.length === 0 || unknown.length > 0) {
+    throw new UsageError(`--scopes takes a comma-separated list of ${SCOPES.join(', ')}; got "${text}".`);
+  }
+  return [...new Set(scopes)] as Scope[];
+}
+
+const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+function parseDuration(text: string): number {
+  const match = /^(\d+)([mhdw])$/.exec(text.trim());
+  if (!match || Number(match[1]) === 0) throw new UsageError(`--expires-in takes a positive duration like 30m, 12h, 90d or 2w; got "${text}".`);
+  return Number(match[1]) * DURATION_UNITS[match[2]!]!;
+}
+
+async function withContext(config: Config, work: (context: AppContext) => Promise<number>): Promise<number> {
+  const store = await openStore(config.database);
+  try {
+    return await work({ store, now: Date.now });
+  } finally {
+    await store.close();
+  }
+}
+
+async function serve(config: Config): Promise<number> {
+  const store = await openStore(config.database);
+  const context: AppContext = { store, now: Date.now };
+  const app = await buildApp(context, { logger: { level: config.logLevel } });
+  await app.listen({ host: config.host, port: config.port });
+  if ((await store.countApiKeys()) === 0) {
+    app.log.warn('No API keys yet: create one with `npx slotwise keys create --holder NAME --scopes read,write`.');
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+  await app.close();
+  await store.close();
+  return EXIT.ok;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`slotwise: ${(error as Error).message}\n\n${USAGE}\n`);
+      process.exitCode = EXIT.usage;
+    } else if (error instanceof ConfigError) {
+      process.stderr.write(`slotwise: ${error.message}\n`);
+      process.exitCode = EXIT.failure;
+    } else {
+      process.stderr.write(`slotwise: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = EXIT.failure;
+    }
+  },
+);

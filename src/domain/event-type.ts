@@ -1,0 +1,37 @@
+import type { SlotPolicy } from './slots.js';
+
+export interface EventType extends SlotPolicy {
+  id: string;
+  holderId: string;
+  title: string;
+  slug: string;
+  description: string | null;
+  /** Null while the interval follows the duration (the default); resolved in `slotIntervalMinutes`. */
+  explicitSlotIntervalMinutes: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const MAX_SLUG_LENGTH = 80;
+
+/** `Weekly 1:1 — Café` → `weekly-1-1-cafe`; `event` when nothing usable is left. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_LENGTH - 6)
+    .replace(/-+$/g, '');
+  return slug || 'event';
+}
+
+/** The first of `base`, `base-2`, `base-3`, … that is not taken. */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

@@ -1,0 +1,170 @@
+import { rangesOn, type CompiledAvailability } from './availability.js';
+import { DAY_MS, MINUTE_MS, type Instant } from './instant.js';
+import { Zone, type EpochDay } from './zone.js';
+
+/** The parts of an event type that decide where it can be booked. */
+export interface SlotPolicy {
+  durationMinutes: number;
+  slotIntervalMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  minimumNoticeMinutes: number;
+  bookingWindowDays: number | null;
+  maxBookingsPerDay: number | null;
+}
+
+/** A confirmed booking as the engine sees it: its start and the time it blocks, buffers included. */
+export interface Occupancy {
+  eventTypeId: string;
+  start: Instant;
+  occupiedStart: Instant;
+  occupiedEnd: Instant;
+}
+
+export interface SlotContext {
+  availability: CompiledAvailability;
+  eventTypeId: string;
+  policy: SlotPolicy;
+  /** Confirmed bookings of the holder (every event type) whose occupancy overlaps `occupancyWindow(from, to)`. */
+  bookings: readonly Occupancy[];
+  now: Instant;
+}
+
+export interface Slot {
+  start: Instant;
+  end: Instant;
+}
+
+export type UnbookableReason =
+  | 'outside-availability'
+  | 'before-minimum-notice'
+  | 'beyond-booking-window'
+  | 'daily-limit-reached'
+  | 'overlaps-booking';
+
+export const UNBOOKABLE_DETAIL: Record<UnbookableReason, string> = {
+  'outside-availability': 'The start is not a slot of the availability for this event type (outside the open hours or off the slot grid).',
+  'before-minimum-notice': 'The start is in the past or closer to now than the minimum notice of the event type.',
+  'beyond-booking-window': 'The start lies beyond the booking window of the event type.',
+  'daily-limit-reached': 'The event type already has its maximum number of bookings on that day.',
+  'overlaps-booking': 'The time, with buffers, overlaps another confirmed booking.',
+};
+
+/** Durations and buffers are capped at a day each, so one booking occupies at most three days. */
+export const MAX_OCCUPANCY_MS = 3 * DAY_MS;
+
+/**
+ * The span whose overlapping confirmed bookings a slot computation over `[from, to)` needs: every
+ * booking that can overlap a candidate (buffers included) and every booking starting on a local
+ * day that the range touches (for the daily limit). Local days extend at most ~26 h beyond UTC.
+ */
+export function occupancyWindow(from: Instant, to: Instant): { from: Instant; to: Instant } {
+  return { from: from - 2 * DAY_MS, to: to + 2 * DAY_MS };
+}
+
+/** Every bookable start in `[from, to)`, ascending; see contract §5 for the rules. */
+export function listSlots(context: SlotContext, from: Instant, to: Instant): Slot[] {
+  const rules = new Rules(context);
+  const earliest = Math.max(from, rules.earliestStart);
+  const latest = Math.min(to, rules.latestStartExclusive);
+  const slots: Slot[] = [];
+  if (earliest >= latest) return slots;
+
+  const { zone, step, duration } = rules;
+  const lastDay = zone.dayOf(latest - 1);
+  for (let day = zone.dayOf(earliest); day <= lastDay; day++) {
+    for (const [startMinute, endMinute] of rangesOn(context.availability, day)) {
+      const rangeStart = zone.wallToInstant(day, startMinute);
+      const rangeEnd = zone.wallToInstant(day, endMinute);
+      const firstStep = earliest > rangeStart ? Math.ceil((earliest - rangeStart) / step) : 0;
+      for (let start = rangeStart + firstStep * step; start + duration <= rangeEnd && start < latest; start += step) {
+        if (rules.rejectionOnGrid(start, day) === null) slots.push({ start, end: start + duration });
+      }
+    }
+  }
+  return slots;
+}
+
+/** Why `start` is not bookable, or null when it is: exactly the starts `listSlots` lists. */
+export function checkBookable(context: SlotContext, start: Instant): UnbookableReason | null {
+  const rules = new Rules(context);
+  const day = rules.zone.dayOf(start);
+  const onGrid = rangesOn(context.availability, day).some(([startMinute, endMinute]) => {
+    const rangeStart = rules.zone.wallToInstant(day, startMinute);
+    const rangeEnd = rules.zone.wallToInstant(day, endMinute);
+    return start >= rangeStart && (start - rangeStart) % rules.step === 0 && start + rules.duration <= rangeEnd;
+  });
+  if (!onGrid) return 'outside-availability';
+  return rules.rejectionOnGrid(start, day);
+}
+
+/** The rules of contract §5 beyond the grid, for one event type at one moment. */
+class Rules {
+  readonly zone: Zone;
+  readonly step: number;
+  readonly duration: number;
+  readonly earliestStart: Instant;
+  readonly latestStartExclusive: Instant;
+  private readonly bufferBefore: number;
+  private readonly bufferAfter: number;
+  private readonly busy: Array<[Instant, Instant]>;
+  private busyCursor = 0;
+  private bookingsPerDay: Map<EpochDay, number> | undefined;
+
+  constructor(private readonly context: SlotContext) {
+    const { policy, now } = context;
+    this.zone = Zone.of(context.availability.timeZone);
+    this.step = policy.slotIntervalMinutes * MINUTE_MS;
+    this.duration = policy.durationMinutes * MINUTE_MS;
+    this.bufferBefore = policy.bufferBeforeMinutes * MINUTE_MS;
+    this.bufferAfter = policy.bufferAfterMinutes * MINUTE_MS;
+    this.earliestStart = now + policy.minimumNoticeMinutes * MINUTE_MS;
+    this.latestStartExclusive =
+      policy.bookingWindowDays === null ? Number.POSITIVE_INFINITY : now + policy.bookingWindowDays * DAY_MS;
+    this.busy = mergeOccupancies(context.bookings);
+  }
+
+  /** For a start already known to be on the grid of local `day`. */
+  rejectionOnGrid(start: Instant, day: EpochDay): UnbookableReason | null {
+    if (start < this.earliestStart) return 'before-minimum-notice';
+    if (start >= this.latestStartExclusive) return 'beyond-booking-window';
+    const limit = this.context.policy.maxBookingsPerDay;
+    if (limit !== null && this.countOn(day) >= limit) return 'daily-limit-reached';
+    if (this.overlapsBusy(start - this.bufferBefore, start + this.duration + this.bufferAfter)) return 'overlaps-booking';
+    return null;
+  }
+
+  private countOn(day: EpochDay): number {
+    if (!this.bookingsPerDay) {
+      this.bookingsPerDay = new Map();
+      for (const booking of this.context.bookings) {
+        if (booking.eventTypeId !== this.context.eventTypeId) continue;
+        const bookingDay = this.zone.dayOf(booking.start);
+        this.bookingsPerDay.set(bookingDay, (this.bookingsPerDay.get(bookingDay) ?? 0) + 1);
+      }
+    }
+    return this.bookingsPerDay.get(day) ?? 0;
+  }
+
+  /**
+   * Busy ranges are disjoint and sorted; listSlots asks with ascending starts, so the cursor only
+   * moves forward. A query behind the cursor (checkBookable asks once) restarts it.
+   */
+  private overlapsBusy(from: Instant, to: Instant): boolean {
+    const busy = this.busy;
+    if (this.busyCursor > 0 && busy[this.busyCursor - 1]![1] > from) this.busyCursor = 0;
+    while (this.busyCursor < busy.length && busy[this.busyCursor]![1] <= from) this.busyCursor++;
+    return this.busyCursor < busy.length && busy[this.busyCursor]![0] < to;
+  }
+}
+
+function mergeOccupancies(bookings: readonly Occupancy[]): Array<[Instant, Instant]> {
+  const sorted = bookings.map((b) => [b.occupiedStart, b.occupiedEnd] as [Instant, Instant]).sort((a, b) => a[0] - b[0]);
+  const merged: Array<[Instant, Instant]> = [];
+  for (const range of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push(range);
+  }
+  return merged;
+}

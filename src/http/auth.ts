@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate, hasScope } from '../app/api-keys.js';
+import type { AppContext, Caller } from '../app/context.js';
+import { HttpProblem, problem } from './problems.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const UNAUTHORIZED_DETAIL = {
+  missing: 'Send an API key as `Authorization: Bearer <key>`.',
+  malformed: 'The Authorization header must be `Bearer <key>`.',
+  unknown: 'The API key is not valid.',
+  revoked: 'The API key has been revoked.',
+  expired: 'The API key has expired.',
+} as const;
+
+/**
+ * Runs on every route of the API scope before the body is read: 401 for no usable key, 403 for a
+ * key without the scope the method needs (`GET`/`HEAD` read, everything else write).
+ */
+export function registerAuth(app: FastifyInstance, context: AppContext): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    const result = await authenticate(context, request.headers.authorization);
+    if (!result.ok) {
+      const challenge = result.reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
+      throw new HttpProblem(problem('unauthorized', UNAUTHORIZED_DETAIL[result.reason]), { 'www-authenticate': challenge });
+    }
+    const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+    if (!hasScope(result.caller, needed)) {
+      throw new HttpProblem(problem('forbidden', `This request needs an API key with the ${needed} scope.`), {
+        'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}"`,
+      });
+    }
+    request.caller = result.caller;
+  });
+}
+
+/** The caller of a request that passed the auth hook. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('route registered outside the authenticated scope');
+  return request.caller;
+}

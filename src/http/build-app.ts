@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../app/context.js';
+import { DomainError } from '../domain/errors.js';
+import { registerAuth } from './auth.js';
+import { HttpProblem, problem, sendProblem, type Problem } from './problems.js';
+import { availabilityRoutes } from './routes/availability.js';
+import { bookingRoutes } from './routes/bookings.js';
+import { eventTypeRoutes } from './routes/event-types.js';
+import { slotRoutes } from './routes/slots.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { fieldErrors, validatorCompiler } from './validation.js';
+
+export const API_PREFIX = '/api/v1';
+export const BODY_LIMIT_BYTES = 128 * 1024;
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP app without listening, so tests drive it with `inject` and `main` decides where it listens. */
+export async function buildApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // One cheap line per response is logged below; Fastify's two lines per request would double the cost.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  registerJsonParser(app);
+  const routes = recordRoutes(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        key: request.caller?.keyId,
+      },
+      'request',
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { body, headers } = toProblem(error);
+    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, body, headers);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = routes.methodsFor(path);
+    if (allowed.length > 0) {
+      return sendProblem(reply, problem('method-not-allowed', `${request.method} is not supported on ${path}.`), {
+        allow: allowed.join(', '),
+      });
+    }
+    return sendProblem(reply, problem('not-found', `No route ${request.method} ${path}.`));
+  });
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, context);
+      await api.register(eventTypeRoutes(context));
+      await api.register(availabilityRoutes(context));
+      await api.register(slotRoutes(context));
+      await api.register(bookingRoutes(context));
+      await api.register(webhookRoutes(context));
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}
+
+/** JSON bodies, where an empty body means "no body" (e.g. a cancel without a reason). */
+function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(
+        new HttpProblem(
+          problem('invalid-request', `The body is not valid JSON: ${(error as Error).message}`, [
+            { field: 'body', message: 'must be valid JSON' },
+          ]),
+        ),
+        undefined,
+      );
+    }
+  });
+}
+
+/** Remembers every route's path pattern and methods, to answer 405 with `Allow` for a known path. */
+function recordRoutes(app: FastifyInstance) {
+  const patterns: Array<{ regex: RegExp; methods: Set<string> }> = [];
+  app.addHook('onRoute', (route) => {
+    const regex = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`);
+    let entry = patterns.find((p) => p.regex.source === regex.source);
+    if (!entry) {
+      entry = { regex, methods: new Set() };
+      patterns.push(entry);
+    }
+    for (const method of [route.method].flat()) entry.methods.add(method);
+  });
+  return {
+    methodsFor(path: string): string[] {
+      const methods = new Set<string>();
+      for (const p of patterns) if (p.regex.test(path)) for (const m of p.methods) methods.add(m);
+      return [...methods].sort();
+    },
+  };
+}
+
+function toProblem(error: FastifyError): { body: Problem; headers: Record<string, string> } {
+  if (error instanceof HttpProblem) return { body: error.problem, headers: error.headers };
+  if (error instanceof DomainError) return { body: problem(error.code, error.message, error.errors), headers: {} };
+  if (error.validation) {
+    const errors = fieldErrors(error.validation as never, error.validationContext);
+    return { body: problem('invalid-request', 'The request does not validate; see errors.', errors), headers: {} };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { body: problem('payload-too-large', `The body is larger than ${BODY_LIMIT_BYTES} bytes.`), headers: {} };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { body: problem('unsupported-media-type', 'Send the body as application/json.'), headers: {} };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return { body: problem('invalid-request', error.message), headers: {} };
+  }
+  return { body: problem('internal', 'Something went wrong on our side; the request id identifies it in our logs.'), headers: {} };
+}

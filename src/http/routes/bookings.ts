@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { cancelBooking, createBooking, getBooking, listBookings, rescheduleBooking } from '../../app/bookings.js';
+import type { AppContext } from '../../app/context.js';
+import { decodeCursor } from '../../app/paging.js';
+import { bookingView } from '../../app/views.js';
+import { callerOf } from '../auth.js';
+import {
+  BookingResource,
+  CancelBookingBody,
+  CreateBookingBody,
+  IdParams,
+  ListBookingsQuery,
+  RescheduleBookingBody,
+  listOf,
+} from '../schemas.js';
+
+export const bookingRoutes = (context: AppContext): FastifyPluginAsyncTypebox => async (app) => {
+  app.get(
+    '/bookings',
+    { schema: { querystring: ListBookingsQuery, response: { 200: listOf(BookingResource) } } },
+    async (request) => {
+      const { cursor, limit, ...range } = request.query;
+      const page = await listBookings(context, callerOf(request), {
+        ...range,
+        limit: limit ?? 50,
+        after: decodeCursor(cursor),
+      });
+      return { data: page.items.map(bookingView), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get('/bookings/:id', { schema: { params: IdParams, response: { 200: BookingResource } } }, async (request) =>
+    bookingView(await getBooking(context, callerOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/bookings',
+    { schema: { body: CreateBookingBody, response: { 201: BookingResource } } },
+    async (request, reply) => {
+      const booking = await createBooking(context, callerOf(request), request.body);
+      return reply.code(201).header('location', `/api/v1/bookings/${booking.id}`).send(bookingView(booking));
+    },
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      schema: { params: IdParams, body: CancelBookingBody, response: { 200: BookingResource } },
+      // The contract allows cancelling with no body at all.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) =>
+      bookingView(await cancelBooking(context, callerOf(request), request.params.id, request.body.reason ?? null)),
+  );
+
+  app.post(
+    '/bookings/:id/reschedule',
+    { schema: { params: IdParams, body: RescheduleBookingBody, response: { 201: BookingResource } } },
+    async (request, reply) => {
+      const { booking } = await rescheduleBooking(context, callerOf(request), request.params.id, request.body);
+      return reply.code(201).header('location', `/api/v1/bookings/${booking.id}`).send(bookingView(booking));
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app/context.js';
+import {
+  createEventType,
+  deleteEventType,
+  getEventType,
+  listEventTypes,
+  updateEventType,
+} from '../../app/event-types.js';
+import { decodeCursor } from '../../app/paging.js';
+import { eventTypeView } from '../../app/views.js';
+import { callerOf } from '../auth.js';
+import {
+  CreateEventTypeBody,
+  EventTypeResource,
+  IdParams,
+  ListEventTypesQuery,
+  UpdateEventTypeBody,
+  listOf,
+} from '../schemas.js';
+
+export const eventTypeRoutes = (context: AppContext): FastifyPluginAsyncTypebox => async (app) => {
+  app.get(
+    '/event-types',
+    { schema: { querystring: ListEventTypesQuery, response: { 200: listOf(EventTypeResource) } } },
+    async (request) => {
+      const page = await listEventTypes(context, callerOf(request), {
+        limit: request.query.limit ?? 50,
+        after: decodeCursor(request.query.cursor),
+      });
+      return { data: page.items.map(eventTypeView), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.post(
+    '/event-types',
+    { schema: { body: CreateEventTypeBody, response: { 201: EventTypeResource } } },
+    async (request, reply) => {
+      const eventType = await createEventType(context, callerOf(request), request.body);
+      return reply.code(201).header('location', `/api/v1/event-types/${eventType.id}`).send(eventTypeView(eventType));
+    },
+  );
+
+  app.get('/event-types/:id', { schema: { params: IdParams, response: { 200: EventTypeResource } } }, async (request) =>
+    eventTypeView(await getEventType(context, callerOf(request), request.params.id)),
+  );
+
+  app.patch(
+    '/event-types/:id',
+    { schema: { params: IdParams, body: UpdateEventTypeBody, response: { 200: EventTypeResource } } },
+    async (request) => eventTypeView(await updateEventType(context, callerOf(request), request.params.id, request.body)),
+  );
+
+  app.delete('/event-types/:id', { schema: { params: IdParams, response: { 204: Type.Null() } } }, async (request, reply) => {
+    await deleteEventType(context, callerOf(request), request.params.id);
+    return reply.code(204).send(null);
+  });
+};

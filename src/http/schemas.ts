@@ -1,0 +1,267 @@
+import { Type, type TSchema } from 'typebox';
+import { WEEKDAYS } from '../domain/availability.js';
+import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking.js';
+import { MAX_SLUG_LENGTH } from '../domain/event-type.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../storage/store.js';
+import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './validation.js';
+
+/**
+ * One TypeBox schema per body, query and response: validation, handler types, serialisation and
+ * (later) the OpenAPI document all come from here. `x-message` replaces Ajv's wording for a
+ * field whose alternatives would otherwise produce several confusing messages.
+ */
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Timestamp = Type.String({ format: 'date-time', description: 'UTC, e.g. 2026-01-05T08:00:00.000Z' });
+const Id = (prefix: string) => Type.String({ minLength: 1, maxLength: 64, description: `Opaque id, \`${prefix}_…\`` });
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+
+const EPOCH_MS_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const QueryInstant = Type.String({
+  maxLength: 64,
+  format: QUERY_INSTANT_FORMAT,
+  description: 'ISO-8601 with an explicit offset, or epoch milliseconds',
+});
+const TimeZoneName = Type.String({ maxLength: 64, format: TIME_ZONE_FORMAT, description: 'IANA time zone name, e.g. Europe/Berlin' });
+
+export const InstantInput = Type.Union([Type.String({ maxLength: 64, format: INSTANT_FORMAT }), Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX })], {
+  'x-message': 'must be an ISO-8601 date-time with an explicit offset or integer epoch milliseconds',
+  description: 'ISO-8601 with an explicit offset (`Z` or `±hh:mm`), or integer epoch milliseconds',
+});
+
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+};
+
+export const listOf = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), nextCursor: Nullable(Type.String()) });
+
+// ---- event types
+
+const minutesMultipleOf5 = (min: number) => Type.Integer({ minimum: min, maximum: 1440, multipleOf: 5 });
+
+const eventTypeFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  slug: Type.String({ minLength: 1, maxLength: MAX_SLUG_LENGTH, pattern: '^[a-z0-9-]+$' }),
+  description: Nullable(Type.String({ maxLength: 5000 })),
+  durationMinutes: minutesMultipleOf5(5),
+  slotIntervalMinutes: Nullable(minutesMultipleOf5(5)),
+  bufferBeforeMinutes: Type.Integer({ minimum: 0, maximum: 1440 }),
+  bufferAfterMinutes: Type.Integer({ minimum: 0, maximum: 1440 }),
+  minimumNoticeMinutes: Type.Integer({ minimum: 0, maximum: 525_600 }),
+  bookingWindowDays: Nullable(Type.Integer({ minimum: 1, maximum: 3650 })),
+  maxBookingsPerDay: Nullable(Type.Integer({ minimum: 1, maximum: 1000 })),
+};
+
+export const CreateEventTypeBody = Type.Object(
+  {
+    title: eventTypeFields.title,
+    durationMinutes: eventTypeFields.durationMinutes,
+    slug: Type.Optional(eventTypeFields.slug),
+    description: Type.Optional(eventTypeFields.description),
+    slotIntervalMinutes: Type.Optional(eventTypeFields.slotIntervalMinutes),
+    bufferBeforeMinutes: Type.Optional(eventTypeFields.bufferBeforeMinutes),
+    bufferAfterMinutes: Type.Optional(eventTypeFields.bufferAfterMinutes),
+    minimumNoticeMinutes: Type.Optional(eventTypeFields.minimumNoticeMinutes),
+    bookingWindowDays: Type.Optional(eventTypeFields.bookingWindowDays),
+    maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateEventTypeBody = Type.Object(
+  {
+    title: Type.Optional(eventTypeFields.title),
+    durationMinutes: Type.Optional(eventTypeFields.durationMinutes),
+    slug: Type.Optional(eventTypeFields.slug),
+    description: Type.Optional(eventTypeFields.description),
+    slotIntervalMinutes: Type.Optional(eventTypeFields.slotIntervalMinutes),
+    bufferBeforeMinutes: Type.Optional(eventTypeFields.bufferBeforeMinutes),
+    bufferAfterMinutes: Type.Optional(eventTypeFields.bufferAfterMinutes),
+    minimumNoticeMinutes: Type.Optional(eventTypeFields.minimumNoticeMinutes),
+    bookingWindowDays: Type.Optional(eventTypeFields.bookingWindowDays),
+    maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
+  },
+  { additionalProperties: false },
+);
+
+export const EventTypeResource = Type.Object({
+  id: Id('evt'),
+  title: Type.String(),
+  slug: Type.String(),
+  description: Nullable(Type.String()),
+  durationMinutes: Type.Integer(),
+  slotIntervalMinutes: Type.Integer(),
+  bufferBeforeMinutes: Type.Integer(),
+  bufferAfterMinutes: Type.Integer(),
+  minimumNoticeMinutes: Type.Integer(),
+  bookingWindowDays: Nullable(Type.Integer()),
+  maxBookingsPerDay: Nullable(Type.Integer()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const ListEventTypesQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+
+// ---- availability
+
+const WallTime = Type.String({ pattern: '^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]|24:00)$', description: 'HH:MM; end may be 24:00' });
+const Interval = Type.Object({ start: WallTime, end: WallTime }, { additionalProperties: false });
+const Intervals = Type.Array(Interval, { maxItems: 48 });
+
+export const AvailabilityBody = Type.Object(
+  {
+    timeZone: TimeZoneName,
+    weekly: Type.Object(
+      Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Optional(Intervals)])) as Record<
+        (typeof WEEKDAYS)[number],
+        ReturnType<typeof Type.Optional<typeof Intervals>>
+      >,
+      { additionalProperties: false },
+    ),
+    overrides: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }), intervals: Intervals },
+          { additionalProperties: false },
+        ),
+        { maxItems: 1000 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const IntervalOut = Type.Object({ start: Type.String(), end: Type.String() });
+export const AvailabilityResource = Type.Object({
+  timeZone: Type.String(),
+  weekly: Type.Object(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Array(IntervalOut)])) as Record<
+      (typeof WEEKDAYS)[number],
+      ReturnType<typeof Type.Array<typeof IntervalOut>>
+    >,
+  ),
+  overrides: Type.Array(Type.Object({ date: Type.String(), intervals: Type.Array(IntervalOut) })),
+  updatedAt: Timestamp,
+});
+
+// ---- slots
+
+export const SlotsQuery = Type.Object(
+  {
+    eventTypeId: Type.String({ minLength: 1, maxLength: 64 }),
+    from: QueryInstant,
+    to: QueryInstant,
+    timeZone: Type.Optional(TimeZoneName),
+  },
+  { additionalProperties: false },
+);
+
+export const SlotsResponse = Type.Object({
+  data: Type.Array(Type.Object({ start: Type.String(), end: Type.String() })),
+});
+
+// ---- bookings
+
+const guestFields = {
+  guestName: Type.String({ minLength: 1, maxLength: 200 }),
+  guestEmail: Type.String({ format: 'email', maxLength: 320 }),
+  guestTimeZone: TimeZoneName,
+  notes: Type.String({ maxLength: 2000 }),
+};
+
+export const CreateBookingBody = Type.Object(
+  {
+    eventTypeId: Type.String({ minLength: 1, maxLength: 64 }),
+    start: InstantInput,
+    guestName: guestFields.guestName,
+    guestEmail: guestFields.guestEmail,
+    guestTimeZone: Type.Optional(guestFields.guestTimeZone),
+    notes: Type.Optional(guestFields.notes),
+  },
+  { additionalProperties: false },
+);
+
+export const CancelBookingBody = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false },
+);
+
+export const RescheduleBookingBody = Type.Object(
+  { start: InstantInput, reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false },
+);
+
+export const ListBookingsQuery = Type.Object(
+  {
+    from: Type.Optional(QueryInstant),
+    to: Type.Optional(QueryInstant),
+    eventTypeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const BookingResource = Type.Object({
+  id: Id('bkg'),
+  eventTypeId: Type.String(),
+  start: Timestamp,
+  end: Timestamp,
+  status: Type.Unsafe<BookingStatus>({ type: 'string', enum: [...BOOKING_STATUSES] }),
+  guestName: Type.String(),
+  guestEmail: Type.String(),
+  guestTimeZone: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  cancellationReason: Nullable(Type.String()),
+  cancelledAt: Nullable(Timestamp),
+  rescheduledFromId: Nullable(Type.String()),
+  rescheduledToId: Nullable(Type.String()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+// ---- webhooks
+
+const WebhookEvents = Type.Array(Type.Unsafe<WebhookEventType>({ type: 'string', enum: [...WEBHOOK_EVENT_TYPES] }), {
+  minItems: 1,
+  uniqueItems: true,
+});
+
+export const CreateWebhookBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute http(s) URL' }),
+    events: Type.Optional(WebhookEvents),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const WebhookResource = Type.Object({
+  id: Id('whk'),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  description: Nullable(Type.String()),
+  active: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const CreatedWebhookResource = Type.Object({
+  ...WebhookResource.properties,
+  secret: Type.String({ description: 'Signing secret, `whsec_…`; shown only in this response' }),
+});
+
+export const ListWebhooksQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+
+// ---- problems
+
+export const ProblemDocument = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.String(),
+  errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+});

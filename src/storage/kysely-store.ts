@@ -1,0 +1,482 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Availability } from '../domain/availability.js';
+import { occupancyOf, type Booking, type BookingStatus } from '../domain/booking.js';
+import type { EventType } from '../domain/event-type.js';
+import type { Instant } from '../domain/instant.js';
+import { MAX_OCCUPANCY_MS, type Occupancy } from '../domain/slots.js';
+import type { Database } from './schema.js';
+import type {
+  ApiKey,
+  BookingQuery,
+  Holder,
+  OutboxEvent,
+  PageRequest,
+  PendingDelivery,
+  Scope,
+  StoreWrites,
+  StoredAvailability,
+  Webhook,
+  WebhookEventType,
+} from './store.js';
+
+/**
+ * The SQL shared by both engines. `db` is either the pool or one connection inside a
+ * transaction; the dialect files only open connections, start transactions and lock.
+ */
+export class KyselyStore implements StoreWrites {
+  constructor(
+    protected readonly db: Kysely<Database>,
+    private readonly lockCalendarQuery: (db: Kysely<Database>, holderId: string) => Promise<void>,
+  ) {}
+
+  lockCalendar(holderId: string): Promise<void> {
+    return this.lockCalendarQuery(this.db, holderId);
+  }
+
+  async findApiKeyByDigest(digest: string): Promise<ApiKey | undefined> {
+    const row = await this.apiKeys().where('api_keys.digest', '=', digest).executeTakeFirst();
+    return row && toApiKey(row);
+  }
+
+  async listApiKeys(): Promise<ApiKey[]> {
+    const rows = await this.apiKeys().orderBy('api_keys.created_at').orderBy('api_keys.id').execute();
+    return rows.map(toApiKey);
+  }
+
+  async countApiKeys(): Promise<number> {
+    const row = await this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private apiKeys() {
+    return this.db
+      .selectFrom('api_keys')
+      .innerJoin('holders', 'holders.id', 'api_keys.holder_id')
+      .select([
+        'api_keys.id',
+        'api_keys.holder_id',
+        'holders.name as holder_name',
+        'api_keys.scopes',
+        'api_keys.created_at',
+        'api_keys.expires_at',
+        'api_keys.revoked_at',
+      ]);
+  }
+
+  async findHolderByName(name: string): Promise<Holder | undefined> {
+    const row = await this.db.selectFrom('holders').selectAll().where('name', '=', name).executeTakeFirst();
+    return row && { id: row.id, name: row.name, createdAt: Number(row.created_at) };
+  }
+
+  async getHolder(id: string): Promise<Holder | undefined> {
+    const row = await this.db.selectFrom('holders').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && { id: row.id, name: row.name, createdAt: Number(row.created_at) };
+  }
+
+  async insertHolder(holder: Holder): Promise<void> {
+    await this.db.insertInto('holders').values({ id: holder.id, name: holder.name, created_at: holder.createdAt }).execute();
+  }
+
+  async insertApiKey(key: ApiKey, digest: string): Promise<void> {
+    await this.db
+      .insertInto('api_keys')
+      .values({
+        id: key.id,
+        holder_id: key.holderId,
+        digest,
+        scopes: key.scopes.join(','),
+        created_at: key.createdAt,
+        expires_at: key.expiresAt,
+        revoked_at: key.revokedAt,
+      })
+      .execute();
+  }
+
+  async revokeApiKey(id: string, at: Instant): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async getEventType(holderId: string, id: string): Promise<EventType | undefined> {
+    const row = await this.db
+      .selectFrom('event_types')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && toEventType(row);
+  }
+
+  async listEventTypes(holderId: string, page: PageRequest): Promise<EventType[]> {
+    let query = this.db
+      .selectFrom('event_types')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('deleted_at', 'is', null);
+    const after = page.after;
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '>', after.key), eb.and([eb('created_at', '=', after.key), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(page.limit).execute();
+    return rows.map(toEventType);
+  }
+
+  async slugsLike(holderId: string, base: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('event_types')
+      .select('slug')
+      .where('holder_id', '=', holderId)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+      .execute();
+    return new Set(rows.map((r) => r.slug));
+  }
+
+  async insertEventType(eventType: EventType): Promise<void> {
+    await this.db.insertInto('event_types').values({ ...eventTypeRow(eventType), deleted_at: null }).execute();
+  }
+
+  async updateEventType(eventType: EventType): Promise<void> {
+    await this.db
+      .updateTable('event_types')
+      .set(eventTypeRow(eventType))
+      .where('holder_id', '=', eventType.holderId)
+      .where('id', '=', eventType.id)
+      .execute();
+  }
+
+  async deleteEventType(holderId: string, id: string, at: Instant): Promise<boolean> {
+    const result = await this.db
+      .updateTable('event_types')
+      .set({ deleted_at: at, updated_at: at })
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async getAvailability(holderId: string): Promise<StoredAvailability | undefined> {
+    const row = await this.db.selectFrom('availabilities').selectAll().where('holder_id', '=', holderId).executeTakeFirst();
+    if (!row) return undefined;
+    const availability: Availability = {
+      timeZone: row.time_zone,
+      weekly: JSON.parse(row.weekly),
+      overrides: JSON.parse(row.overrides),
+    };
+    return { availability, updatedAt: Number(row.updated_at) };
+  }
+
+  async putAvailability(holderId: string, availability: Availability, at: Instant): Promise<void> {
+    const values = {
+      time_zone: availability.timeZone,
+      weekly: JSON.stringify(availability.weekly),
+      overrides: JSON.stringify(availability.overrides),
+      updated_at: at,
+    };
+    await this.db
+      .insertInto('availabilities')
+      .values({ holder_id: holderId, ...values })
+      .onConflict((oc) => oc.column('holder_id').doUpdateSet(values))
+      .execute();
+  }
+
+  async getBooking(holderId: string, id: string): Promise<Booking | undefined> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toBooking(row);
+  }
+
+  async listConfirmedBookings(holderId: string, query: BookingQuery): Promise<Booking[]> {
+    let select = this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('status', '=', 'confirmed')
+      .where('start_at', '>=', query.from)
+      .where('start_at', '<', query.to);
+    if (query.eventTypeId !== null) select = select.where('event_type_id', '=', query.eventTypeId);
+    const after = query.after;
+    if (after) {
+      select = select.where((eb) =>
+        eb.or([eb('start_at', '>', after.key), eb.and([eb('start_at', '=', after.key), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await select.orderBy('start_at').orderBy('id').limit(query.limit).execute();
+    return rows.map(toBooking);
+  }
+
+  async occupanciesOverlapping(holderId: string, from: Instant, to: Instant, excludeBookingId?: string): Promise<Occupancy[]> {
+    let select = this.db
+      .selectFrom('bookings')
+      .select(['event_type_id', 'start_at', 'occupied_start', 'occupied_end'])
+      .where('holder_id', '=', holderId)
+      .where('status', '=', 'confirmed')
+      // Bounded below as well as above, so the index range stays small however many bookings pile up.
+      .where('occupied_start', '>', from - MAX_OCCUPANCY_MS)
+      .where('occupied_start', '<', to)
+      .where('occupied_end', '>', from);
+    if (excludeBookingId) select = select.where('id', '!=', excludeBookingId);
+    const rows = await select.execute();
+    return rows.map((r) => ({
+      eventTypeId: r.event_type_id,
+      start: Number(r.start_at),
+      occupiedStart: Number(r.occupied_start),
+      occupiedEnd: Number(r.occupied_end),
+    }));
+  }
+
+  async insertBooking(booking: Booking): Promise<void> {
+    await this.db.insertInto('bookings').values(bookingRow(booking)).execute();
+  }
+
+  async updateBooking(booking: Booking): Promise<void> {
+    await this.db
+      .updateTable('bookings')
+      .set(bookingRow(booking))
+      .where('holder_id', '=', booking.holderId)
+      .where('id', '=', booking.id)
+      .execute();
+  }
+
+  async getWebhook(holderId: string, id: string): Promise<Webhook | undefined> {
+    const row = await this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toWebhook(row);
+  }
+
+  async listWebhooks(holderId: string, page: PageRequest): Promise<Webhook[]> {
+    let query = this.db.selectFrom('webhooks').selectAll().where('holder_id', '=', holderId);
+    const after = page.after;
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '>', after.key), eb.and([eb('created_at', '=', after.key), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(page.limit).execute();
+    return rows.map(toWebhook);
+  }
+
+  async insertWebhook(webhook: Webhook): Promise<void> {
+    await this.db
+      .insertInto('webhooks')
+      .values({
+        id: webhook.id,
+        holder_id: webhook.holderId,
+        url: webhook.url,
+        events: JSON.stringify(webhook.events),
+        description: webhook.description,
+        active: webhook.active ? 1 : 0,
+        secret: webhook.secret,
+        created_at: webhook.createdAt,
+        updated_at: webhook.updatedAt,
+      })
+      .execute();
+  }
+
+  async deleteWebhook(holderId: string, id: string): Promise<boolean> {
+    const webhook = await this.getWebhook(holderId, id);
+    if (!webhook) return false;
+    await this.db.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
+    await this.db.deleteFrom('webhooks').where('id', '=', id).execute();
+    return true;
+  }
+
+  async enqueueEvent(event: OutboxEvent): Promise<void> {
+    await this.db
+      .insertInto('webhook_events')
+      .values({ id: event.id, holder_id: event.holderId, type: event.type, payload: event.payload, created_at: event.createdAt })
+      .execute();
+    const subscribers = await this.db
+      .selectFrom('webhooks')
+      .select(['id', 'events'])
+      .where('holder_id', '=', event.holderId)
+      .where('active', '=', 1)
+      .execute();
+    const targets = subscribers.filter((w) => (JSON.parse(w.events) as string[]).includes(event.type));
+    if (targets.length === 0) return;
+    await this.db
+      .insertInto('webhook_deliveries')
+      .values(
+        targets.map((w, index) => ({
+          id: `${event.id}.${index}`,
+          event_id: event.id,
+          webhook_id: w.id,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: event.createdAt,
+          created_at: event.createdAt,
+          updated_at: event.createdAt,
+        })),
+      )
+      .execute();
+  }
+
+  async listDeliveries(eventId: string): Promise<PendingDelivery[]> {
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+      .select([
+        'webhook_deliveries.id',
+        'webhook_deliveries.event_id',
+        'webhook_deliveries.webhook_id',
+        'webhook_events.type',
+        'webhook_deliveries.status',
+        'webhook_deliveries.created_at',
+      ])
+      .where('webhook_deliveries.event_id', '=', eventId)
+      .orderBy('webhook_deliveries.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      eventId: r.event_id,
+      webhookId: r.webhook_id,
+      eventType: r.type as WebhookEventType,
+      status: r.status as PendingDelivery['status'],
+      createdAt: Number(r.created_at),
+    }));
+  }
+}
+
+function toApiKey(row: {
+  id: string;
+  holder_id: string;
+  holder_name: string;
+  scopes: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}): ApiKey {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    holderName: row.holder_name,
+    scopes: row.scopes.split(',') as Scope[],
+    createdAt: Number(row.created_at),
+    expiresAt: nullableNumber(row.expires_at),
+    revokedAt: nullableNumber(row.revoked_at),
+  };
+}
+
+function nullableNumber(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+function toEventType(row: Selectable<Database['event_types']>): EventType {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    durationMinutes: row.duration_minutes,
+    explicitSlotIntervalMinutes: row.slot_interval_minutes,
+    slotIntervalMinutes: row.slot_interval_minutes ?? row.duration_minutes,
+    bufferBeforeMinutes: row.buffer_before_minutes,
+    bufferAfterMinutes: row.buffer_after_minutes,
+    minimumNoticeMinutes: row.minimum_notice_minutes,
+    bookingWindowDays: row.booking_window_days,
+    maxBookingsPerDay: row.max_bookings_per_day,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function eventTypeRow(eventType: EventType) {
+  return {
+    id: eventType.id,
+    holder_id: eventType.holderId,
+    title: eventType.title,
+    slug: eventType.slug,
+    description: eventType.description,
+    duration_minutes: eventType.durationMinutes,
+    slot_interval_minutes: eventType.explicitSlotIntervalMinutes,
+    buffer_before_minutes: eventType.bufferBeforeMinutes,
+    buffer_after_minutes: eventType.bufferAfterMinutes,
+    minimum_notice_minutes: eventType.minimumNoticeMinutes,
+    booking_window_days: eventType.bookingWindowDays,
+    max_bookings_per_day: eventType.maxBookingsPerDay,
+    created_at: eventType.createdAt,
+    updated_at: eventType.updatedAt,
+  };
+}
+
+function toBooking(row: Selectable<Database['bookings']>): Booking {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    eventTypeId: row.event_type_id,
+    start: Number(row.start_at),
+    end: Number(row.end_at),
+    bufferBeforeMinutes: row.buffer_before_minutes,
+    bufferAfterMinutes: row.buffer_after_minutes,
+    status: row.status as BookingStatus,
+    guestName: row.guest_name,
+    guestEmail: row.guest_email,
+    guestTimeZone: row.guest_time_zone,
+    notes: row.notes,
+    cancellationReason: row.cancellation_reason,
+    cancelledAt: nullableNumber(row.cancelled_at),
+    rescheduledFromId: row.rescheduled_from_id,
+    rescheduledToId: row.rescheduled_to_id,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function bookingRow(booking: Booking): Database['bookings'] {
+  const occupancy = occupancyOf(booking);
+  return {
+    id: booking.id,
+    holder_id: booking.holderId,
+    event_type_id: booking.eventTypeId,
+    start_at: booking.start,
+    end_at: booking.end,
+    occupied_start: occupancy.occupiedStart,
+    occupied_end: occupancy.occupiedEnd,
+    buffer_before_minutes: booking.bufferBeforeMinutes,
+    buffer_after_minutes: booking.bufferAfterMinutes,
+    status: booking.status,
+    guest_name: booking.guestName,
+    guest_email: booking.guestEmail,
+    guest_time_zone: booking.guestTimeZone,
+    notes: booking.notes,
+    cancellation_reason: booking.cancellationReason,
+    cancelled_at: booking.cancelledAt,
+    rescheduled_from_id: booking.rescheduledFromId,
+    rescheduled_to_id: booking.rescheduledToId,
+    created_at: booking.createdAt,
+    updated_at: booking.updatedAt,
+  };
+}
+
+function toWebhook(row: Selectable<Database['webhooks']>): Webhook {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    url: row.url,
+    events: JSON.parse(row.events) as WebhookEventType[],
+    description: row.description,
+    active: Boolean(row.active),
+    secret: row.secret,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+

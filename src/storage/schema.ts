@@ -1,0 +1,235 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/**
+ * The one file that knows table and column names. Instants are integer epoch milliseconds on
+ * every engine; structured values (weekly schedule, overrides, scopes, webhook events) are JSON text.
+ */
+export interface Database {
+  holders: { id: string; name: string; created_at: number };
+  api_keys: {
+    id: string;
+    holder_id: string;
+    digest: string;
+    scopes: string;
+    created_at: number;
+    expires_at: number | null;
+    revoked_at: number | null;
+  };
+  event_types: {
+    id: string;
+    holder_id: string;
+    title: string;
+    slug: string;
+    description: string | null;
+    duration_minutes: number;
+    slot_interval_minutes: number | null;
+    buffer_before_minutes: number;
+    buffer_after_minutes: number;
+    minimum_notice_minutes: number;
+    booking_window_days: number | null;
+    max_bookings_per_day: number | null;
+    created_at: number;
+    updated_at: number;
+    deleted_at: number | null;
+  };
+  availabilities: {
+    holder_id: string;
+    time_zone: string;
+    weekly: string;
+    overrides: string;
+    updated_at: number;
+  };
+  bookings: {
+    id: string;
+    holder_id: string;
+    event_type_id: string;
+    start_at: number;
+    end_at: number;
+    occupied_start: number;
+    occupied_end: number;
+    buffer_before_minutes: number;
+    buffer_after_minutes: number;
+    status: string;
+    guest_name: string;
+    guest_email: string;
+    guest_time_zone: string | null;
+    notes: string | null;
+    cancellation_reason: string | null;
+    cancelled_at: number | null;
+    rescheduled_from_id: string | null;
+    rescheduled_to_id: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+  webhooks: {
+    id: string;
+    holder_id: string;
+    url: string;
+    events: string;
+    description: string | null;
+    active: number;
+    secret: string;
+    created_at: number;
+    updated_at: number;
+  };
+  webhook_events: { id: string; holder_id: string; type: string; payload: string; created_at: number };
+  webhook_deliveries: {
+    id: string;
+    event_id: string;
+    webhook_id: string;
+    status: string;
+    attempts: number;
+    next_attempt_at: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+}
+
+/** Engine-specific column types, so one migration text serves both engines. */
+export interface ColumnTypes {
+  /** Epoch milliseconds need 64 bits: `integer` in SQLite, `bigint` in PostgreSQL. */
+  instant: 'integer' | 'bigint';
+}
+
+export function migrations(types: ColumnTypes): Record<string, Migration> {
+  const instant = types.instant;
+  return {
+    '0001_base': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('holders')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', instant, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('api_keys')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('holder_id', 'text', (c) => c.notNull().references('holders.id'))
+          .addColumn('digest', 'text', (c) => c.notNull().unique())
+          .addColumn('scopes', 'text', (c) => c.notNull())
+          .addColumn('created_at', instant, (c) => c.notNull())
+          .addColumn('expires_at', instant)
+          .addColumn('revoked_at', instant)
+          .execute();
+
+        await db.schema
+          .createTable('event_types')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('holder_id', 'text', (c) => c.notNull().references('holders.id'))
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('slug', 'text', (c) => c.notNull())
+          .addColumn('description', 'text')
+          .addColumn('duration_minutes', 'integer', (c) => c.notNull())
+          .addColumn('slot_interval_minutes', 'integer')
+          .addColumn('buffer_before_minutes', 'integer', (c) => c.notNull())
+          .addColumn('buffer_after_minutes', 'integer', (c) => c.notNull())
+          .addColumn('minimum_notice_minutes', 'integer', (c) => c.notNull())
+          .addColumn('booking_window_days', 'integer')
+          .addColumn('max_bookings_per_day', 'integer')
+          .addColumn('created_at', instant, (c) => c.notNull())
+          .addColumn('updated_at', instant, (c) => c.notNull())
+          .addColumn('deleted_at', instant)
+          .execute();
+        // A deleted event type frees its slug.
+        await db.schema
+          .createIndex('event_types_live_slug')
+          .on('event_types')
+          .columns(['holder_id', 'slug'])
+          .unique()
+          .where(sql.ref('deleted_at'), 'is', null)
+          .execute();
+        await db.schema.createIndex('event_types_by_holder').on('event_types').columns(['holder_id', 'created_at', 'id']).execute();
+
+        await db.schema
+          .createTable('availabilities')
+          .addColumn('holder_id', 'text', (c) => c.primaryKey().references('holders.id'))
+          .addColumn('time_zone', 'text', (c) => c.notNull())
+          .addColumn('weekly', 'text', (c) => c.notNull())
+          .addColumn('overrides', 'text', (c) => c.notNull())
+          .addColumn('updated_at', instant, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('bookings')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('holder_id', 'text', (c) => c.notNull().references('holders.id'))
+          .addColumn('event_type_id', 'text', (c) => c.notNull().references('event_types.id'))
+          .addColumn('start_at', instant, (c) => c.notNull())
+          .addColumn('end_at', instant, (c) => c.notNull())
+          .addColumn('occupied_start', instant, (c) => c.notNull())
+          .addColumn('occupied_end', instant, (c) => c.notNull())
+          .addColumn('buffer_before_minutes', 'integer', (c) => c.notNull())
+          .addColumn('buffer_after_minutes', 'integer', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('guest_name', 'text', (c) => c.notNull())
+          .addColumn('guest_email', 'text', (c) => c.notNull())
+          .addColumn('guest_time_zone', 'text')
+          .addColumn('notes', 'text')
+          .addColumn('cancellation_reason', 'text')
+          .addColumn('cancelled_at', instant)
+          .addColumn('rescheduled_from_id', 'text')
+          .addColumn('rescheduled_to_id', 'text')
+          .addColumn('created_at', instant, (c) => c.notNull())
+          .addColumn('updated_at', instant, (c) => c.notNull())
+          .execute();
+        // Overlap checks are bounded on both sides of occupied_start, so this index serves them.
+        await db.schema
+          .createIndex('bookings_confirmed_occupancy')
+          .on('bookings')
+          .columns(['holder_id', 'occupied_start'])
+          .where(sql.ref('status'), '=', 'confirmed')
+          .execute();
+        await db.schema
+          .createIndex('bookings_confirmed_start')
+          .on('bookings')
+          .columns(['holder_id', 'start_at', 'id'])
+          .where(sql.ref('status'), '=', 'confirmed')
+          .execute();
+
+        await db.schema
+          .createTable('webhooks')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('holder_id', 'text', (c) => c.notNull().references('holders.id'))
+          .addColumn('url', 'text', (c) => c.notNull())
+          .addColumn('events', 'text', (c) => c.notNull())
+          .addColumn('description', 'text')
+          .addColumn('active', 'integer', (c) => c.notNull())
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('created_at', instant, (c) => c.notNull())
+          .addColumn('updated_at', instant, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('webhooks_by_holder').on('webhooks').columns(['holder_id', 'created_at', 'id']).execute();
+
+        await db.schema
+          .createTable('webhook_events')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('holder_id', 'text', (c) => c.notNull().references('holders.id'))
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('created_at', instant, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('webhook_deliveries')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('event_id', 'text', (c) => c.notNull().references('webhook_events.id'))
+          .addColumn('webhook_id', 'text', (c) => c.notNull().references('webhooks.id'))
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull())
+          .addColumn('next_attempt_at', instant)
+          .addColumn('created_at', instant, (c) => c.notNull())
+          .addColumn('updated_at', instant, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('webhook_deliveries_due')
+          .on('webhook_deliveries')
+          .columns(['next_attempt_at'])
+          .where(sql.ref('status'), '=', 'pending')
+          .execute();
+        await db.schema.createIndex('webhook_deliveries_by_event').on('webhook_deliveries').columns(['event_id']).execute();
+        await db.schema.createIndex('webhook_deliveries_by_webhook').on('webhook_deliveries').columns(['webhook_id', 'created_at']).execute();
+      },
+    },
+  };
+}
