@@ -1,3 +1,4 @@
+import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
 import { parseDatabaseUrl, type DatabaseTarget } from './storage/open-store.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -8,6 +9,12 @@ export interface Config {
   database: DatabaseTarget;
   databaseUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  webhooks: {
+    allowPrivateTargets: boolean;
+    timeoutMs: number;
+    retryScheduleMs: number[];
+    pollIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -39,6 +46,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push((error as Error).message);
   }
 
+  const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
+  const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
+  const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
+  let retryScheduleMs = [...DEFAULT_RETRY_SCHEDULE_MS];
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
+  if (schedule) {
+    const parsed = schedule.split(',').map((part) => parseDuration(part.trim()));
+    if (parsed.some((ms) => ms === undefined)) {
+      problems.push(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations like 5s,5m,30m,2h; got "${schedule}"`);
+    } else {
+      retryScheduleMs = parsed as number[];
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { host, port, database, databaseUrl: env.DATABASE_URL, logLevel };
+  return {
+    host,
+    port,
+    database,
+    databaseUrl: env.DATABASE_URL,
+    logLevel,
+    webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs },
+  };
+}
+
+function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean, problems: string[]): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  problems.push(`${name} must be true or false, got "${env[name]}"`);
+  return fallback;
+}
+
+function readInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  range: { min: number; max: number },
+  problems: string[],
+): number {
+  const value = env[name]?.trim();
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < range.min || number > range.max) {
+    problems.push(`${name} must be a whole number from ${range.min} to ${range.max}, got "${env[name]}"`);
+    return fallback;
+  }
+  return number;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `250ms`, `5s`, `5m`, `2h`, `1d`, `2w` → milliseconds; undefined for anything else or zero. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)(ms|s|m|h|d|w)$/.exec(text);
+  if (!match || Number(match[1]) === 0) return undefined;
+  return Number(match[1]) * DURATION_UNITS[match[2]!]!;
 }

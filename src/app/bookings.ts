@@ -9,12 +9,13 @@ import {
 } from '../domain/booking.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
-import { formatUtc, type Instant } from '../domain/instant.js';
+import type { Instant } from '../domain/instant.js';
 import { checkBookable, occupancyWindow, UNBOOKABLE_DETAIL } from '../domain/slots.js';
-import type { StoreWrites, WebhookEventType } from '../storage/store.js';
+import type { StoreWrites } from '../storage/store.js';
 import { loadAvailability } from './availability.js';
 import type { AppContext, Caller } from './context.js';
 import { newId } from './ids.js';
+import { committingEvents, enqueueEvent } from './outbox.js';
 import { instantField, timeZoneField } from './instants.js';
 import { pageOf, type Page } from './paging.js';
 import type { PageAfter } from '../storage/store.js';
@@ -39,14 +40,14 @@ export async function createBooking(context: AppContext, caller: Caller, input: 
     guestTimeZone: input.guestTimeZone === undefined ? null : timeZoneField('guestTimeZone', input.guestTimeZone),
     notes: input.notes ?? null,
   };
-  return context.store.transaction(async (tx) => {
+  return committingEvents(context, async (tx) => {
     await tx.lockCalendar(caller.holderId);
     const eventType = await bookableEventType(tx, caller.holderId, input.eventTypeId);
     const now = context.now();
     await assertBookable(tx, eventType, start, now, null);
     const booking = newBooking(newId('bkg'), eventType, start, guest, now);
     await tx.insertBooking(booking);
-    await enqueue(tx, 'booking.created', now, { booking: bookingView(booking) }, caller.holderId);
+    await enqueueEvent(tx, { holderId: caller.holderId, type: 'booking.created', data: { booking: bookingView(booking) }, now });
     return booking;
   });
 }
@@ -82,14 +83,14 @@ export function listBookings(context: AppContext, caller: Caller, query: ListBoo
 }
 
 export async function cancelBooking(context: AppContext, caller: Caller, id: string, reason: string | null): Promise<Booking> {
-  return context.store.transaction(async (tx) => {
+  return committingEvents(context, async (tx) => {
     await tx.lockCalendar(caller.holderId);
     const booking = await tx.getBooking(caller.holderId, id);
     if (!booking) throw notFound(`Booking ${id}`);
     const now = context.now();
     const result = cancelled(booking, reason, now);
     await tx.updateBooking(result);
-    await enqueue(tx, 'booking.cancelled', now, { booking: bookingView(result) }, caller.holderId);
+    await enqueueEvent(tx, { holderId: caller.holderId, type: 'booking.cancelled', data: { booking: bookingView(result) }, now });
     return result;
   });
 }
@@ -102,7 +103,7 @@ export async function rescheduleBooking(
   input: { start: string | number; reason?: string },
 ): Promise<{ booking: Booking; previous: Booking }> {
   const start = instantField('start', input.start);
-  return context.store.transaction(async (tx) => {
+  return committingEvents(context, async (tx) => {
     await tx.lockCalendar(caller.holderId);
     const old = await tx.getBooking(caller.holderId, id);
     if (!old) throw notFound(`Booking ${id}`);
@@ -117,13 +118,12 @@ export async function rescheduleBooking(
     const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
     await tx.updateBooking(previous);
     await tx.insertBooking(booking);
-    await enqueue(
-      tx,
-      'booking.rescheduled',
+    await enqueueEvent(tx, {
+      holderId: caller.holderId,
+      type: 'booking.rescheduled',
+      data: { booking: bookingView(booking), previousBooking: bookingView(previous) },
       now,
-      { booking: bookingView(booking), previousBooking: bookingView(previous) },
-      caller.holderId,
-    );
+    });
     return { booking, previous };
   });
 }
@@ -146,22 +146,4 @@ async function assertBookable(
     start,
   );
   if (reason !== null) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
-}
-
-/** Writes the event to the outbox in the caller's transaction: it is delivered exactly when the change commits. */
-async function enqueue(
-  tx: StoreWrites,
-  type: WebhookEventType,
-  now: Instant,
-  data: Record<string, unknown>,
-  holderId: string,
-): Promise<void> {
-  const timestamp = formatUtc(now);
-  await tx.enqueueEvent({
-    id: newId('msg'),
-    holderId,
-    type,
-    payload: JSON.stringify({ type, timestamp, data }),
-    createdAt: now,
-  });
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Opaque id with a type prefix: `evt_…`; 20 random base-36 characters (~103 bits). */
-export function newId(prefix: 'hld' | 'key' | 'evt' | 'bkg' | 'whk' | 'msg'): string {
+export function newId(prefix: 'hld' | 'key' | 'evt' | 'bkg' | 'whk' | 'msg' | 'dlv'): string {
   return `${prefix}_${randomString(20)}`;
 }
 

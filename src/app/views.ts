@@ -2,7 +2,7 @@ import type { Availability } from '../domain/availability.js';
 import type { Booking } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
 import { formatUtc } from '../domain/instant.js';
-import type { Webhook } from '../storage/store.js';
+import type { Delivery, Webhook } from '../storage/store.js';
 
 /** The client-visible shapes: one place, shared by HTTP responses and webhook payloads. */
 
@@ -57,5 +57,27 @@ export function webhookView(webhook: Webhook) {
     active: webhook.active,
     createdAt: formatUtc(webhook.createdAt),
     updatedAt: formatUtc(webhook.updatedAt),
+  };
+}
+
+export function deliveryView(delivery: Delivery) {
+  return {
+    id: delivery.id,
+    eventId: delivery.eventId,
+    eventType: delivery.eventType,
+    webhookId: delivery.webhookId,
+    status: delivery.status,
+    attemptCount: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt === null ? null : formatUtc(delivery.nextAttemptAt),
+    attempts: delivery.attemptLog.map((attempt) => ({
+      attempt: attempt.attempt,
+      startedAt: formatUtc(attempt.startedAt),
+      durationMs: attempt.durationMs,
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      responseExcerpt: attempt.responseExcerpt,
+    })),
+    createdAt: formatUtc(delivery.createdAt),
+    updatedAt: formatUtc(delivery.updatedAt),
   };
 }

@@ -1,24 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { invalidRequest, notFound } from '../domain/errors.js';
-import { WEBHOOK_EVENT_TYPES, type PageAfter, type Webhook, type WebhookEventType } from '../storage/store.js';
+import { lookup } from 'node:dns/promises';
+import { isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
+import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
+import { WEBHOOK_EVENT_TYPES, type Delivery, type PageAfter, type Webhook, type WebhookEventType } from '../storage/store.js';
 import type { AppContext, Caller } from './context.js';
 import { newId } from './ids.js';
+import { committingEvents, enqueueEvent } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
 
-export interface CreateWebhookInput {
-  url: string;
+export interface WebhookFields {
+  url?: string;
   events?: WebhookEventType[];
   description?: string | null;
   active?: boolean;
 }
+
+export type CreateWebhookInput = WebhookFields & { url: string };
 
 /** Standard Webhooks secret: `whsec_` + base64 of 32 random bytes. */
 function newSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** An absolute http(s) URL without credentials (a secret in a URL ends up in logs). */
-function checkTargetUrl(url: string): string {
+/**
+ * An absolute http(s) URL without credentials (a secret in a URL ends up in logs) whose host is
+ * not, and does not resolve to, a loopback, private, link-local or otherwise non-public address.
+ * A name that does not resolve now is accepted: delivery checks the address it really connects to.
+ */
+async function checkTargetUrl(context: AppContext, url: string): Promise<string> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -31,17 +40,40 @@ function checkTargetUrl(url: string): string {
   if (parsed.username !== '' || parsed.password !== '') {
     throw invalidRequest([{ field: 'url', message: 'must not contain credentials; verify deliveries by their signature' }]);
   }
+  if (!context.webhooks.allowPrivateTargets) {
+    const literal = literalAddressOf(parsed);
+    const addresses = literal ? [literal] : await resolve(parsed.hostname);
+    const forbidden = addresses.find(isForbiddenAddress);
+    if (forbidden) {
+      throw invalidRequest([
+        { field: 'url', message: `must reach a public address; ${parsed.hostname} is or resolves to ${forbidden}` },
+      ]);
+    }
+  }
   return parsed.href;
 }
 
+async function resolve(hostname: string): Promise<string[]> {
+  try {
+    return (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+  } catch {
+    return [];
+  }
+}
+
+/** Subscribed events in their canonical order. */
+function canonicalEvents(events: WebhookEventType[]): WebhookEventType[] {
+  return WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type));
+}
+
 export async function createWebhook(context: AppContext, caller: Caller, input: CreateWebhookInput): Promise<Webhook> {
-  const url = checkTargetUrl(input.url);
+  const url = await checkTargetUrl(context, input.url);
   const now = context.now();
   const webhook: Webhook = {
     id: newId('whk'),
     holderId: caller.holderId,
     url,
-    events: input.events ? WEBHOOK_EVENT_TYPES.filter((type) => input.events!.includes(type)) : [...WEBHOOK_EVENT_TYPES],
+    events: input.events ? canonicalEvents(input.events) : [...WEBHOOK_EVENT_TYPES],
     description: input.description ?? null,
     active: input.active ?? true,
     secret: newSecret(),
@@ -49,6 +81,12 @@ export async function createWebhook(context: AppContext, caller: Caller, input: 
     updatedAt: now,
   };
   await context.store.transaction((tx) => tx.insertWebhook(webhook));
+  return webhook;
+}
+
+export async function getWebhook(context: AppContext, caller: Caller, id: string): Promise<Webhook> {
+  const webhook = await context.store.getWebhook(caller.holderId, id);
+  if (!webhook) throw notFound(`Webhook ${id}`);
   return webhook;
 }
 
@@ -64,7 +102,75 @@ export function listWebhooks(
   );
 }
 
+/** Changes only the fields sent; re-activating a webhook resumes its pending deliveries. */
+export async function updateWebhook(context: AppContext, caller: Caller, id: string, changes: WebhookFields): Promise<Webhook> {
+  const url = changes.url === undefined ? undefined : await checkTargetUrl(context, changes.url);
+  const updated = await context.store.transaction(async (tx) => {
+    const current = await tx.getWebhook(caller.holderId, id);
+    if (!current) throw notFound(`Webhook ${id}`);
+    const webhook: Webhook = {
+      ...current,
+      url: url ?? current.url,
+      events: changes.events ? canonicalEvents(changes.events) : current.events,
+      description: changes.description === undefined ? current.description : changes.description,
+      active: changes.active ?? current.active,
+      updatedAt: context.now(),
+    };
+    await tx.updateWebhook(webhook);
+    return webhook;
+  });
+  context.outboxChanged?.();
+  return updated;
+}
+
 export async function deleteWebhook(context: AppContext, caller: Caller, id: string): Promise<void> {
   const deleted = await context.store.transaction((tx) => tx.deleteWebhook(caller.holderId, id));
   if (!deleted) throw notFound(`Webhook ${id}`);
+}
+
+/** Sends a `webhook.test` event to this webhook only, whatever it subscribes to. */
+export async function sendTestEvent(context: AppContext, caller: Caller, id: string): Promise<Delivery> {
+  const { webhookId, deliveryId } = await committingEvents(context, async (tx) => {
+    const webhook = await tx.getWebhook(caller.holderId, id);
+    if (!webhook) throw notFound(`Webhook ${id}`);
+    if (!webhook.active) throw new DomainError('invalid-state', 'The webhook is not active; activate it to send a test event.');
+    const now = context.now();
+    const { deliveryIds } = await enqueueEvent(
+      tx,
+      { holderId: caller.holderId, type: 'webhook.test', data: { webhook: { id: webhook.id, url: webhook.url } }, now },
+      [webhook.id],
+    );
+    return { webhookId: webhook.id, deliveryId: deliveryIds[0]! };
+  });
+  return (await context.store.getDelivery(webhookId, deliveryId))!;
+}
+
+export async function listDeliveries(
+  context: AppContext,
+  caller: Caller,
+  id: string,
+  page: { limit: number; after: PageAfter | null },
+): Promise<Page<Delivery>> {
+  const webhook = await getWebhook(context, caller, id);
+  return pageOf(
+    page.limit,
+    (limit) => context.store.listDeliveries(webhook.id, { limit, after: page.after }),
+    (delivery) => delivery.createdAt,
+  );
+}
+
+/** Sends a finished delivery again now, with a fresh retry schedule. */
+export async function retryDelivery(context: AppContext, caller: Caller, id: string, deliveryId: string): Promise<Delivery> {
+  await committingEvents(context, async (tx) => {
+    const webhook = await tx.getWebhook(caller.holderId, id);
+    if (!webhook) throw notFound(`Webhook ${id}`);
+    const delivery = await tx.getDelivery(webhook.id, deliveryId);
+    if (!delivery) throw notFound(`Delivery ${deliveryId}`);
+    if (delivery.status === 'pending') {
+      throw new DomainError('invalid-state', 'The delivery is still pending; it will be attempted at nextAttemptAt.');
+    }
+    if (!webhook.active) throw new DomainError('invalid-state', 'The webhook is not active; activate it to retry deliveries.');
+    await tx.restartDelivery(delivery.id, context.now());
+  });
+  return (await context.store.getDelivery(id, deliveryId))!;
 }

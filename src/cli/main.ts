@@ -2,8 +2,10 @@
 import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey } from '../app/api-keys.js';
 import type { AppContext } from '../app/context.js';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { ConfigError, loadConfig, parseDuration, type Config } from '../config.js';
 import { buildApp } from '../http/build-app.js';
+import { DeliveryWorker } from '../worker/delivery-worker.js';
+import { WebhookSender } from '../worker/send-webhook.js';
 import { openStore } from '../storage/open-store.js';
 import { SCOPES, type Scope } from '../storage/store.js';
 
@@ -17,7 +19,8 @@ Commands:
   keys revoke KEY_ID             Revoke a key; takes effect on the next request
   migrate                        Apply database migrations and exit
 
-Environment: DATABASE_URL (default sqlite:./data/slotwise.db), HOST, PORT, LOG_LEVEL.`;
+Environment: DATABASE_URL (default sqlite:./data/slotwise.db), HOST, PORT, LOG_LEVEL,
+WEBHOOK_ALLOW_PRIVATE_TARGETS, WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_POLL_INTERVAL_MS.`;
 
 /** Exit codes scripts can rely on. */
 const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -59,7 +62,7 @@ async function keys(config: Config, argv: string[]): Promise<number> {
     });
     if (!values.holder?.trim()) throw new UsageError('keys create needs --holder NAME.');
     const scopes = parseScopes(values.scopes ?? 'read,write');
-    const expiresInMs = values['expires-in'] === undefined ? null : parseDuration(values['expires-in']);
+    const expiresInMs = values['expires-in'] === undefined ? null : parseExpiry(values['expires-in']);
     return withContext(config, async (context) => {
       const now = context.now();
       const { key, token } = await createApiKey(context, {
@@ -123,37 +126,65 @@ function parseScopes(text: string): Scope[] {
   return [...new Set(scopes)] as Scope[];
 }
 
-const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
-function parseDuration(text: string): number {
-  const match = /^(\d+)([mhdw])$/.exec(text.trim());
-  if (!match || Number(match[1]) === 0) throw new UsageError(`--expires-in takes a positive duration like 30m, 12h, 90d or 2w; got "${text}".`);
-  return Number(match[1]) * DURATION_UNITS[match[2]!]!;
+function parseExpiry(text: string): number {
+  const ms = parseDuration(text.trim());
+  if (ms === undefined) throw new UsageError(`--expires-in takes a positive duration like 30m, 12h, 90d or 2w; got "${text}".`);
+  return ms;
 }
 
 async function withContext(config: Config, work: (context: AppContext) => Promise<number>): Promise<number> {
   const store = await openStore(config.database);
   try {
-    return await work({ store, now: Date.now });
+    return await work({ store, now: Date.now, webhooks: { allowPrivateTargets: config.webhooks.allowPrivateTargets } });
   } finally {
     await store.close();
   }
 }
 
+/** How long shutdown waits for webhook attempts in flight before handing them back. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function serve(config: Config): Promise<number> {
   const store = await openStore(config.database);
-  const context: AppContext = { store, now: Date.now };
+  const sender = new WebhookSender({
+    timeoutMs: config.webhooks.timeoutMs,
+    allowPrivateTargets: config.webhooks.allowPrivateTargets,
+  });
+  let worker: DeliveryWorker | undefined;
+  const context: AppContext = {
+    store,
+    now: Date.now,
+    webhooks: { allowPrivateTargets: config.webhooks.allowPrivateTargets },
+    outboxChanged: () => worker?.wake(),
+  };
   const app = await buildApp(context, { logger: { level: config.logLevel } });
+  worker = new DeliveryWorker(
+    store,
+    sender,
+    {
+      retryScheduleMs: config.webhooks.retryScheduleMs,
+      pollIntervalMs: config.webhooks.pollIntervalMs,
+      // A claim outlives the longest attempt, so no other worker sends it while it is in flight.
+      leaseMs: config.webhooks.timeoutMs + 5_000,
+      concurrency: 16,
+      perWebhook: 4,
+    },
+    Date.now,
+    app.log,
+  );
   await app.listen({ host: config.host, port: config.port });
+  worker.start();
   if ((await store.countApiKeys()) === 0) {
     app.log.warn('No API keys yet: create one with `npx slotwise keys create --holder NAME --scopes read,write`.');
   }
   await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    process.once('SIGTERM', () => resolve());
+    process.once('SIGINT', () => resolve());
   });
+  app.log.info('shutting down: finishing requests and webhook attempts in flight');
   await app.close();
+  await worker.stop(SHUTDOWN_GRACE_MS);
+  await sender.close();
   await store.close();
   return EXIT.ok;
 }

@@ -45,33 +45,21 @@ export function minuteOfDay(time: string): number {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
+/** `HH:MM`, or `24:00` (valid only as an end). */
+export const WALL_TIME_PATTERN = '^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';
+const WALL_TIME = new RegExp(WALL_TIME_PATTERN);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
  * Checks what a schema cannot: a real zone, `start < end`, no overlapping intervals in a day,
- * real and distinct override dates. Returns the availability with the zone's canonical spelling
- * and overrides sorted by date, or the list of every problem with its path.
+ * real and distinct override dates. Returns the availability with the zone's canonical spelling,
+ * intervals sorted by start and overrides sorted by date, or every problem with its path.
  */
 export function normalizeAvailability(
   input: Availability,
 ): { ok: true; value: Availability } | { ok: false; errors: FieldError[] } {
-  const errors: FieldError[] = [];
+  const errors = availabilityRuleErrors(input);
   const timeZone = canonicalTimeZone(input.timeZone);
-  if (!timeZone) errors.push({ field: 'timeZone', message: 'must be an IANA time zone name, e.g. Europe/Berlin' });
-
-  for (const day of WEEKDAYS) checkIntervals(input.weekly[day] ?? [], `weekly.${day}`, errors);
-
-  const seen = new Map<string, number>();
-  input.overrides.forEach((override, index) => {
-    const path = `overrides[${index}]`;
-    if (epochDayFromIsoDate(override.date) === undefined) {
-      errors.push({ field: `${path}.date`, message: 'must be a real calendar date YYYY-MM-DD' });
-    } else if (seen.has(override.date)) {
-      errors.push({ field: `${path}.date`, message: `repeats the date of overrides[${seen.get(override.date)}]` });
-    } else {
-      seen.set(override.date, index);
-    }
-    checkIntervals(override.intervals, `${path}.intervals`, errors);
-  });
-
   if (errors.length > 0 || !timeZone) return { ok: false, errors };
   const weekly = Object.fromEntries(
     WEEKDAYS.map((day) => [day, sortIntervals(input.weekly[day] ?? [])]),
@@ -82,13 +70,70 @@ export function normalizeAvailability(
   return { ok: true, value: { timeZone, weekly, overrides } };
 }
 
+/**
+ * The rule problems of an availability document that may also be malformed: parts of the wrong
+ * shape are skipped (the schema reports those), so one answer can list every failing field.
+ */
+export function availabilityRuleErrors(input: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  const document = isRecord(input) ? input : {};
+  if (typeof document.timeZone === 'string' && !canonicalTimeZone(document.timeZone)) {
+    errors.push({ field: 'timeZone', message: 'must be an IANA time zone name, e.g. Europe/Berlin' });
+  }
+  const weekly = isRecord(document.weekly) ? document.weekly : {};
+  for (const day of WEEKDAYS) checkIntervals(wellFormedIntervals(weekly[day], `weekly.${day}`, errors), `weekly.${day}`, errors);
+
+  const seen = new Map<string, number>();
+  const overrides = Array.isArray(document.overrides) ? document.overrides : [];
+  overrides.forEach((override: unknown, index) => {
+    if (!isRecord(override)) return;
+    const path = `overrides[${index}]`;
+    const date = override.date;
+    if (typeof date === 'string') {
+      if (!ISO_DATE.test(date) || epochDayFromIsoDate(date) === undefined) {
+        errors.push({ field: `${path}.date`, message: 'must be a real calendar date YYYY-MM-DD' });
+      } else if (seen.has(date)) {
+        errors.push({ field: `${path}.date`, message: `repeats the date of overrides[${seen.get(date)}]` });
+      } else {
+        seen.set(date, index);
+      }
+    }
+    checkIntervals(wellFormedIntervals(override.intervals, `${path}.intervals`, errors), `${path}.intervals`, errors);
+  });
+  return errors;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The intervals with two well-formed times, at their original positions (null elsewhere); a
+ * time string that is not `HH:MM` is reported.
+ */
+function wellFormedIntervals(value: unknown, path: string, errors: FieldError[]): Array<TimeInterval | null> {
+  if (!Array.isArray(value)) return [];
+  return value.map((item: unknown, index) => {
+    if (!isRecord(item)) return null;
+    let wellFormed = true;
+    for (const edge of ['start', 'end'] as const) {
+      const time = item[edge];
+      if (typeof time === 'string' && WALL_TIME.test(time)) continue;
+      wellFormed = false;
+      if (typeof time === 'string') errors.push({ field: `${path}[${index}].${edge}`, message: 'must be a time HH:MM (end may be 24:00)' });
+    }
+    return wellFormed ? { start: item.start as string, end: item.end as string } : null;
+  });
+}
+
 function sortIntervals(intervals: TimeInterval[]): TimeInterval[] {
   return intervals.map((i) => ({ start: i.start, end: i.end })).sort((a, b) => minuteOfDay(a.start) - minuteOfDay(b.start));
 }
 
-function checkIntervals(intervals: TimeInterval[], path: string, errors: FieldError[]): void {
+function checkIntervals(intervals: Array<TimeInterval | null>, path: string, errors: FieldError[]): void {
   const valid: Array<{ index: number; start: number; end: number }> = [];
   intervals.forEach((interval, index) => {
+    if (interval === null) return;
     const at = `${path}[${index}]`;
     if (interval.start === '24:00') {
       errors.push({ field: `${at}.start`, message: 'must be before 24:00' });
@@ -103,12 +148,15 @@ function checkIntervals(intervals: TimeInterval[], path: string, errors: FieldEr
     valid.push({ index, start, end });
   });
   valid.sort((a, b) => a.start - b.start);
+  // Compare with the earlier interval reaching furthest, not just the previous one: in
+  // 09:00–17:00, 10:00–11:00, 12:00–13:00 the third overlaps the first.
+  let furthest = valid[0];
   for (let i = 1; i < valid.length; i++) {
-    const previous = valid[i - 1]!;
     const current = valid[i]!;
-    if (current.start < previous.end) {
-      errors.push({ field: `${path}[${current.index}]`, message: `overlaps ${path}[${previous.index}]` });
+    if (current.start < furthest!.end) {
+      errors.push({ field: `${path}[${current.index}]`, message: `overlaps ${path}[${furthest!.index}]` });
     }
+    if (current.end > furthest!.end) furthest = current;
   }
 }
 

@@ -72,17 +72,31 @@ export function listSlots(context: SlotContext, from: Instant, to: Instant): Slo
 
   const { zone, step, duration } = rules;
   const lastDay = zone.dayOf(latest - 1);
+  let ascending = true;
   for (let day = zone.dayOf(earliest); day <= lastDay; day++) {
     for (const [startMinute, endMinute] of rangesOn(context.availability, day)) {
       const rangeStart = zone.wallToInstant(day, startMinute);
       const rangeEnd = zone.wallToInstant(day, endMinute);
       const firstStep = earliest > rangeStart ? Math.ceil((earliest - rangeStart) / step) : 0;
       for (let start = rangeStart + firstStep * step; start + duration <= rangeEnd && start < latest; start += step) {
-        if (rules.rejectionOnGrid(start, day) === null) slots.push({ start, end: start + duration });
+        if (rules.rejectionOnGrid(start, day) === null) {
+          if (slots.length > 0 && start <= slots[slots.length - 1]!.start) ascending = false;
+          slots.push({ start, end: start + duration });
+        }
       }
     }
   }
-  return slots;
+  return ascending ? slots : sortedUnique(slots);
+}
+
+/**
+ * An interval edge inside a spring-forward gap moves forward by the gap, so an interval ending in
+ * the gap can overlap the next interval of the same date in real time (New York 02:00–02:05 ends at
+ * 03:05 EDT, after 03:00–03:10 begins): their grids may then interleave or share starts.
+ */
+function sortedUnique(slots: Slot[]): Slot[] {
+  slots.sort((a, b) => a.start - b.start);
+  return slots.filter((slot, index) => index === 0 || slot.start !== slots[index - 1]!.start);
 }
 
 /** Why `start` is not bookable, or null when it is: exactly the starts `listSlots` lists. */

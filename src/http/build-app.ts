@@ -31,6 +31,12 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     requestTimeout: 30_000,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router raises before any route runs (a malformed %-escape in the path, an
+    // over-long path parameter) bypass the error handler: answer them as problems too.
+    frameworkErrors: (error, _request, reply) => {
+      const { body, headers } = toProblem(error);
+      return sendProblem(reply, body, headers);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -87,6 +93,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 /** JSON bodies, where an empty body means "no body" (e.g. a cancel without a reason). */
 function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
+  // Fastify also parses text/plain by default; a body that is not JSON is a 415, on every method.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);

@@ -1,8 +1,8 @@
 import { Type, type TSchema } from 'typebox';
-import { WEEKDAYS } from '../domain/availability.js';
+import { WALL_TIME_PATTERN, WEEKDAYS } from '../domain/availability.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking.js';
 import { MAX_SLUG_LENGTH } from '../domain/event-type.js';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../storage/store.js';
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type DeliveryStatus, type WebhookEventType } from '../storage/store.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './validation.js';
 
 /**
@@ -107,7 +107,7 @@ export const ListEventTypesQuery = Type.Object({ ...PageQuery }, { additionalPro
 
 // ---- availability
 
-const WallTime = Type.String({ pattern: '^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]|24:00)$', description: 'HH:MM; end may be 24:00' });
+const WallTime = Type.String({ pattern: WALL_TIME_PATTERN, description: 'HH:MM; end may be 24:00' });
 const Interval = Type.Object({ start: WallTime, end: WallTime }, { additionalProperties: false });
 const Intervals = Type.Array(Interval, { maxItems: 48 });
 
@@ -254,7 +254,49 @@ export const CreatedWebhookResource = Type.Object({
   secret: Type.String({ description: 'Signing secret, `whsec_…`; shown only in this response' }),
 });
 
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(CreateWebhookBody.properties.url),
+    events: Type.Optional(WebhookEvents),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
 export const ListWebhooksQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+
+export const DeliveryParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64 }), deliveryId: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const DeliveryResource = Type.Object({
+  id: Id('dlv'),
+  eventId: Type.String({ description: 'The `webhook-id` header of every attempt: stable across retries' }),
+  eventType: Type.String(),
+  webhookId: Type.String(),
+  status: Type.Unsafe<DeliveryStatus>({ type: 'string', enum: [...DELIVERY_STATUSES] }),
+  attemptCount: Type.Integer(),
+  nextAttemptAt: Nullable(Timestamp),
+  attempts: Type.Array(
+    Type.Object({
+      attempt: Type.Integer(),
+      startedAt: Timestamp,
+      durationMs: Type.Integer(),
+      statusCode: Nullable(Type.Integer()),
+      error: Nullable(Type.String()),
+      responseExcerpt: Nullable(Type.String({ description: 'Start of the response body, at most 4 KiB' })),
+    }),
+  ),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** For actions that take no input: an absent body, an empty body and `{}` are all accepted. */
+export const EmptyBody = Type.Object({}, { additionalProperties: false });
+
+export const ListDeliveriesQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 
 // ---- problems
 

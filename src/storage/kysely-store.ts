@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Availability } from '../domain/availability.js';
 import { occupancyOf, type Booking, type BookingStatus } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
@@ -9,9 +9,15 @@ import type {
   ApiKey,
   BookingQuery,
   Holder,
+  ClaimRequest,
+  DeliveredEventType,
+  Delivery,
+  DeliveryAttempt,
+  DeliveryJob,
+  DeliveryOutcome,
+  DeliveryStatus,
   OutboxEvent,
   PageRequest,
-  PendingDelivery,
   Scope,
   StoreWrites,
   StoredAvailability,
@@ -290,37 +296,61 @@ export class KyselyStore implements StoreWrites {
       .execute();
   }
 
+  async updateWebhook(webhook: Webhook): Promise<void> {
+    await this.db
+      .updateTable('webhooks')
+      .set({
+        url: webhook.url,
+        events: JSON.stringify(webhook.events),
+        description: webhook.description,
+        active: webhook.active ? 1 : 0,
+        updated_at: webhook.updatedAt,
+      })
+      .where('holder_id', '=', webhook.holderId)
+      .where('id', '=', webhook.id)
+      .execute();
+  }
+
   async deleteWebhook(holderId: string, id: string): Promise<boolean> {
     const webhook = await this.getWebhook(holderId, id);
     if (!webhook) return false;
+    const deliveries = this.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id);
+    await this.db.deleteFrom('webhook_delivery_attempts').where('delivery_id', 'in', deliveries).execute();
     await this.db.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
     await this.db.deleteFrom('webhooks').where('id', '=', id).execute();
     return true;
   }
 
-  async enqueueEvent(event: OutboxEvent): Promise<void> {
+  async subscribedWebhookIds(holderId: string, type: WebhookEventType): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('webhooks')
+      .select(['id', 'events'])
+      .where('holder_id', '=', holderId)
+      .where('active', '=', 1)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.filter((w) => (JSON.parse(w.events) as string[]).includes(type)).map((w) => w.id);
+  }
+
+  async enqueueEvent(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void> {
     await this.db
       .insertInto('webhook_events')
       .values({ id: event.id, holder_id: event.holderId, type: event.type, payload: event.payload, created_at: event.createdAt })
       .execute();
-    const subscribers = await this.db
-      .selectFrom('webhooks')
-      .select(['id', 'events'])
-      .where('holder_id', '=', event.holderId)
-      .where('active', '=', 1)
-      .execute();
-    const targets = subscribers.filter((w) => (JSON.parse(w.events) as string[]).includes(event.type));
-    if (targets.length === 0) return;
+    if (deliveries.length === 0) return;
     await this.db
       .insertInto('webhook_deliveries')
       .values(
-        targets.map((w, index) => ({
-          id: `${event.id}.${index}`,
+        deliveries.map((d) => ({
+          id: d.id,
           event_id: event.id,
-          webhook_id: w.id,
+          webhook_id: d.webhookId,
           status: 'pending',
           attempts: 0,
+          retry_step: 0,
           next_attempt_at: event.createdAt,
+          claimed_until: null,
           created_at: event.createdAt,
           updated_at: event.createdAt,
         })),
@@ -328,29 +358,187 @@ export class KyselyStore implements StoreWrites {
       .execute();
   }
 
-  async listDeliveries(eventId: string): Promise<PendingDelivery[]> {
-    const rows = await this.db
+  async restartDelivery(deliveryId: string, now: Instant): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending', retry_step: 0, next_attempt_at: now, claimed_until: null, updated_at: now })
+      .where('id', '=', deliveryId)
+      .execute();
+  }
+
+  async listDeliveries(webhookId: string, page: PageRequest): Promise<Delivery[]> {
+    let query = this.deliveries().where('webhook_deliveries.webhook_id', '=', webhookId);
+    const after = page.after;
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('webhook_deliveries.created_at', '<', after.key),
+          eb.and([eb('webhook_deliveries.created_at', '=', after.key), eb('webhook_deliveries.id', '<', after.id)]),
+        ]),
+      );
+    }
+    const rows = await query
+      .orderBy('webhook_deliveries.created_at', 'desc')
+      .orderBy('webhook_deliveries.id', 'desc')
+      .limit(page.limit)
+      .execute();
+    return this.withAttempts(rows);
+  }
+
+  async getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | undefined> {
+    const rows = await this.deliveries()
+      .where('webhook_deliveries.webhook_id', '=', webhookId)
+      .where('webhook_deliveries.id', '=', deliveryId)
+      .execute();
+    return (await this.withAttempts(rows))[0];
+  }
+
+  private deliveries() {
+    return this.db
       .selectFrom('webhook_deliveries')
       .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
       .select([
         'webhook_deliveries.id',
         'webhook_deliveries.event_id',
-        'webhook_deliveries.webhook_id',
         'webhook_events.type',
+        'webhook_deliveries.webhook_id',
         'webhook_deliveries.status',
+        'webhook_deliveries.attempts',
+        'webhook_deliveries.next_attempt_at',
         'webhook_deliveries.created_at',
-      ])
-      .where('webhook_deliveries.event_id', '=', eventId)
-      .orderBy('webhook_deliveries.id')
+        'webhook_deliveries.updated_at',
+      ]);
+  }
+
+  private async withAttempts(
+    rows: Array<{
+      id: string;
+      event_id: string;
+      type: string;
+      webhook_id: string;
+      status: string;
+      attempts: number;
+      next_attempt_at: number | null;
+      created_at: number;
+      updated_at: number;
+    }>,
+  ): Promise<Delivery[]> {
+    if (rows.length === 0) return [];
+    const attempts = await this.db
+      .selectFrom('webhook_delivery_attempts')
+      .selectAll()
+      .where(
+        'delivery_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('attempt')
       .execute();
     return rows.map((r) => ({
       id: r.id,
       eventId: r.event_id,
+      eventType: r.type as DeliveredEventType,
       webhookId: r.webhook_id,
-      eventType: r.type as WebhookEventType,
-      status: r.status as PendingDelivery['status'],
+      status: r.status as DeliveryStatus,
+      attempts: r.attempts,
+      nextAttemptAt: r.status === 'pending' ? nullableNumber(r.next_attempt_at) : null,
       createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+      attemptLog: attempts
+        .filter((a) => a.delivery_id === r.id)
+        .map((a) => ({
+          attempt: a.attempt,
+          startedAt: Number(a.started_at),
+          durationMs: a.duration_ms,
+          statusCode: a.status_code,
+          error: a.error,
+          responseExcerpt: a.response_excerpt,
+        })),
     }));
+  }
+
+  /**
+   * Due deliveries of active webhooks, oldest due first, at most `perWebhook` per webhook: a
+   * receiver with a backlog cannot take every slot of a claim.
+   */
+  async dueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]> {
+    const skip = request.skipWebhookIds.length > 0 ? request.skipWebhookIds : ['-'];
+    const result = await sql<{
+      id: string;
+      event_id: string;
+      webhook_id: string;
+      url: string;
+      secret: string;
+      payload: string;
+      attempts: number;
+      retry_step: number;
+    }>`
+      select id, event_id, webhook_id, url, secret, payload, attempts, retry_step from (
+        select d.id, d.event_id, d.webhook_id, w.url, w.secret, e.payload, d.attempts, d.retry_step, d.next_attempt_at,
+               row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.id) as position
+        from webhook_deliveries d
+        join webhooks w on w.id = d.webhook_id
+        join webhook_events e on e.id = d.event_id
+        where d.status = 'pending'
+          and d.next_attempt_at <= ${request.now}
+          and (d.claimed_until is null or d.claimed_until <= ${request.now})
+          and w.active = 1
+          and d.webhook_id not in (${sql.join(skip)})
+      ) due
+      where position <= ${request.perWebhook}
+      order by next_attempt_at, id
+      limit ${request.limit}`.execute(this.db);
+    return result.rows.map((r) => ({
+      deliveryId: r.id,
+      eventId: r.event_id,
+      webhookId: r.webhook_id,
+      url: r.url,
+      secret: r.secret,
+      payload: r.payload,
+      attempts: Number(r.attempts),
+      retryStep: Number(r.retry_step),
+    }));
+  }
+
+  async leaseDeliveries(deliveryIds: string[], until: Instant | null): Promise<void> {
+    if (deliveryIds.length === 0) return;
+    await this.db.updateTable('webhook_deliveries').set({ claimed_until: until }).where('id', 'in', deliveryIds).execute();
+  }
+
+  async applyAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: Instant): Promise<void> {
+    const current = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(['webhook_id', 'attempts', 'retry_step'])
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    if (!current) return;
+    await this.db
+      .insertInto('webhook_delivery_attempts')
+      .values({
+        delivery_id: deliveryId,
+        attempt: attempt.attempt,
+        started_at: attempt.startedAt,
+        duration_ms: attempt.durationMs,
+        status_code: attempt.statusCode,
+        error: attempt.error,
+        response_excerpt: attempt.responseExcerpt,
+      })
+      .execute();
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: outcome.status,
+        attempts: current.attempts + 1,
+        retry_step: outcome.status === 'succeeded' ? current.retry_step : current.retry_step + 1,
+        next_attempt_at: outcome.status === 'pending' ? outcome.nextAttemptAt : null,
+        claimed_until: null,
+        updated_at: now,
+      })
+      .where('id', '=', deliveryId)
+      .execute();
+    if (outcome.status === 'failed' && outcome.disableWebhook) {
+      await this.db.updateTable('webhooks').set({ active: 0, updated_at: now }).where('id', '=', current.webhook_id).execute();
+    }
   }
 }
 

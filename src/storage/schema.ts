@@ -79,9 +79,20 @@ export interface Database {
     webhook_id: string;
     status: string;
     attempts: number;
+    retry_step: number;
     next_attempt_at: number | null;
+    claimed_until: number | null;
     created_at: number;
     updated_at: number;
+  };
+  webhook_delivery_attempts: {
+    delivery_id: string;
+    attempt: number;
+    started_at: number;
+    duration_ms: number;
+    status_code: number | null;
+    error: string | null;
+    response_excerpt: string | null;
   };
 }
 
@@ -217,9 +228,22 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
           .addColumn('webhook_id', 'text', (c) => c.notNull().references('webhooks.id'))
           .addColumn('status', 'text', (c) => c.notNull())
           .addColumn('attempts', 'integer', (c) => c.notNull())
+          .addColumn('retry_step', 'integer', (c) => c.notNull())
           .addColumn('next_attempt_at', instant)
+          .addColumn('claimed_until', instant)
           .addColumn('created_at', instant, (c) => c.notNull())
           .addColumn('updated_at', instant, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('webhook_delivery_attempts')
+          .addColumn('delivery_id', 'text', (c) => c.notNull().references('webhook_deliveries.id'))
+          .addColumn('attempt', 'integer', (c) => c.notNull())
+          .addColumn('started_at', instant, (c) => c.notNull())
+          .addColumn('duration_ms', 'integer', (c) => c.notNull())
+          .addColumn('status_code', 'integer')
+          .addColumn('error', 'text')
+          .addColumn('response_excerpt', 'text')
+          .addPrimaryKeyConstraint('webhook_delivery_attempts_pk', ['delivery_id', 'attempt'])
           .execute();
         await db.schema
           .createIndex('webhook_deliveries_due')
@@ -228,7 +252,11 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
           .where(sql.ref('status'), '=', 'pending')
           .execute();
         await db.schema.createIndex('webhook_deliveries_by_event').on('webhook_deliveries').columns(['event_id']).execute();
-        await db.schema.createIndex('webhook_deliveries_by_webhook').on('webhook_deliveries').columns(['webhook_id', 'created_at']).execute();
+        await db.schema
+          .createIndex('webhook_deliveries_by_webhook')
+          .on('webhook_deliveries')
+          .columns(['webhook_id', 'created_at', 'id'])
+          .execute();
       },
     },
   };

@@ -4,7 +4,15 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import { KyselyStore } from './kysely-store.js';
 import { migrations, type Database } from './schema.js';
-import { UniqueViolation, type Store, type StoreWrites } from './store.js';
+import {
+  UniqueViolation,
+  type ClaimRequest,
+  type DeliveryAttempt,
+  type DeliveryJob,
+  type DeliveryOutcome,
+  type Store,
+  type StoreWrites,
+} from './store.js';
 
 export interface SqliteOptions {
   /** A file path, or `:memory:`. */
@@ -57,7 +65,30 @@ class SqliteStore extends KyselyStore implements Store {
     super(root, noCalendarLock);
   }
 
-  async transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T> {
+    return this.immediate(work);
+  }
+
+  claimDueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]> {
+    return this.immediate(async (tx) => {
+      const jobs = await tx.dueDeliveries(request);
+      await tx.leaseDeliveries(
+        jobs.map((j) => j.deliveryId),
+        request.leaseUntil,
+      );
+      return jobs;
+    });
+  }
+
+  recordAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: number): Promise<void> {
+    return this.immediate((tx) => tx.applyAttempt(deliveryId, attempt, outcome, now));
+  }
+
+  releaseDeliveries(deliveryIds: string[]): Promise<void> {
+    return this.immediate((tx) => tx.leaseDeliveries(deliveryIds, null));
+  }
+
+  private immediate<T>(work: (tx: KyselyStore) => Promise<T>): Promise<T> {
     return this.root.connection().execute(async (connection) => {
       await sql`begin immediate`.execute(connection);
       try {

@@ -3,6 +3,7 @@ import type { Booking } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Instant } from '../domain/instant.js';
 import type { Occupancy } from '../domain/slots.js';
+import type { DeliveryDecision } from '../domain/webhook-retry.js';
 
 export const SCOPES = ['read', 'write', '*'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -23,8 +24,11 @@ export interface ApiKey {
   revokedAt: Instant | null;
 }
 
+/** The events a webhook can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = ['booking.created', 'booking.cancelled', 'booking.rescheduled'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Every event type that is ever delivered: the subscribable ones and the on-demand test event. */
+export type DeliveredEventType = WebhookEventType | 'webhook.test';
 
 export interface Webhook {
   id: string;
@@ -38,24 +42,59 @@ export interface Webhook {
   updatedAt: Instant;
 }
 
-/** One event written to the outbox; the store fans it out to the holder's subscribed active webhooks. */
+/** One event written to the outbox, with one delivery per target webhook. */
 export interface OutboxEvent {
   id: string;
   holderId: string;
-  type: WebhookEventType;
+  type: DeliveredEventType;
   /** The full delivery body, `{ type, timestamp, data }`, serialised once at the time of the change. */
   payload: string;
   createdAt: Instant;
 }
 
-export interface PendingDelivery {
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface DeliveryAttempt {
+  attempt: number;
+  startedAt: Instant;
+  durationMs: number;
+  /** Null when no HTTP answer arrived (connection refused, timeout, refused address). */
+  statusCode: number | null;
+  error: string | null;
+  /** The start of the response body, at most 4 KiB. */
+  responseExcerpt: string | null;
+}
+
+export interface Delivery {
   id: string;
   eventId: string;
+  eventType: DeliveredEventType;
   webhookId: string;
-  eventType: WebhookEventType;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: DeliveryStatus;
+  /** Attempts made, over the delivery's whole life. */
+  attempts: number;
+  nextAttemptAt: Instant | null;
   createdAt: Instant;
+  updatedAt: Instant;
+  attemptLog: DeliveryAttempt[];
 }
+
+/** A claimed delivery, with everything needed to send it without another query. */
+export interface DeliveryJob {
+  deliveryId: string;
+  eventId: string;
+  webhookId: string;
+  url: string;
+  secret: string;
+  payload: string;
+  attempts: number;
+  /** Failed attempts since the schedule last started (creation or a manual retry). */
+  retryStep: number;
+}
+
+/** Where a delivery goes after an attempt; `disableWebhook` for a 410. */
+export type DeliveryOutcome = DeliveryDecision;
 
 export interface StoredAvailability {
   availability: Availability;
@@ -102,7 +141,11 @@ export interface StoreReads {
 
   getWebhook(holderId: string, id: string): Promise<Webhook | undefined>;
   listWebhooks(holderId: string, page: PageRequest): Promise<Webhook[]>;
-  listDeliveries(eventId: string): Promise<PendingDelivery[]>;
+  /** Ids of the holder's active webhooks subscribed to `type`. */
+  subscribedWebhookIds(holderId: string, type: WebhookEventType): Promise<string[]>;
+  /** A webhook's deliveries, newest first (keyset on created_at descending), with their attempts. */
+  listDeliveries(webhookId: string, page: PageRequest): Promise<Delivery[]>;
+  getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | undefined>;
 }
 
 export interface StoreWrites extends StoreReads {
@@ -127,15 +170,37 @@ export interface StoreWrites extends StoreReads {
   updateBooking(booking: Booking): Promise<void>;
 
   insertWebhook(webhook: Webhook): Promise<void>;
+  updateWebhook(webhook: Webhook): Promise<void>;
+  /** Removes the webhook with its deliveries, so nothing more is sent to it. */
   deleteWebhook(holderId: string, id: string): Promise<boolean>;
 
-  /** Records the event and one pending delivery per active webhook of the holder subscribed to its type. */
-  enqueueEvent(event: OutboxEvent): Promise<void>;
+  /** Records the event and a pending delivery, due at once, for each `{ id, webhookId }`. */
+  enqueueEvent(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void>;
+  /** Makes a finished delivery due now with a fresh retry schedule. */
+  restartDelivery(deliveryId: string, now: Instant): Promise<void>;
+}
+
+export interface ClaimRequest {
+  now: Instant;
+  /** Until when the claim keeps other workers away; a crashed worker's claims lapse then. */
+  leaseUntil: Instant;
+  limit: number;
+  perWebhook: number;
+  /** Webhooks this worker is still sending to: one slow receiver must not take every slot. */
+  skipWebhookIds: string[];
 }
 
 export interface Store extends StoreReads {
   /** Runs `work` in one write transaction: all of its writes land, or none do. */
   transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T>;
+
+  /** Claims due deliveries of active webhooks, oldest due first, in one short transaction. */
+  claimDueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]>;
+  /** Logs the attempt and moves the delivery on; does nothing if the delivery was deleted meanwhile. */
+  recordAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: Instant): Promise<void>;
+  /** Gives claimed deliveries back (on shutdown) so the next worker need not wait for the lease. */
+  releaseDeliveries(deliveryIds: string[]): Promise<void>;
+
   close(): Promise<void>;
 }
 

@@ -31,11 +31,15 @@ export interface Harness {
 }
 
 /** A real app on a real SQLite file in a fresh temporary directory. */
-export async function createHarness(options: { now?: string } = {}): Promise<Harness> {
+export async function createHarness(options: { now?: string; allowPrivateWebhookTargets?: boolean } = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
   const store = await openSqliteStore({ filename: join(dir, 'slotwise.db') });
   const clock = new TestClock(Date.parse(options.now ?? '2026-01-01T00:00:00Z'));
-  const context: AppContext = { store, now: clock.now };
+  const context: AppContext = {
+    store,
+    now: clock.now,
+    webhooks: { allowPrivateTargets: options.allowPrivateWebhookTargets ?? false },
+  };
   const app = await buildApp(context);
   return {
     app,

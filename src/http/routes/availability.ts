@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAvailability, replaceAvailability } from '../../app/availability.js';
 import type { AppContext } from '../../app/context.js';
 import { availabilityView } from '../../app/views.js';
-import { WEEKDAYS } from '../../domain/availability.js';
+import { availabilityRuleErrors, WEEKDAYS } from '../../domain/availability.js';
+import { invalidRequest } from '../../domain/errors.js';
 import { callerOf } from '../auth.js';
 import { AvailabilityBody, AvailabilityResource } from '../schemas.js';
+import { fieldErrors } from '../validation.js';
 
 export const availabilityRoutes = (context: AppContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/availability', { schema: { response: { 200: AvailabilityResource } } }, async (request) => {
@@ -14,8 +16,16 @@ export const availabilityRoutes = (context: AppContext): FastifyPluginAsyncTypeb
 
   app.put(
     '/availability',
-    { schema: { body: AvailabilityBody, response: { 200: AvailabilityResource } } },
+    { schema: { body: AvailabilityBody, response: { 200: AvailabilityResource } }, attachValidation: true },
     async (request) => {
+      if (request.validationError) {
+        // Report the rule problems (overlaps, dates, zone) of the well-formed parts in the same
+        // answer, so a client fixes everything in one round.
+        const schemaErrors = fieldErrors(request.validationError.validation as never, 'body');
+        const known = new Set(schemaErrors.map((e) => e.field));
+        const ruleErrors = availabilityRuleErrors(request.body).filter((e) => !known.has(e.field));
+        throw invalidRequest([...schemaErrors, ...ruleErrors], 'The request does not validate; see errors.');
+      }
       const body = request.body;
       // PUT replaces the whole document: an omitted weekday is a day off.
       const weekly = Object.fromEntries(WEEKDAYS.map((day) => [day, body.weekly[day] ?? []])) as Record<

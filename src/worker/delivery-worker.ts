@@ -1,0 +1,163 @@
+import { decideAfterAttempt, parseRetryAfter, type AttemptResult } from '../domain/webhook-retry.js';
+import type { Instant } from '../domain/instant.js';
+import type { DeliveryJob, DeliveryOutcome, Store } from '../storage/store.js';
+import type { SendResult, WebhookSender } from './send-webhook.js';
+
+export interface WorkerSettings {
+  retryScheduleMs: readonly number[];
+  /** How often to look for due deliveries when nothing wakes the worker. */
+  pollIntervalMs: number;
+  /** How long a claim keeps other workers off a delivery; longer than one attempt can take. */
+  leaseMs: number;
+  /** Attempts in flight at once, over all webhooks. */
+  concurrency: number;
+  /** Attempts in flight at once for one webhook: a slow receiver cannot take every slot. */
+  perWebhook: number;
+}
+
+export interface WorkerLogger {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * The outbox loop: claim due deliveries in a short transaction, send each with no transaction
+ * open, record the attempt and where the delivery goes next. Runs inside the server process.
+ */
+export class DeliveryWorker {
+  private readonly inFlight = new Map<string, { webhookId: string; abort: AbortController; done: Promise<void> }>();
+  private readonly busyWebhooks = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private wakeRequested = false;
+  private stopped = true;
+
+  constructor(
+    private readonly store: Store,
+    private readonly sender: WebhookSender,
+    private readonly settings: WorkerSettings,
+    private readonly now: () => Instant,
+    private readonly logger: WorkerLogger,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Look for due work now (after a commit that enqueued deliveries). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.wakeRequested = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), 0);
+  }
+
+  /**
+   * Stops claiming, lets attempts in flight finish for up to `graceMs`, then aborts the rest and
+   * hands their deliveries back so the next start sends them without waiting for the lease.
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const pending = [...this.inFlight.values()].map((job) => job.done);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(pending), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    const unfinished = [...this.inFlight.entries()];
+    for (const [, job] of unfinished) job.abort.abort();
+    await Promise.all(unfinished.map(([, job]) => job.done));
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    this.ticking = true;
+    let claimedAll = false;
+    try {
+      const free = this.settings.concurrency - this.inFlight.size;
+      if (free > 0) {
+        const now = this.now();
+        const jobs = await this.store.claimDueDeliveries({
+          now,
+          leaseUntil: now + this.settings.leaseMs,
+          limit: free,
+          perWebhook: this.settings.perWebhook,
+          skipWebhookIds: [...this.busyWebhooks.keys()].filter(
+            (id) => (this.busyWebhooks.get(id) ?? 0) >= this.settings.perWebhook,
+          ),
+        });
+        for (const job of jobs) this.launch(job);
+        claimedAll = jobs.length === free;
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'webhook worker could not claim deliveries');
+    } finally {
+      this.ticking = false;
+    }
+    if (this.stopped) return;
+    const again = this.wakeRequested || claimedAll;
+    this.wakeRequested = false;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), again ? 0 : this.settings.pollIntervalMs);
+  }
+
+  private launch(job: DeliveryJob): void {
+    const abort = new AbortController();
+    this.busyWebhooks.set(job.webhookId, (this.busyWebhooks.get(job.webhookId) ?? 0) + 1);
+    const done = this.attempt(job, abort.signal)
+      .catch((error: unknown) => this.logger.error({ err: error, delivery: job.deliveryId }, 'webhook attempt failed to record'))
+      .finally(() => {
+        this.inFlight.delete(job.deliveryId);
+        const left = (this.busyWebhooks.get(job.webhookId) ?? 1) - 1;
+        if (left > 0) this.busyWebhooks.set(job.webhookId, left);
+        else this.busyWebhooks.delete(job.webhookId);
+        this.wake();
+      });
+    this.inFlight.set(job.deliveryId, { webhookId: job.webhookId, abort, done });
+  }
+
+  private async attempt(job: DeliveryJob, signal: AbortSignal): Promise<void> {
+    const startedAt = this.now();
+    const result = await this.sender.send(job, new Date(startedAt), signal);
+    if (signal.aborted) {
+      await this.store.releaseDeliveries([job.deliveryId]);
+      return;
+    }
+    const finishedAt = this.now();
+    const outcome = this.outcomeOf(result, job, finishedAt);
+    await this.store.recordAttempt(
+      job.deliveryId,
+      {
+        attempt: job.attempts + 1,
+        startedAt,
+        durationMs: result.durationMs,
+        statusCode: result.statusCode,
+        error: result.error,
+        responseExcerpt: result.responseExcerpt,
+      },
+      outcome,
+      finishedAt,
+    );
+    if (outcome.status === 'failed') {
+      this.logger.warn(
+        { delivery: job.deliveryId, webhook: job.webhookId, status: result.statusCode, error: result.error },
+        outcome.disableWebhook ? 'webhook answered 410 Gone: disabled' : 'webhook delivery failed after its last retry',
+      );
+    }
+  }
+
+  private outcomeOf(result: SendResult, job: DeliveryJob, now: Instant): DeliveryOutcome {
+    const status = result.statusCode;
+    const attempt: AttemptResult =
+      status !== null && status >= 200 && status < 300
+        ? { kind: 'success' }
+        : status === 410
+          ? { kind: 'gone' }
+          : { kind: 'failure', retryAfterMs: parseRetryAfter(result.retryAfter, now) };
+    return decideAfterAttempt(attempt, job.retryStep + 1, now, this.settings.retryScheduleMs, this.random());
+  }
+}

@@ -1,0 +1,131 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { Agent, request } from 'undici';
+import { isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
+
+export const RESPONSE_EXCERPT_BYTES = 4096;
+
+export interface SendResult {
+  statusCode: number | null;
+  retryAfter: string | null;
+  error: string | null;
+  responseExcerpt: string | null;
+  durationMs: number;
+}
+
+export interface SenderOptions {
+  timeoutMs: number;
+  allowPrivateTargets: boolean;
+}
+
+/**
+ * Signs and POSTs one delivery. Redirects are never followed. Unless private targets are
+ * allowed, the address is checked where the connection is made: a literal IP before connecting,
+ * a name inside the connection's own DNS lookup, so the address checked is the address used (no
+ * window for DNS rebinding).
+ */
+export class WebhookSender {
+  private readonly agent: Agent;
+
+  constructor(private readonly options: SenderOptions) {
+    this.agent = new Agent({
+      connect: options.allowPrivateTargets ? {} : { lookup: guardedLookup },
+      // Each attempt opens and closes its own connection: receivers are many and rarely hot.
+      pipelining: 0,
+    });
+  }
+
+  async send(
+    delivery: { url: string; secret: string; eventId: string; payload: string },
+    sentAt: Date,
+    signal?: AbortSignal,
+  ): Promise<SendResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const url = new URL(delivery.url);
+      if (!this.options.allowPrivateTargets) {
+        const literal = literalAddressOf(url);
+        if (literal && isForbiddenAddress(literal)) throw new ForbiddenTargetError(literal);
+      }
+      const signature = new StandardWebhook(delivery.secret).sign(delivery.eventId, sentAt, delivery.payload);
+      const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      const response = await request(url, {
+        method: 'POST',
+        dispatcher: this.agent,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Slotwise-Webhooks/1',
+          'webhook-id': delivery.eventId,
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
+        body: delivery.payload,
+      });
+      const excerpt = await readExcerpt(response.body);
+      const retryAfter = response.headers['retry-after'];
+      return {
+        statusCode: response.statusCode,
+        retryAfter: Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
+        error: null,
+        responseExcerpt: excerpt,
+        durationMs: elapsed(),
+      };
+    } catch (error) {
+      return { statusCode: null, retryAfter: null, error: describe(error), responseExcerpt: null, durationMs: elapsed() };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
+
+class ForbiddenTargetError extends Error {
+  constructor(address: string) {
+    super(`refused to connect to non-public address ${address}`);
+    this.name = 'ForbiddenTargetError';
+  }
+}
+
+/** dns.lookup that fails when any address of the name is not public. */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  const lookupOptions: LookupOptions = { ...(options as LookupOptions), all: true };
+  dnsLookup(hostname, lookupOptions, (error, addresses) => {
+    if (error) return (callback as (e: Error) => void)(error);
+    const all = addresses as unknown as LookupAddress[];
+    const forbidden = all.find((entry) => isForbiddenAddress(entry.address));
+    if (forbidden) return (callback as (e: Error) => void)(new ForbiddenTargetError(forbidden.address));
+    if ((options as LookupOptions).all) return (callback as (e: null, a: LookupAddress[]) => void)(null, all);
+    const first = all[0]!;
+    (callback as (e: null, a: string, f: number) => void)(null, first.address, first.family);
+  });
+};
+
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= RESPONSE_EXCERPT_BYTES) {
+      body.destroy();
+      break;
+    }
+  }
+  if (size === 0) return null;
+  // Cutting at a byte boundary can split a character; the decoder marks it rather than failing.
+  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'timed out';
+  if (error.name === 'AbortError') return 'aborted (shutting down)';
+  const cause = (error as { cause?: unknown }).cause;
+  const code = (error as { code?: string }).code;
+  const text = cause instanceof Error && cause.message !== error.message ? `${error.message}: ${cause.message}` : error.message;
+  return code && !text.includes(code) ? `${code}: ${text}` : text;
+}

@@ -1,0 +1,138 @@
+// Contract §4 (booking fields) and §6 (moves): only a confirmed booking can be cancelled or
+// rescheduled; anything else is 409 invalid-state.
+import { describe, expect, it } from 'vitest';
+import {
+  assertReschedulable,
+  cancelBooking,
+  markRescheduled,
+  newBooking,
+  occupancyOf,
+  type Booking,
+} from '../../src/domain/booking.js';
+import { DomainError } from '../../src/domain/errors.js';
+import type { EventType } from '../../src/domain/event-type.js';
+
+const T0 = Date.UTC(2026, 0, 1, 12, 0);
+const START = Date.UTC(2026, 0, 5, 9, 0);
+const LATER = Date.UTC(2026, 0, 2, 8, 0);
+
+const eventType: EventType = {
+  id: 'evt_1',
+  holderId: 'hld_1',
+  title: 'Intro',
+  slug: 'intro',
+  description: null,
+  explicitSlotIntervalMinutes: null,
+  durationMinutes: 45,
+  slotIntervalMinutes: 45,
+  bufferBeforeMinutes: 10,
+  bufferAfterMinutes: 15,
+  minimumNoticeMinutes: 0,
+  bookingWindowDays: null,
+  maxBookingsPerDay: null,
+  createdAt: T0,
+  updatedAt: T0,
+};
+
+const guest = { guestName: 'Ada', guestEmail: 'ada@example.com', guestTimeZone: 'Europe/Berlin', notes: null };
+
+function confirmed(): Booking {
+  return newBooking('bkg_1', eventType, START, guest, T0);
+}
+
+function expectInvalidState(action: () => unknown): void {
+  let thrown: unknown;
+  try {
+    action();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(DomainError);
+  expect((thrown as DomainError).code).toBe('invalid-state');
+}
+
+describe('newBooking and occupancyOf', () => {
+  it('when a booking is made, then it is confirmed, ends start + duration and keeps the buffers it was booked with', () => {
+    const booking = confirmed();
+    expect(booking).toMatchObject({
+      id: 'bkg_1',
+      holderId: 'hld_1',
+      eventTypeId: 'evt_1',
+      status: 'confirmed',
+      start: START,
+      end: Date.UTC(2026, 0, 5, 9, 45),
+      bufferBeforeMinutes: 10,
+      bufferAfterMinutes: 15,
+      cancellationReason: null,
+      cancelledAt: null,
+      rescheduledFromId: null,
+      rescheduledToId: null,
+      createdAt: T0,
+      updatedAt: T0,
+    });
+  });
+
+  it('when the event type’s buffers change later, then the booking still occupies with its own buffers', () => {
+    const booking = confirmed();
+    expect(occupancyOf(booking)).toEqual({
+      eventTypeId: 'evt_1',
+      start: START,
+      occupiedStart: Date.UTC(2026, 0, 5, 8, 50),
+      occupiedEnd: Date.UTC(2026, 0, 5, 10, 0),
+    });
+    const retuned = newBooking('bkg_2', { ...eventType, bufferAfterMinutes: 0 }, START, guest, T0);
+    expect(occupancyOf(booking).occupiedEnd).toBe(Date.UTC(2026, 0, 5, 10, 0));
+    expect(occupancyOf(retuned).occupiedEnd).toBe(Date.UTC(2026, 0, 5, 9, 45));
+  });
+
+  it('when a booking replaces another, then it records rescheduledFromId', () => {
+    expect(newBooking('bkg_2', eventType, START, guest, T0, 'bkg_1').rescheduledFromId).toBe('bkg_1');
+  });
+});
+
+describe('cancelBooking', () => {
+  it('when a confirmed booking is cancelled, then it is cancelled with reason and time, and the original is untouched', () => {
+    const original = confirmed();
+    const cancelled = cancelBooking(original, 'ill', LATER);
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancellationReason: 'ill', cancelledAt: LATER, updatedAt: LATER });
+    expect(cancelled.start).toBe(START);
+    expect(original.status).toBe('confirmed');
+  });
+
+  it('when no reason is given, then cancellationReason is null', () => {
+    expect(cancelBooking(confirmed(), null, LATER).cancellationReason).toBeNull();
+  });
+
+  it('when the booking is already cancelled, then cancelling again fails with invalid-state', () => {
+    const cancelled = cancelBooking(confirmed(), null, LATER);
+    expectInvalidState(() => cancelBooking(cancelled, null, LATER));
+  });
+
+  it('when the booking was rescheduled, then cancelling it fails with invalid-state', () => {
+    const moved = markRescheduled(confirmed(), 'bkg_2', null, LATER);
+    expectInvalidState(() => cancelBooking(moved, null, LATER));
+  });
+});
+
+describe('markRescheduled and assertReschedulable', () => {
+  it('when a confirmed booking is rescheduled, then it points to its replacement and keeps its times', () => {
+    const moved = markRescheduled(confirmed(), 'bkg_2', 'clash', LATER);
+    expect(moved).toMatchObject({
+      status: 'rescheduled',
+      rescheduledToId: 'bkg_2',
+      cancellationReason: 'clash',
+      updatedAt: LATER,
+      start: START,
+    });
+    expect(() => assertReschedulable(confirmed())).not.toThrow();
+  });
+
+  it.each([
+    ['cancelled', () => cancelBooking(confirmed(), null, LATER)],
+    ['rescheduled', () => markRescheduled(confirmed(), 'bkg_2', null, LATER)],
+  ] as const)('when the booking is %s, then rescheduling fails with invalid-state', (_status, make) => {
+    const booking = make();
+    expectInvalidState(() => markRescheduled(booking, 'bkg_3', null, LATER));
+    expectInvalidState(() => assertReschedulable(booking));
+  });
+});
