@@ -1,5 +1,5 @@
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
-import { parseDatabaseUrl, type DatabaseTarget } from './storage/open-store.js';
+import { parseDatabaseUrl, type DatabaseTarget, type PostgresSettings } from './storage/open-store.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -8,6 +8,7 @@ export interface Config {
   port: number;
   database: DatabaseTarget;
   databaseUrl: string | undefined;
+  postgres: PostgresSettings;
   logLevel: (typeof LOG_LEVELS)[number];
   webhooks: {
     allowPrivateTargets: boolean;
@@ -46,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push((error as Error).message);
   }
 
+  const poolSize = readInteger(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 1000 }, problems);
+  const statementTimeoutMs = readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, { min: 100, max: 3_600_000 }, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     database,
     databaseUrl: env.DATABASE_URL,
+    postgres: { poolSize, statementTimeoutMs },
     logLevel,
     webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs },
   };

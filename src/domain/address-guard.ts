@@ -16,6 +16,9 @@ export function isForbiddenAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) return isForbiddenAddress(v6.toIPv4Address().toString());
+    // IPv4-compatible ::a.b.c.d (::/96, deprecated by RFC 4291) embeds an IPv4 address too;
+    // ipaddr.js calls it unicast. Nothing legitimate is reached that way.
+    if (v6.parts.slice(0, 6).every((part) => part === 0)) return true;
     return v6.range() !== 'unicast';
   }
   return parsed.range() !== 'unicast';

@@ -459,9 +459,10 @@ export class KyselyStore implements StoreWrites {
 
   /**
    * Due deliveries of active webhooks, oldest due first, at most `perWebhook` per webhook: a
-   * receiver with a backlog cannot take every slot of a claim.
+   * receiver with a backlog cannot take every slot of a claim. `skipLocked` (PostgreSQL) locks the
+   * rows it returns and passes over rows another worker is claiming at the same moment.
    */
-  async dueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]> {
+  async dueDeliveries(request: ClaimRequest, skipLocked: boolean): Promise<DeliveryJob[]> {
     const skip = request.skipWebhookIds.length > 0 ? request.skipWebhookIds : ['-'];
     const result = await sql<{
       id: string;
@@ -473,31 +474,37 @@ export class KyselyStore implements StoreWrites {
       attempts: number;
       retry_step: number;
     }>`
-      select id, event_id, webhook_id, url, secret, payload, attempts, retry_step from (
-        select d.id, d.event_id, d.webhook_id, w.url, w.secret, e.payload, d.attempts, d.retry_step, d.next_attempt_at,
-               row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.id) as position
-        from webhook_deliveries d
-        join webhooks w on w.id = d.webhook_id
-        join webhook_events e on e.id = d.event_id
-        where d.status = 'pending'
-          and d.next_attempt_at <= ${request.now}
-          and (d.claimed_until is null or d.claimed_until <= ${request.now})
-          and w.active = 1
-          and d.webhook_id not in (${sql.join(skip)})
-      ) due
-      where position <= ${request.perWebhook}
-      order by next_attempt_at, id
-      limit ${request.limit}`.execute(this.db);
-    return result.rows.map((r) => ({
-      deliveryId: r.id,
-      eventId: r.event_id,
-      webhookId: r.webhook_id,
-      url: r.url,
-      secret: r.secret,
-      payload: r.payload,
-      attempts: Number(r.attempts),
-      retryStep: Number(r.retry_step),
-    }));
+      select d.id, d.event_id, d.webhook_id, w.url, w.secret, e.payload, d.attempts, d.retry_step
+      from webhook_deliveries d
+      join webhooks w on w.id = d.webhook_id
+      join webhook_events e on e.id = d.event_id
+      where d.status = 'pending'
+        and d.next_attempt_at <= ${request.now}
+        and (d.claimed_until is null or d.claimed_until <= ${request.now})
+        and w.active = 1
+        and d.webhook_id not in (${sql.join(skip)})
+      order by d.next_attempt_at, d.id
+      limit ${request.limit * request.perWebhook}
+      ${skipLocked ? sql`for update of d skip locked` : sql``}`.execute(this.db);
+    const perWebhook = new Map<string, number>();
+    const jobs: DeliveryJob[] = [];
+    for (const r of result.rows) {
+      const taken = perWebhook.get(r.webhook_id) ?? 0;
+      if (taken >= request.perWebhook) continue;
+      perWebhook.set(r.webhook_id, taken + 1);
+      jobs.push({
+        deliveryId: r.id,
+        eventId: r.event_id,
+        webhookId: r.webhook_id,
+        url: r.url,
+        secret: r.secret,
+        payload: r.payload,
+        attempts: Number(r.attempts),
+        retryStep: Number(r.retry_step),
+      });
+      if (jobs.length === request.limit) break;
+    }
+    return jobs;
   }
 
   async leaseDeliveries(deliveryIds: string[], until: Instant | null): Promise<void> {

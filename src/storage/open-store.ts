@@ -1,15 +1,24 @@
 import { resolve } from 'node:path';
+import { openPostgresStore } from './postgres.js';
 import { openSqliteStore } from './sqlite.js';
 import type { Store } from './store.js';
 
 export const DEFAULT_DATABASE_FILE = './data/slotwise.db';
 
-/** `DATABASE_URL` → store: unset → `./data/slotwise.db`; `sqlite:/path` or `sqlite::memory:` → SQLite. */
-export async function openStore(target: DatabaseTarget): Promise<Store> {
+/** `DATABASE_URL` → store: unset → `./data/slotwise.db`; `sqlite:/path` or `sqlite::memory:` → SQLite; `postgres://…` → PostgreSQL. */
+export async function openStore(target: DatabaseTarget, postgres: PostgresSettings = DEFAULT_POSTGRES_SETTINGS): Promise<Store> {
+  if (target.kind === 'postgres') return openPostgresStore({ connectionString: target.url, ...postgres });
   return openSqliteStore({ filename: target.filename });
 }
 
-export type DatabaseTarget = { kind: 'sqlite'; filename: string };
+export type DatabaseTarget = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };
+
+export interface PostgresSettings {
+  poolSize: number;
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = { poolSize: 10, statementTimeoutMs: 10_000 };
 
 export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseTarget {
   if (databaseUrl === undefined || databaseUrl === '') return { kind: 'sqlite', filename: resolve(DEFAULT_DATABASE_FILE) };
@@ -19,7 +28,8 @@ export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseTarge
     if (path === '') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/slotwise.db');
     return { kind: 'sqlite', filename: resolve(path) };
   }
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return { kind: 'postgres', url: databaseUrl };
   throw new Error(
-    `DATABASE_URL must be sqlite:/path/file.db or sqlite::memory: (PostgreSQL support is not built yet); got ${databaseUrl.split(':')[0]}:…`,
+    `DATABASE_URL must be postgres://…, sqlite:/path/file.db or sqlite::memory:; got ${databaseUrl.split(':')[0]}:…`,
   );
 }

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { KyselyStore } from './kysely-store.js';
-import { migrations, type Database } from './schema.js';
+import { migrateToLatest } from './migrate.js';
+import type { Database } from './schema.js';
 import {
   UniqueViolation,
   type ClaimRequest,
@@ -36,26 +37,8 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
   connection.pragma('synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  await migrate(db);
+  await migrateToLatest(db, 'sqlite');
   return new SqliteStore(db);
-}
-
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations({ instant: 'integer' }) };
-  const migrator = new Migrator({ db, provider });
-  // Kysely's migration lock is a no-op on SQLite and its transaction starts deferred, so a second
-  // process starting at the same moment can lose the upgrade to a write lock (SQLITE_BUSY).
-  // The winner's migrations are then visible: retrying finds nothing left to do.
-  let outcome = await migrator.migrateToLatest();
-  for (let attempt = 1; attempt < 20 && isBusy(outcome.error); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
-    outcome = await migrator.migrateToLatest();
-  }
-  const { error, results } = outcome;
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`SQLite migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 const noCalendarLock = async (): Promise<void> => {};
@@ -71,7 +54,7 @@ class SqliteStore extends KyselyStore implements Store {
 
   claimDueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]> {
     return this.immediate(async (tx) => {
-      const jobs = await tx.dueDeliveries(request);
+      const jobs = await tx.dueDeliveries(request, false);
       await tx.leaseDeliveries(
         jobs.map((j) => j.deliveryId),
         request.leaseUntil,
@@ -105,11 +88,6 @@ class SqliteStore extends KyselyStore implements Store {
   async close(): Promise<void> {
     await this.root.destroy();
   }
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 function translate(error: unknown): unknown {

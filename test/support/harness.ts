@@ -5,8 +5,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createApiKey } from '../../src/app/api-keys.js';
 import type { AppContext } from '../../src/app/context.js';
 import { buildApp } from '../../src/http/build-app.js';
-import { openSqliteStore } from '../../src/storage/sqlite.js';
 import type { Scope, Store } from '../../src/storage/store.js';
+import { openTestStore, type TestStore } from './databases.js';
 
 /** A settable clock: tests move time instead of waiting for it. */
 export class TestClock {
@@ -20,6 +20,8 @@ export class TestClock {
 export interface Harness {
   app: FastifyInstance;
   store: Store;
+  /** Rows of a table as stored, and the URL a spawned server would use for the same data. */
+  database: Pick<TestStore, 'rows' | 'databaseUrl'>;
   clock: TestClock;
   context: AppContext;
   dir: string;
@@ -30,10 +32,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A real app on a real SQLite file in a fresh temporary directory. */
+/** A real app on an empty real store: a SQLite file in a fresh temporary directory, or PostgreSQL (see databases.ts). */
 export async function createHarness(options: { now?: string; allowPrivateWebhookTargets?: boolean } = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
-  const store = await openSqliteStore({ filename: join(dir, 'slotwise.db') });
+  const testStore = await openTestStore(dir);
+  const store = testStore.store;
   const clock = new TestClock(Date.parse(options.now ?? '2026-01-01T00:00:00Z'));
   const context: AppContext = {
     store,
@@ -44,6 +47,7 @@ export async function createHarness(options: { now?: string; allowPrivateWebhook
   return {
     app,
     store,
+    database: testStore,
     clock,
     context,
     dir,

@@ -1,0 +1,137 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { DomainError } from '../domain/errors.js';
+import { KyselyStore } from './kysely-store.js';
+import { migrateToLatest } from './migrate.js';
+import type { Database } from './schema.js';
+import {
+  UniqueViolation,
+  type ClaimRequest,
+  type DeliveryAttempt,
+  type DeliveryJob,
+  type DeliveryOutcome,
+  type Store,
+  type StoreWrites,
+} from './store.js';
+
+export interface PostgresOptions {
+  /** `postgres://user:pass@host:port/db?sslmode=require`: TLS settings come from the URL. */
+  connectionString: string;
+  poolSize: number;
+  statementTimeoutMs: number;
+}
+
+const INT8_OID = 20;
+
+/**
+ * PostgreSQL store: a pool of connections; every write transaction runs on one held client (a
+ * failed query on `pool.query` makes pg discard and reopen the connection, ~9 ms per conflict),
+ * takes the holder's row lock before reading what it decides on, and is retried on serialization
+ * failures and deadlocks. The exclusion constraint on confirmed bookings backs up the row lock.
+ */
+export async function openPostgresStore(options: PostgresOptions): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize,
+    statement_timeout: options.statementTimeoutMs,
+    // Epoch milliseconds are bigint columns; they fit a JavaScript number exactly.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db, 'postgres');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return new PostgresStore(db);
+}
+
+const lockHolderRow = async (db: Kysely<Database>, holderId: string): Promise<void> => {
+  await sql`select id from holders where id = ${holderId} for update`.execute(db);
+};
+
+const MAX_TRANSACTION_ATTEMPTS = 5;
+
+class PostgresStore extends KyselyStore implements Store {
+  constructor(private readonly root: Kysely<Database>) {
+    super(root, lockHolderRow);
+  }
+
+  transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T> {
+    return this.retrying(work);
+  }
+
+  private async retrying<T>(work: (tx: KyselyStore) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.inTransaction(work);
+      } catch (error) {
+        if (!isRetryable(error) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw translate(error);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
+  }
+
+  claimDueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]> {
+    return this.inTransaction(async (tx) => {
+      const jobs = await tx.dueDeliveries(request, true);
+      await tx.leaseDeliveries(
+        jobs.map((j) => j.deliveryId),
+        request.leaseUntil,
+      );
+      return jobs;
+    });
+  }
+
+  recordAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: number): Promise<void> {
+    return this.retrying((tx) => tx.applyAttempt(deliveryId, attempt, outcome, now));
+  }
+
+  releaseDeliveries(deliveryIds: string[]): Promise<void> {
+    return this.inTransaction((tx) => tx.leaseDeliveries(deliveryIds, null));
+  }
+
+  private inTransaction<T>(work: (tx: KyselyStore) => Promise<T>): Promise<T> {
+    return this.root.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      try {
+        const result = await work(new KyselyStore(connection, lockHolderRow));
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.root.destroy();
+  }
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** serialization_failure, deadlock_detected: the transaction saw nothing durable; run it again. */
+function isRetryable(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '40001' || code === '40P01';
+}
+
+function translate(error: unknown): unknown {
+  const code = codeOf(error);
+  if (code === '23505') return new UniqueViolation((error as { constraint?: string }).constraint ?? 'unique');
+  if (code === '23P01') {
+    return new DomainError('slot-unavailable', 'The time, with buffers, overlaps another confirmed booking.');
+  }
+  return error;
+}
