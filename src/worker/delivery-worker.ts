@@ -28,6 +28,8 @@ export class DeliveryWorker {
   private readonly inFlight = new Map<string, { webhookId: string; abort: AbortController; done: Promise<void> }>();
   private readonly busyWebhooks = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** The tick running or last run: stop() waits for a claim under way. */
+  private tickDone: Promise<void> = Promise.resolve();
   private ticking = false;
   private wakeRequested = false;
   private stopped = true;
@@ -54,7 +56,7 @@ export class DeliveryWorker {
       return;
     }
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), 0);
+    this.timer = setTimeout(() => this.runTick(), 0);
   }
 
   /**
@@ -64,6 +66,9 @@ export class DeliveryWorker {
   async stop(graceMs: number): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    // A claim under way finishes first: what it claimed is then in flight, so it is waited for or
+    // handed back below instead of being sent after shutdown.
+    await this.tickDone;
     const pending = [...this.inFlight.values()].map((job) => job.done);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(pending), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
@@ -71,6 +76,10 @@ export class DeliveryWorker {
     const unfinished = [...this.inFlight.entries()];
     for (const [, job] of unfinished) job.abort.abort();
     await Promise.all(unfinished.map(([, job]) => job.done));
+  }
+
+  private runTick(): void {
+    this.tickDone = this.tick();
   }
 
   private async tick(): Promise<void> {
@@ -90,7 +99,20 @@ export class DeliveryWorker {
             (id) => (this.busyWebhooks.get(id) ?? 0) >= this.settings.perWebhook,
           ),
         });
-        for (const job of jobs) this.launch(job);
+        // The claim takes up to `perWebhook` due deliveries of each webhook that is not yet full,
+        // whatever it has in flight already: hand back what would take a webhook past its limit.
+        const counts = new Map(this.busyWebhooks);
+        const giveBack: string[] = [];
+        for (const job of jobs) {
+          const busy = counts.get(job.webhookId) ?? 0;
+          if (busy >= this.settings.perWebhook) {
+            giveBack.push(job.deliveryId);
+            continue;
+          }
+          counts.set(job.webhookId, busy + 1);
+          this.launch(job);
+        }
+        if (giveBack.length > 0) await this.store.releaseDeliveries(giveBack);
         claimedAll = jobs.length === free;
       }
     } catch (error) {
@@ -102,7 +124,7 @@ export class DeliveryWorker {
     const again = this.wakeRequested || claimedAll;
     this.wakeRequested = false;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), again ? 0 : this.settings.pollIntervalMs);
+    this.timer = setTimeout(() => this.runTick(), again ? 0 : this.settings.pollIntervalMs);
   }
 
   private launch(job: DeliveryJob): void {

@@ -1,0 +1,485 @@
+// Issue 4, "the same service, on many instances": three real `slotwise serve` processes on one
+// PostgreSQL database, raced over HTTP. Double booking must be impossible across processes, the
+// key CLI must work against PostgreSQL, each webhook attempt must be made by one instance, and a
+// killed instance's claimed deliveries must be sent by the others once its lease runs out.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createKey, ensureBuilt, runCli, type ApiResponse } from '../e2e/support.js';
+import { createTestDatabase } from '../support/databases.js';
+import { HookReceiver } from './hook-receiver.js';
+import { errorLines, startInstances, type Instance } from './instances.js';
+
+const MIN = 60_000;
+const DAY = 86_400_000;
+const SLOT_UNAVAILABLE = 'urn:service:problem:slot-unavailable';
+const INVALID_STATE = 'urn:service:problem:invalid-state';
+/** WEBHOOK_TIMEOUT_MS; the lease is this plus 5 s (src/cli/main.ts). */
+const WEBHOOK_TIMEOUT_MS = 5_000;
+const LEASE_MS = WEBHOOK_TIMEOUT_MS + 5_000;
+
+const SERVER_ENV = {
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  WEBHOOK_TIMEOUT_MS: String(WEBHOOK_TIMEOUT_MS),
+  WEBHOOK_POLL_INTERVAL_MS: '100',
+  DATABASE_POOL_SIZE: '10',
+  DATABASE_STATEMENT_TIMEOUT_MS: '10000',
+};
+
+const spawned: Instance[] = [];
+const receivers: HookReceiver[] = [];
+let databaseUrl: string;
+let db: pg.Pool;
+let a: Instance;
+let b: Instance;
+let c: Instance;
+let instances: Instance[];
+let alice: string;
+/** 30 minutes, no buffers, 30-minute grid. */
+let plainId: string;
+/** 30 minutes, 10 minutes of buffer either side, 5-minute grid. */
+let bufferedId: string;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Midnight UTC `days` from today: far enough ahead to be bookable, on every grid used here. */
+function dayAhead(days: number): number {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY;
+}
+
+function guest(i: number) {
+  return { guestName: `Guest ${i}`, guestEmail: `guest${i}@example.com` };
+}
+
+const roundRobin = (i: number) => instances[i % instances.length]!;
+
+function summary(responses: ApiResponse[]): string {
+  return JSON.stringify(responses.map((r) => [r.status, r.body?.type ?? r.body?.id ?? r.body]));
+}
+
+function expectNo5xx(responses: ApiResponse[]): void {
+  expect(
+    responses.filter((r) => r.status >= 500),
+    summary(responses),
+  ).toEqual([]);
+}
+
+function expectProblem(response: ApiResponse, status: number, types: string[], context: string): void {
+  expect(response.status, context).toBe(status);
+  expect(response.headers.get('content-type'), context).toMatch(/^application\/problem\+json/);
+  expect(types, context).toContain(response.body.type);
+}
+
+async function holderId(name: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>('select id from holders where name = $1', [name]);
+  expect(rows).toHaveLength(1);
+  return rows[0]!.id;
+}
+
+/** Straight from the table: no two confirmed bookings of one holder overlap, buffers included. */
+async function expectNoOverlapInDatabase(): Promise<void> {
+  const { rows } = await db.query(`
+    select x.id as first, y.id as second
+    from bookings x join bookings y
+      on x.holder_id = y.holder_id and x.id < y.id
+     and x.occupied_start < y.occupied_end and y.occupied_start < x.occupied_end
+    where x.status = 'confirmed' and y.status = 'confirmed'`);
+  expect(rows).toEqual([]);
+}
+
+/** Open around the clock, every day, in UTC. */
+async function openAroundTheClock(token: string, via: Instance): Promise<void> {
+  const allDay = [{ start: '00:00', end: '24:00' }];
+  const response = await api(via, token, 'PUT', '/api/v1/availability', {
+    timeZone: 'UTC',
+    weekly: Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, allDay])),
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+async function createEventType(token: string, via: Instance, body: Record<string, unknown>): Promise<string> {
+  const response = await api(via, token, 'POST', '/api/v1/event-types', body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.id as string;
+}
+
+async function createWebhook(token: string, via: Instance, url: string): Promise<string> {
+  const response = await api(via, token, 'POST', '/api/v1/webhooks', { url, events: ['booking.created'] });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.id as string;
+}
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  status: string;
+  attempts: number;
+  claimed_until: string | null;
+}
+
+async function deliveriesOf(webhookId: string): Promise<DeliveryRow[]> {
+  const { rows } = await db.query<DeliveryRow>(
+    'select id, event_id, status, attempts, claimed_until from webhook_deliveries where webhook_id = $1 order by id',
+    [webhookId],
+  );
+  return rows;
+}
+
+/** Polls until `count` deliveries of the webhook exist and all have succeeded. */
+async function waitUntilAllSucceeded(webhookId: string, count: number, timeoutMs: number): Promise<DeliveryRow[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await deliveriesOf(webhookId);
+    if (rows.length === count && rows.every((r) => r.status === 'succeeded')) return rows;
+    if (Date.now() > deadline) {
+      throw new Error(`deliveries not all succeeded after ${timeoutMs} ms: ${JSON.stringify(rows.map((r) => [r.status, r.attempts]))}`);
+    }
+    await sleep(100);
+  }
+}
+
+async function eventIdsOf(holder: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from webhook_events where holder_id = $1 and type = 'booking.created' order by id`,
+    [holder],
+  );
+  return rows.map((r) => r.id);
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  databaseUrl = await createTestDatabase();
+  db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  // Three processes at the same moment on an empty database: all of them race to migrate it.
+  instances = await startInstances(3, databaseUrl, SERVER_ENV, spawned);
+  [a, b, c] = instances as [Instance, Instance, Instance];
+
+  alice = await createKey(databaseUrl, 'alice');
+  await openAroundTheClock(alice, a);
+  plainId = await createEventType(alice, b, { title: 'Plain call', durationMinutes: 30 });
+  bufferedId = await createEventType(alice, c, {
+    title: 'Buffered call',
+    durationMinutes: 30,
+    slotIntervalMinutes: 5,
+    bufferBeforeMinutes: 10,
+    bufferAfterMinutes: 10,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(spawned.map((instance) => instance.stop(3_000)));
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+  await db?.end();
+}, 30_000);
+
+describe('three server processes on one PostgreSQL database', () => {
+  it('when three instances start at the same moment on an empty database, then all come up and the schema is migrated once', async () => {
+    for (const instance of instances) expect(instance.exited(), `${instance.name}:\n${instance.output()}`).toBe(false);
+    const migrations = await db.query<{ name: string }>('select name from kysely_migration order by name');
+    expect(migrations.rows.map((r) => r.name)).toEqual(['0001_base']);
+    const constraints = await db.query(
+      `select conname from pg_constraint where conname = 'bookings_confirmed_no_overlap' and conrelid = 'bookings'::regclass`,
+    );
+    expect(constraints.rows).toHaveLength(1);
+    const extensions = await db.query(`select extname from pg_extension where extname = 'btree_gist'`);
+    expect(extensions.rows).toHaveLength(1);
+    // Every instance serves the same data straight away.
+    for (const instance of instances) {
+      const response = await api(instance, alice, 'GET', '/api/v1/event-types');
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.data.map((e: { id: string }) => e.id).sort()).toEqual([plainId, bufferedId].sort());
+    }
+    for (const instance of instances) expect(errorLines(instance), instance.name).toEqual([]);
+  });
+
+  it('when a key is created, listed and revoked with the CLI against PostgreSQL, then every instance refuses it at the next request', async () => {
+    const env = { DATABASE_URL: databaseUrl };
+    const created = await runCli(['keys', 'create', '--holder', 'alice', '--scopes', 'read'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.stdout.trim();
+    const keyId = /Created key (\S+) for holder "alice"/.exec(created.stderr)?.[1];
+    expect(keyId, created.stderr).toBeDefined();
+
+    const listed = await runCli(['keys', 'list', '--json'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    const keys = JSON.parse(listed.stdout) as Array<{ id: string; holder: string; scopes: string[]; revokedAt: string | null }>;
+    expect(keys.filter((k) => k.holder === 'alice')).toHaveLength(2);
+    expect(keys.find((k) => k.id === keyId)).toMatchObject({ holder: 'alice', scopes: ['read'], revokedAt: null });
+    const table = await runCli(['keys', 'list'], env);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`^${keyId}\\s+alice\\s+read\\s`, 'm'));
+
+    // In use on every instance first, so nothing can pass by not having seen the key yet.
+    for (const instance of instances) expect((await api(instance, token, 'GET', '/api/v1/event-types')).status).toBe(200);
+
+    const revoked = await runCli(['keys', 'revoke', keyId!], env);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    for (const instance of instances) {
+      const response = await api(instance, token, 'GET', '/api/v1/event-types');
+      expectProblem(response, 401, ['urn:service:problem:unauthorized'], `${instance.name}: ${JSON.stringify(response.body)}`);
+      // The other key of the same holder is untouched.
+      expect((await api(instance, alice, 'GET', '/api/v1/event-types')).status).toBe(200);
+    }
+    const after = JSON.parse((await runCli(['keys', 'list', '--json'], env)).stdout) as Array<{ id: string; revokedAt: string | null }>;
+    expect(after.find((k) => k.id === keyId)?.revokedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const again = await runCli(['keys', 'revoke', keyId!], env);
+    expect(again.code).toBe(1);
+  });
+
+  it('when 90 bookings for one start arrive at once spread over three instances, then exactly one is created and the rest are 409 slot-unavailable', async () => {
+    const start = dayAhead(3) + 10 * 60 * MIN;
+    const responses = await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        api(roundRobin(i), alice, 'POST', '/api/v1/bookings', { eventTypeId: plainId, start: iso(start), ...guest(i) }),
+      ),
+    );
+    expectNo5xx(responses);
+    const winners = responses.filter((r) => r.status === 201);
+    expect(winners, summary(responses)).toHaveLength(1);
+    for (const loser of responses.filter((r) => r.status !== 201)) expectProblem(loser, 409, [SLOT_UNAVAILABLE], summary(responses));
+
+    const { rows } = await db.query(
+      `select id, status from bookings where holder_id = $1 and start_at = $2`,
+      [await holderId('alice'), start],
+    );
+    expect(rows).toEqual([{ id: winners[0]!.body.id, status: 'confirmed' }]);
+    await expectNoOverlapInDatabase();
+  });
+
+  it('when 90 bookings with buffers at random starts in a 2-hour window race across three instances, then no two confirmed bookings overlap, buffers included', async () => {
+    const window = dayAhead(4) + 10 * 60 * MIN;
+    // 24 grid starts, 50 minutes occupied each: almost every pair collides.
+    const starts = Array.from({ length: 90 }, () => window + Math.floor(Math.random() * 24) * 5 * MIN);
+    const responses = await Promise.all(
+      starts.map((start, i) =>
+        api(roundRobin(i), alice, 'POST', '/api/v1/bookings', { eventTypeId: bufferedId, start: iso(start), ...guest(i) }),
+      ),
+    );
+    expectNo5xx(responses);
+    for (const r of responses) {
+      if (r.status !== 201) expectProblem(r, 409, [SLOT_UNAVAILABLE], summary(responses));
+    }
+    const created = responses.filter((r) => r.status === 201).map((r) => r.body.id as string);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+
+    const { rows } = await db.query<{ id: string; start_at: string; end_at: string; occupied_start: string; occupied_end: string }>(
+      `select id, start_at, end_at, occupied_start, occupied_end from bookings
+       where holder_id = $1 and event_type_id = $2 and status = 'confirmed' order by occupied_start`,
+      [await holderId('alice'), bufferedId],
+    );
+    expect(rows.map((r) => r.id).sort()).toEqual([...created].sort());
+    const occupied = rows.map((r) => ({ id: r.id, start: Number(r.start_at), from: Number(r.occupied_start), to: Number(r.occupied_end) }));
+    for (const [i, r] of rows.entries()) {
+      expect(Number(r.end_at) - Number(r.start_at)).toBe(30 * MIN);
+      expect(occupied[i]!.from).toBe(Number(r.start_at) - 10 * MIN);
+      expect(occupied[i]!.to).toBe(Number(r.end_at) + 10 * MIN);
+    }
+    for (let i = 1; i < occupied.length; i++) {
+      expect(occupied[i]!.from, `${iso(occupied[i - 1]!.start)} and ${iso(occupied[i]!.start)} overlap`).toBeGreaterThanOrEqual(
+        occupied[i - 1]!.to,
+      );
+    }
+    // Nothing was refused without a reason: every losing start collides with a winner.
+    for (const [i, r] of responses.entries()) {
+      if (r.status !== 409) continue;
+      const from = starts[i]! - 10 * MIN;
+      const to = starts[i]! + 40 * MIN;
+      expect(occupied.some((o) => o.from < to && from < o.to), `${iso(starts[i]!)} refused without a collision`).toBe(true);
+    }
+    await expectNoOverlapInDatabase();
+  });
+
+  it('when six bookings are rescheduled at once into the same new time across instances, then exactly one move succeeds', async () => {
+    const day = dayAhead(5);
+    const ids: string[] = [];
+    for (let k = 0; k < 6; k++) {
+      const response = await api(roundRobin(k), alice, 'POST', '/api/v1/bookings', {
+        eventTypeId: plainId,
+        start: iso(day + (9 + k) * 60 * MIN),
+        ...guest(k),
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      ids.push(response.body.id);
+    }
+    const target = day + 18 * 60 * MIN;
+    // Three requests per booking, each booking's three on three different instances.
+    const requests = Array.from({ length: 18 }, (_, i) => ({ bookingId: ids[i % 6]!, via: instances[Math.floor(i / 6) % 3]! }));
+    const responses = await Promise.all(
+      requests.map(({ bookingId, via }, i) =>
+        api(via, alice, 'POST', `/api/v1/bookings/${bookingId}/reschedule`, { start: iso(target), reason: `attempt ${i}` }),
+      ),
+    );
+    expectNo5xx(responses);
+    const winners = responses.filter((r) => r.status === 201);
+    expect(winners, summary(responses)).toHaveLength(1);
+    const winner = winners[0]!;
+    expect(winner.body.start).toBe(iso(target));
+    const moved = winner.body.rescheduledFromId as string;
+    expect(ids).toContain(moved);
+    for (const [i, r] of responses.entries()) {
+      if (r === winner) continue;
+      // The moved booking's other requests find it moved (or, at worst, the time taken); the
+      // other bookings are still confirmed and can only have lost the time.
+      const types = requests[i]!.bookingId === moved ? [INVALID_STATE, SLOT_UNAVAILABLE] : [SLOT_UNAVAILABLE];
+      expectProblem(r, 409, types, summary(responses));
+    }
+
+    const { rows } = await db.query<{ id: string; status: string; start_at: string; rescheduled_from_id: string | null; rescheduled_to_id: string | null }>(
+      `select id, status, start_at, rescheduled_from_id, rescheduled_to_id from bookings
+       where id = any($1) or rescheduled_from_id = any($1) order by start_at, id`,
+      [ids],
+    );
+    expect(rows.filter((r) => r.rescheduled_from_id !== null).map((r) => r.id)).toEqual([winner.body.id]);
+    for (const [k, id] of ids.entries()) {
+      const row = rows.find((r) => r.id === id)!;
+      if (id === moved) expect(row).toMatchObject({ status: 'rescheduled', rescheduled_to_id: winner.body.id });
+      else expect(row).toMatchObject({ status: 'confirmed', rescheduled_to_id: null, start_at: String(day + (9 + k) * 60 * MIN) });
+    }
+    expect(rows.find((r) => r.id === winner.body.id)).toMatchObject({ status: 'confirmed', rescheduled_from_id: moved, start_at: String(target) });
+    await expectNoOverlapInDatabase();
+  });
+
+  it('when each of five bookings is rescheduled at once to six different times across instances, then each moves exactly once', async () => {
+    const day = dayAhead(6);
+    const ids: string[] = [];
+    for (let k = 0; k < 5; k++) {
+      const response = await api(roundRobin(k), alice, 'POST', '/api/v1/bookings', {
+        eventTypeId: plainId,
+        start: iso(day + (6 + k) * 60 * MIN),
+        ...guest(k),
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      ids.push(response.body.id);
+    }
+    // 30 distinct free half-hours from 12:00 on; request i goes to instance i mod 3, so the six
+    // requests for one booking are spread over all three.
+    const requests = Array.from({ length: 30 }, (_, i) => ({ k: i % 5, start: day + 12 * 60 * MIN + i * 30 * MIN }));
+    const responses = await Promise.all(
+      requests.map(({ k, start }, i) => api(roundRobin(i), alice, 'POST', `/api/v1/bookings/${ids[k]}/reschedule`, { start: iso(start) })),
+    );
+    expectNo5xx(responses);
+    for (const [k, oldId] of ids.entries()) {
+      const mine = responses.filter((_, i) => requests[i]!.k === k);
+      const winners = mine.filter((r) => r.status === 201);
+      expect(winners, summary(mine)).toHaveLength(1);
+      for (const loser of mine.filter((r) => r.status !== 201)) expectProblem(loser, 409, [INVALID_STATE, SLOT_UNAVAILABLE], summary(mine));
+      const winner = winners[0]!;
+      expect(winner.body.rescheduledFromId).toBe(oldId);
+
+      // Never two new bookings from one old one.
+      const successors = await db.query<{ id: string; status: string; start_at: string }>(
+        'select id, status, start_at from bookings where rescheduled_from_id = $1',
+        [oldId],
+      );
+      expect(successors.rows).toEqual([{ id: winner.body.id, status: 'confirmed', start_at: String(Date.parse(winner.body.start)) }]);
+      const old = await db.query('select status, rescheduled_to_id from bookings where id = $1', [oldId]);
+      expect(old.rows).toEqual([{ status: 'rescheduled', rescheduled_to_id: winner.body.id }]);
+    }
+    await expectNoOverlapInDatabase();
+  });
+
+  it('when 30 bookings enqueue webhook events while three instances poll the outbox, then the receiver sees each webhook-id exactly once', async () => {
+    const carol = await createKey(databaseUrl, 'carol');
+    await openAroundTheClock(carol, c);
+    const eventTypeId = await createEventType(carol, a, { title: 'Carol call', durationMinutes: 30 });
+    const receiver = await HookReceiver.start();
+    receivers.push(receiver);
+    const webhookId = await createWebhook(carol, b, receiver.url);
+
+    const day = dayAhead(3);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        api(roundRobin(i), carol, 'POST', '/api/v1/bookings', { eventTypeId, start: iso(day + i * 30 * MIN), ...guest(i) }),
+      ),
+    );
+    expect(responses.map((r) => r.status), summary(responses)).toEqual(Array(30).fill(201));
+
+    await waitUntilAllSucceeded(webhookId, 30, 15_000);
+    // Ten more poll intervals for any second attempt to show up.
+    await sleep(1_000);
+    const eventIds = await eventIdsOf(await holderId('carol'));
+    expect(eventIds).toHaveLength(30);
+    const seen = receiver.requests.map((r) => r.webhookId);
+    expect(seen.length, JSON.stringify(seen)).toBe(30);
+    expect([...seen].sort()).toEqual(eventIds);
+    expect(receiver.requests.every((r) => r.status === 200 && !r.abandoned)).toBe(true);
+
+    const attempts = await db.query<{ delivery_id: string; n: string }>(
+      `select d.id as delivery_id, count(a.attempt) as n from webhook_deliveries d
+       left join webhook_delivery_attempts a on a.delivery_id = d.id
+       where d.webhook_id = $1 group by d.id`,
+      [webhookId],
+    );
+    expect(attempts.rows.map((r) => Number(r.n))).toEqual(Array(30).fill(1));
+    const listed = await api(c, carol, 'GET', `/api/v1/webhooks/${webhookId}/deliveries?limit=100`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toHaveLength(30);
+    for (const delivery of listed.body.data) {
+      expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 1, attempts: [{ attempt: 1, statusCode: 200 }] });
+    }
+  }, 30_000);
+
+  it('when an instance is SIGKILLed while it holds claimed deliveries, then the other instances deliver them after the lease', async () => {
+    const bob = await createKey(databaseUrl, 'bob');
+    await openAroundTheClock(bob, a);
+    const eventTypeId = await createEventType(bob, a, { title: 'Bob call', durationMinutes: 30 });
+    const receiver = await HookReceiver.start();
+    receivers.push(receiver);
+    receiver.delayMs = 3_000;
+    const webhookId = await createWebhook(bob, a, receiver.url);
+
+    // Four events through A only (A takes at most four attempts per webhook at once); its worker
+    // is woken by each commit, B and C only poll.
+    const day = dayAhead(3);
+    for (let i = 0; i < 4; i++) {
+      const response = await api(a, bob, 'POST', '/api/v1/bookings', { eventTypeId, start: iso(day + i * 60 * MIN), ...guest(i) });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+    }
+    await receiver.waitForRequests(4, 2_500);
+    const claimed = await deliveriesOf(webhookId);
+    expect(claimed).toHaveLength(4);
+    for (const row of claimed) {
+      expect(row.status).toBe('pending');
+      expect(row.claimed_until).not.toBeNull();
+    }
+    const leaseOf = new Map(claimed.map((r) => [r.event_id, Number(r.claimed_until)]));
+    // Every attempt is still waiting for its answer.
+    expect(receiver.requests.every((r) => r.answeredAt === null)).toBe(true);
+
+    await a.kill();
+    receiver.delayMs = 0;
+
+    const delivered = await waitUntilAllSucceeded(webhookId, 4, LEASE_MS + 8_000);
+    expect(delivered.every((r) => r.claimed_until === null)).toBe(true);
+
+    // A's attempts died with it: the receiver saw their connections close unanswered.
+    const abandoned = receiver.requests.filter((r) => r.abandoned);
+    expect(abandoned.length, JSON.stringify(receiver.requests)).toBeGreaterThanOrEqual(1);
+    const eventIds = await eventIdsOf(await holderId('bob'));
+    expect(eventIds.sort()).toEqual([...leaseOf.keys()].sort());
+    for (const eventId of eventIds) {
+      const answered = receiver.requests.filter((r) => r.webhookId === eventId && r.status === 200);
+      expect(answered, `${eventId}: ${JSON.stringify(receiver.requests)}`).toHaveLength(1);
+    }
+    // Nobody sent A's deliveries again while A's lease held; the pollers took them soon after.
+    for (const lost of abandoned) {
+      const retry = receiver.requests.find((r) => r.webhookId === lost.webhookId && r.status === 200)!;
+      const lease = leaseOf.get(lost.webhookId)!;
+      expect(retry.at).toBeGreaterThanOrEqual(lease);
+      expect(retry.at).toBeLessThan(lease + 3_000);
+    }
+
+    const listed = await api(b, bob, 'GET', `/api/v1/webhooks/${webhookId}/deliveries`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((d: { status: string }) => d.status)).toEqual(Array(4).fill('succeeded'));
+    for (const delivery of listed.body.data) {
+      expect(delivery.attemptCount).toBe(delivery.attempts.length);
+      expect(delivery.attempts.at(-1)).toMatchObject({ attempt: delivery.attemptCount, statusCode: 200 });
+    }
+    for (const instance of [b, c]) {
+      expect(instance.exited()).toBe(false);
+      expect(errorLines(instance), instance.name).toEqual([]);
+    }
+  }, 40_000);
+});

@@ -1,0 +1,199 @@
+// The delivery worker in-process, on a real SQLite store, with a scripted sender: attempts stay in
+// flight until the test finishes them, so limits and shutdown can be checked without timing.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/storage/store.js';
+import { DeliveryWorker, type WorkerSettings } from '../../src/worker/delivery-worker.js';
+import type { SendResult, WebhookSender } from '../../src/worker/send-webhook.js';
+import { createHarness, type Harness } from '../support/harness.js';
+
+const SETTINGS: WorkerSettings = {
+  retryScheduleMs: [1_000],
+  pollIntervalMs: 10,
+  leaseMs: 60_000,
+  concurrency: 16,
+  perWebhook: 4,
+};
+
+const OK: SendResult = { statusCode: 200, retryAfter: null, error: null, responseExcerpt: null, durationMs: 1 };
+const ABORTED: SendResult = { statusCode: null, retryAfter: null, error: 'aborted (shutting down)', responseExcerpt: null, durationMs: 1 };
+
+/** A sender whose attempts hang until `finish` is called; an abort ends them at once. */
+class HeldSender {
+  readonly held: Array<{ eventId: string; finish: () => void }> = [];
+  calls = 0;
+  mostAtOnce = 0;
+
+  send(delivery: { eventId: string }, _sentAt: Date, signal?: AbortSignal): Promise<SendResult> {
+    this.calls++;
+    return new Promise((resolve) => {
+      const entry = {
+        eventId: delivery.eventId,
+        finish: () => {
+          this.held.splice(this.held.indexOf(entry), 1);
+          resolve(OK);
+        },
+      };
+      this.held.push(entry);
+      this.mostAtOnce = Math.max(this.mostAtOnce, this.held.length);
+      signal?.addEventListener('abort', () => {
+        this.held.splice(this.held.indexOf(entry), 1);
+        resolve(ABORTED);
+      });
+    });
+  }
+
+  async close(): Promise<void> {}
+}
+
+const silent = { warn: () => {}, error: () => {} };
+
+async function until(condition: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
+
+let h: Harness;
+let token: string;
+let workers: DeliveryWorker[] = [];
+
+beforeEach(async () => {
+  h = await createHarness({ allowPrivateWebhookTargets: true });
+  token = await h.key('alice');
+});
+
+afterEach(async () => {
+  await Promise.all(workers.map((w) => w.stop(0)));
+  workers = [];
+  await h.close();
+});
+
+function worker(sender: HeldSender, store: Store = h.store): DeliveryWorker {
+  const made = new DeliveryWorker(store, sender as unknown as WebhookSender, SETTINGS, h.clock.now, silent);
+  workers.push(made);
+  return made;
+}
+
+/** A webhook with `count` due test deliveries. */
+async function webhookWithDeliveries(count: number): Promise<string> {
+  const res = await h.request({ method: 'POST', url: '/api/v1/webhooks', token, json: { url: 'http://127.0.0.1:9/hook' } });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json<{ id: string }>().id;
+  for (let i = 0; i < count; i++) {
+    expect((await h.request({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, token })).statusCode).toBe(202);
+  }
+  return id;
+}
+
+async function statuses(webhookId: string): Promise<string[]> {
+  return (await h.store.listDeliveries(webhookId, { limit: 100, after: null })).map((d) => d.status);
+}
+
+describe('DeliveryWorker', () => {
+  it('when one webhook has a backlog and its attempts finish one by one, then it never has more than perWebhook attempts in flight', async () => {
+    const webhookId = await webhookWithDeliveries(12);
+    const sender = new HeldSender();
+    worker(sender).start();
+
+    await until(() => sender.held.length === 4, 'four attempts in flight');
+    while (sender.held.length > 0) {
+      sender.held[0]!.finish();
+      await settle();
+      expect(sender.held.length).toBeLessThanOrEqual(4);
+    }
+    expect(sender.mostAtOnce).toBe(4);
+    expect(sender.calls).toBe(12);
+    expect(await statuses(webhookId)).toEqual(Array(12).fill('succeeded'));
+  });
+
+  it('when one webhook hangs, then another webhook still gets its deliveries sent', async () => {
+    const stuck = await webhookWithDeliveries(10);
+    const sender = new HeldSender();
+    worker(sender).start();
+    await until(() => sender.held.length === 4, 'the stuck webhook to fill its slots');
+
+    const other = await webhookWithDeliveries(3);
+    h.context.outboxChanged?.();
+    await until(() => sender.held.length === 7, 'the other webhook to be sent to');
+    const otherEvents = new Set((await h.store.listDeliveries(other, { limit: 10, after: null })).map((d) => d.eventId));
+    expect(sender.held.filter((held) => otherEvents.has(held.eventId))).toHaveLength(3);
+    expect((await statuses(stuck)).filter((s) => s === 'pending')).toHaveLength(10);
+  });
+
+  it('when stopped while attempts are in flight, then stop waits for them and they are recorded', async () => {
+    const webhookId = await webhookWithDeliveries(2);
+    const sender = new HeldSender();
+    const w = worker(sender);
+    w.start();
+    await until(() => sender.held.length === 2, 'two attempts in flight');
+
+    let stopped = false;
+    const stopping = w.stop(5_000).then(() => (stopped = true));
+    await settle();
+    expect(stopped).toBe(false);
+    for (const held of [...sender.held]) held.finish();
+    await stopping;
+    expect(await statuses(webhookId)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('when attempts outlast the grace period, then they are aborted and handed back, so the next worker sends them without waiting for the lease', async () => {
+    const webhookId = await webhookWithDeliveries(2);
+    const first = new HeldSender();
+    const w = worker(first);
+    w.start();
+    await until(() => first.held.length === 2, 'two attempts in flight');
+    await w.stop(20);
+    expect(await statuses(webhookId)).toEqual(['pending', 'pending']);
+    const attempts = await h.store.listDeliveries(webhookId, { limit: 10, after: null });
+    expect(attempts.map((d) => d.attempts)).toEqual([0, 0]);
+
+    const second = new HeldSender();
+    worker(second).start();
+    await until(() => second.held.length === 2, 'the next worker to send both (lease is 60 s)');
+  });
+
+  it('when stop is called while a claim is under way, then the claimed deliveries are not sent after stop returns', async () => {
+    const webhookId = await webhookWithDeliveries(3);
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let claims = 0;
+    // The store as the worker sees it: the first claim is held until the test opens the gate.
+    const store = new Proxy(h.store, {
+      get(target, property, receiver) {
+        if (property === 'claimDueDeliveries') {
+          return async (...args: Parameters<Store['claimDueDeliveries']>) => {
+            claims++;
+            const jobs = await target.claimDueDeliveries(...args);
+            await gate;
+            return jobs;
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const sender = new HeldSender();
+    const w = worker(sender, store);
+    w.start();
+    await until(() => claims === 1, 'a claim to start');
+
+    const stopping = w.stop(50);
+    await settle();
+    openGate();
+    await stopping;
+    const sentByStop = sender.calls;
+    await settle();
+    // Nothing goes out once shutdown is over (the server closes the sender and the store next).
+    expect(sender.calls).toBe(sentByStop);
+    expect(sender.held).toHaveLength(0);
+    // Whatever was claimed is pending and handed back: the next start sends it at once.
+    expect(await statuses(webhookId)).toEqual(['pending', 'pending', 'pending']);
+    const next = new HeldSender();
+    worker(next).start();
+    await until(() => next.held.length === 3, 'the next worker to send all three (lease is 60 s)');
+  });
+});
