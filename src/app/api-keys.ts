@@ -21,11 +21,7 @@ export async function createApiKey(context: AppContext, input: CreateKeyInput): 
   const token = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const now = context.now();
   const key = await context.store.transaction(async (tx) => {
-    let holder = await tx.findHolderByName(input.holderName);
-    if (!holder) {
-      holder = { id: newId('hld'), name: input.holderName, createdAt: now };
-      await tx.insertHolder(holder);
-    }
+    const holder = await tx.ensureHolder({ id: newId('hld'), name: input.holderName, createdAt: now });
     const key: ApiKey = {
       id: newId('key'),
       holderId: holder.id,

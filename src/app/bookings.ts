@@ -89,7 +89,7 @@ export async function cancelBooking(context: AppContext, caller: Caller, id: str
     if (!booking) throw notFound(`Booking ${id}`);
     const now = context.now();
     const result = cancelled(booking, reason, now);
-    await tx.updateBooking(result);
+    if (!(await tx.updateBooking(result, booking.status))) throw movedMeanwhile(id);
     await enqueueEvent(tx, { holderId: caller.holderId, type: 'booking.cancelled', data: { booking: bookingView(result) }, now });
     return result;
   });
@@ -116,7 +116,7 @@ export async function rescheduleBooking(
     await assertBookable(tx, eventType, start, now, old.id);
     const booking = newBooking(newId('bkg'), eventType, start, old, now, old.id);
     const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
-    await tx.updateBooking(previous);
+    if (!(await tx.updateBooking(previous, old.status))) throw movedMeanwhile(id);
     await tx.insertBooking(booking);
     await enqueueEvent(tx, {
       holderId: caller.holderId,
@@ -146,4 +146,8 @@ async function assertBookable(
     start,
   );
   if (reason !== null) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
+}
+
+function movedMeanwhile(id: string): DomainError {
+  return new DomainError('invalid-state', `Booking ${id} was cancelled or rescheduled by a concurrent request.`);
 }

@@ -41,6 +41,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 
   app.setValidatorCompiler(validatorCompiler);
   registerJsonParser(app);
+  registerNulGuard(app);
   const routes = recordRoutes(app);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -98,8 +99,9 @@ function registerJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch (error) {
       done(
         new HttpProblem(
@@ -109,8 +111,52 @@ function registerJsonParser(app: FastifyInstance): void {
         ),
         undefined,
       );
+      return;
+    }
+    // Only an escaped \u0000 can put a NUL into a parsed string; the walk runs only then.
+    const nulAt = text.includes('\\u0000') ? pathOfNul(parsed, '') : null;
+    if (nulAt !== null) return done(nulProblem(nulAt || 'body'), undefined);
+    done(null, parsed);
+  });
+}
+
+/**
+ * Text never contains U+0000: PostgreSQL cannot store it, and no name, id or note needs it.
+ * Rejected for both stores alike, in bodies (above) and in path and query parameters.
+ */
+function registerNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const values of [request.params, request.query]) {
+      if (typeof values !== 'object' || values === null) continue;
+      for (const [name, value] of Object.entries(values)) {
+        const texts = Array.isArray(value) ? value : [value];
+        if (texts.some((text) => typeof text === 'string' && text.includes('\u0000'))) {
+          throw nulProblem(name);
+        }
+      }
     }
   });
+}
+
+function nulProblem(field: string): HttpProblem {
+  return new HttpProblem(
+    problem('invalid-request', 'Text must not contain the NUL character (U+0000).', [
+      { field, message: 'must not contain the NUL character (U+0000)' },
+    ]),
+  );
+}
+
+/** The path (`a.b[2]`) of the first string or key holding U+0000, or null. */
+function pathOfNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return childPath;
+    const found = pathOfNul(child, childPath);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** Remembers every route's path pattern and methods, to answer 405 with `Allow` for a known path. */

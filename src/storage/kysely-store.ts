@@ -19,24 +19,44 @@ import type {
   OutboxEvent,
   PageRequest,
   Scope,
+  Store,
   StoreWrites,
   StoredAvailability,
   Webhook,
   WebhookEventType,
 } from './store.js';
 
+/** What differs between the engines, named: everything else is the shared SQL below. */
+export interface EngineTraits {
+  /** `begin immediate` (SQLite: take the write lock before reading) or `begin`. */
+  begin: 'begin immediate' | 'begin';
+  /** Serialises the booking decisions of one holder within a transaction. */
+  lockCalendar(db: Kysely<Database>, holderId: string): Promise<void>;
+  /**
+   * Whether write transactions run concurrently (PostgreSQL): rows are then locked before they are
+   * changed or deleted, and claims skip rows other claims hold. SQLite's writers are exclusive.
+   */
+  concurrentWriters: boolean;
+  /** A failure after which running the whole transaction again is safe and may succeed. */
+  isRetryable(error: unknown): boolean;
+  /** Engine errors the rest of the system understands (unique and exclusion violations). */
+  translate(error: unknown): unknown;
+}
+
+const MAX_TRANSACTION_ATTEMPTS = 5;
+
 /**
- * The SQL shared by both engines. `db` is either the pool or one connection inside a
- * transaction; the dialect files only open connections, start transactions and lock.
+ * The SQL shared by both engines. `db` is either the root (pool or single connection) or one
+ * connection inside a transaction.
  */
 export class KyselyStore implements StoreWrites {
   constructor(
     protected readonly db: Kysely<Database>,
-    private readonly lockCalendarQuery: (db: Kysely<Database>, holderId: string) => Promise<void>,
+    protected readonly engine: EngineTraits,
   ) {}
 
   lockCalendar(holderId: string): Promise<void> {
-    return this.lockCalendarQuery(this.db, holderId);
+    return this.engine.lockCalendar(this.db, holderId);
   }
 
   async findApiKeyByDigest(digest: string): Promise<ApiKey | undefined> {
@@ -79,8 +99,13 @@ export class KyselyStore implements StoreWrites {
     return row && { id: row.id, name: row.name, createdAt: Number(row.created_at) };
   }
 
-  async insertHolder(holder: Holder): Promise<void> {
-    await this.db.insertInto('holders').values({ id: holder.id, name: holder.name, created_at: holder.createdAt }).execute();
+  async ensureHolder(candidate: Holder): Promise<Holder> {
+    await this.db
+      .insertInto('holders')
+      .values({ id: candidate.id, name: candidate.name, created_at: candidate.createdAt })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    return (await this.findHolderByName(candidate.name))!;
   }
 
   async insertApiKey(key: ApiKey, digest: string): Promise<void> {
@@ -248,13 +273,15 @@ export class KyselyStore implements StoreWrites {
     await this.db.insertInto('bookings').values(bookingRow(booking)).execute();
   }
 
-  async updateBooking(booking: Booking): Promise<void> {
-    await this.db
+  async updateBooking(booking: Booking, from: BookingStatus): Promise<boolean> {
+    const result = await this.db
       .updateTable('bookings')
       .set(bookingRow(booking))
       .where('holder_id', '=', booking.holderId)
       .where('id', '=', booking.id)
-      .execute();
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async getWebhook(holderId: string, id: string): Promise<Webhook | undefined> {
@@ -315,6 +342,9 @@ export class KyselyStore implements StoreWrites {
     const webhook = await this.getWebhook(holderId, id);
     if (!webhook) return false;
     const deliveries = this.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id);
+    // An attempt being recorded meanwhile holds its delivery: wait for it, so its attempt row is
+    // deleted below instead of making the delivery's deletion violate the foreign key.
+    if (this.engine.concurrentWriters) await deliveries.forUpdate().execute();
     await this.db.deleteFrom('webhook_delivery_attempts').where('delivery_id', 'in', deliveries).execute();
     await this.db.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
     await this.db.deleteFrom('webhooks').where('id', '=', id).execute();
@@ -458,11 +488,11 @@ export class KyselyStore implements StoreWrites {
   }
 
   /**
-   * Due deliveries of active webhooks, oldest due first, at most `perWebhook` per webhook: a
-   * receiver with a backlog cannot take every slot of a claim. `skipLocked` (PostgreSQL) locks the
-   * rows it returns and passes over rows another worker is claiming at the same moment.
+   * Due deliveries of active webhooks, oldest due first, at most `perWebhook` per webhook (ranked
+   * in SQL, so a backlog of one webhook cannot crowd another's deliveries out of the claim). With
+   * concurrent writers the rows are locked, and rows another claim holds are passed over.
    */
-  async dueDeliveries(request: ClaimRequest, skipLocked: boolean): Promise<DeliveryJob[]> {
+  async dueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]> {
     const skip = request.skipWebhookIds.length > 0 ? request.skipWebhookIds : ['-'];
     const result = await sql<{
       id: string;
@@ -478,33 +508,34 @@ export class KyselyStore implements StoreWrites {
       from webhook_deliveries d
       join webhooks w on w.id = d.webhook_id
       join webhook_events e on e.id = d.event_id
-      where d.status = 'pending'
-        and d.next_attempt_at <= ${request.now}
-        and (d.claimed_until is null or d.claimed_until <= ${request.now})
-        and w.active = 1
-        and d.webhook_id not in (${sql.join(skip)})
+      where d.id in (
+        select id from (
+          select d2.id, row_number() over (partition by d2.webhook_id order by d2.next_attempt_at, d2.id) as position
+          from webhook_deliveries d2
+          join webhooks w2 on w2.id = d2.webhook_id
+          where d2.status = 'pending'
+            and d2.next_attempt_at <= ${request.now}
+            and (d2.claimed_until is null or d2.claimed_until <= ${request.now})
+            and w2.active = 1
+            and d2.webhook_id not in (${sql.join(skip)})
+        ) ranked
+        where position <= ${request.perWebhook}
+      )
+      and d.status = 'pending'
+      and (d.claimed_until is null or d.claimed_until <= ${request.now})
       order by d.next_attempt_at, d.id
-      limit ${request.limit * request.perWebhook}
-      ${skipLocked ? sql`for update of d skip locked` : sql``}`.execute(this.db);
-    const perWebhook = new Map<string, number>();
-    const jobs: DeliveryJob[] = [];
-    for (const r of result.rows) {
-      const taken = perWebhook.get(r.webhook_id) ?? 0;
-      if (taken >= request.perWebhook) continue;
-      perWebhook.set(r.webhook_id, taken + 1);
-      jobs.push({
-        deliveryId: r.id,
-        eventId: r.event_id,
-        webhookId: r.webhook_id,
-        url: r.url,
-        secret: r.secret,
-        payload: r.payload,
-        attempts: Number(r.attempts),
-        retryStep: Number(r.retry_step),
-      });
-      if (jobs.length === request.limit) break;
-    }
-    return jobs;
+      limit ${request.limit}
+      ${this.engine.concurrentWriters ? sql`for update of d skip locked` : sql``}`.execute(this.db);
+    return result.rows.map((r) => ({
+      deliveryId: r.id,
+      eventId: r.event_id,
+      webhookId: r.webhook_id,
+      url: r.url,
+      secret: r.secret,
+      payload: r.payload,
+      attempts: Number(r.attempts),
+      retryStep: Number(r.retry_step),
+    }));
   }
 
   async leaseDeliveries(deliveryIds: string[], until: Instant | null): Promise<void> {
@@ -513,11 +544,13 @@ export class KyselyStore implements StoreWrites {
   }
 
   async applyAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: Instant): Promise<void> {
-    const current = await this.db
+    let select = this.db
       .selectFrom('webhook_deliveries')
       .select(['webhook_id', 'attempts', 'retry_step'])
-      .where('id', '=', deliveryId)
-      .executeTakeFirst();
+      .where('id', '=', deliveryId);
+    // Locked, so a deletion running meanwhile either waits for this attempt or, first, leaves nothing to record.
+    if (this.engine.concurrentWriters) select = select.forUpdate();
+    const current = await select.executeTakeFirst();
     if (!current) return;
     await this.db
       .insertInto('webhook_delivery_attempts')
@@ -675,3 +708,58 @@ function toWebhook(row: Selectable<Database['webhooks']>): Webhook {
   };
 }
 
+/** The store at the root of a connection: transactions, delivery claims and shutdown. */
+export class KyselyRootStore extends KyselyStore implements Store {
+  transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T> {
+    return this.retrying(work);
+  }
+
+  /** Runs `work` in a transaction, again from the start when the engine says a failure allows it. */
+  private async retrying<T>(work: (tx: KyselyStore) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.inTransaction(work);
+      } catch (error) {
+        if (!this.engine.isRetryable(error) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
+  }
+
+  claimDueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]> {
+    return this.inTransaction(async (tx) => {
+      const jobs = await tx.dueDeliveries(request);
+      await tx.leaseDeliveries(
+        jobs.map((j) => j.deliveryId),
+        request.leaseUntil,
+      );
+      return jobs;
+    });
+  }
+
+  recordAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: Instant): Promise<void> {
+    return this.retrying((tx) => tx.applyAttempt(deliveryId, attempt, outcome, now));
+  }
+
+  releaseDeliveries(deliveryIds: string[]): Promise<void> {
+    return this.inTransaction((tx) => tx.leaseDeliveries(deliveryIds, null));
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  private inTransaction<T>(work: (tx: KyselyStore) => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async (connection) => {
+      await sql.raw(this.engine.begin).execute(connection);
+      try {
+        const result = await work(new KyselyStore(connection, this.engine));
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw this.engine.translate(error);
+      }
+    });
+  }
+}

@@ -1,18 +1,10 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { DomainError } from '../domain/errors.js';
-import { KyselyStore } from './kysely-store.js';
+import { KyselyRootStore, type EngineTraits } from './kysely-store.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
-import {
-  UniqueViolation,
-  type ClaimRequest,
-  type DeliveryAttempt,
-  type DeliveryJob,
-  type DeliveryOutcome,
-  type Store,
-  type StoreWrites,
-} from './store.js';
+import { UniqueViolation, type Store } from './store.js';
 
 export interface PostgresOptions {
   /** `postgres://user:pass@host:port/db?sslmode=require`: TLS settings come from the URL. */
@@ -49,72 +41,18 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
     await db.destroy();
     throw error;
   }
-  return new PostgresStore(db);
+  return new KyselyRootStore(db, POSTGRES);
 }
 
-const lockHolderRow = async (db: Kysely<Database>, holderId: string): Promise<void> => {
-  await sql`select id from holders where id = ${holderId} for update`.execute(db);
+const POSTGRES: EngineTraits = {
+  begin: 'begin',
+  async lockCalendar(db, holderId) {
+    await sql`select id from holders where id = ${holderId} for update`.execute(db);
+  },
+  concurrentWriters: true,
+  isRetryable,
+  translate,
 };
-
-const MAX_TRANSACTION_ATTEMPTS = 5;
-
-class PostgresStore extends KyselyStore implements Store {
-  constructor(private readonly root: Kysely<Database>) {
-    super(root, lockHolderRow);
-  }
-
-  transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T> {
-    return this.retrying(work);
-  }
-
-  private async retrying<T>(work: (tx: KyselyStore) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.inTransaction(work);
-      } catch (error) {
-        if (!isRetryable(error) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw translate(error);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-      }
-    }
-  }
-
-  claimDueDeliveries(request: ClaimRequest): Promise<DeliveryJob[]> {
-    return this.inTransaction(async (tx) => {
-      const jobs = await tx.dueDeliveries(request, true);
-      await tx.leaseDeliveries(
-        jobs.map((j) => j.deliveryId),
-        request.leaseUntil,
-      );
-      return jobs;
-    });
-  }
-
-  recordAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: number): Promise<void> {
-    return this.retrying((tx) => tx.applyAttempt(deliveryId, attempt, outcome, now));
-  }
-
-  releaseDeliveries(deliveryIds: string[]): Promise<void> {
-    return this.inTransaction((tx) => tx.leaseDeliveries(deliveryIds, null));
-  }
-
-  private inTransaction<T>(work: (tx: KyselyStore) => Promise<T>): Promise<T> {
-    return this.root.connection().execute(async (connection) => {
-      await sql`begin`.execute(connection);
-      try {
-        const result = await work(new KyselyStore(connection, lockHolderRow));
-        await sql`commit`.execute(connection);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(connection);
-        throw error;
-      }
-    });
-  }
-
-  async close(): Promise<void> {
-    await this.root.destroy();
-  }
-}
 
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;

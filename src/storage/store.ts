@@ -1,5 +1,5 @@
 import type { Availability } from '../domain/availability.js';
-import type { Booking } from '../domain/booking.js';
+import type { Booking, BookingStatus } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Instant } from '../domain/instant.js';
 import type { Occupancy } from '../domain/slots.js';
@@ -155,7 +155,8 @@ export interface StoreWrites extends StoreReads {
    */
   lockCalendar(holderId: string): Promise<void>;
 
-  insertHolder(holder: Holder): Promise<void>;
+  /** The holder of that name, created as `candidate` if there is none yet (also when two create it at once). */
+  ensureHolder(candidate: Holder): Promise<Holder>;
   insertApiKey(key: ApiKey, digest: string): Promise<void>;
   /** False when no such key exists or it was revoked already. */
   revokeApiKey(id: string, at: Instant): Promise<boolean>;
@@ -167,7 +168,11 @@ export interface StoreWrites extends StoreReads {
   putAvailability(holderId: string, availability: Availability, at: Instant): Promise<void>;
 
   insertBooking(booking: Booking): Promise<void>;
-  updateBooking(booking: Booking): Promise<void>;
+  /**
+   * Writes a state move of a booking that still has status `from`; false when it no longer has
+   * (a concurrent move won), so a move is enforced by the database and not only by the lock.
+   */
+  updateBooking(booking: Booking, from: BookingStatus): Promise<boolean>;
 
   insertWebhook(webhook: Webhook): Promise<void>;
   updateWebhook(webhook: Webhook): Promise<void>;

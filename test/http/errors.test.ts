@@ -142,6 +142,40 @@ describe('request bodies', () => {
   });
 });
 
+describe('the NUL character (U+0000), which PostgreSQL cannot store', () => {
+  it('when a body string holds it, then 400 on that field and nothing is written', async () => {
+    const res = await h.request({ method: 'POST', url: '/api/v1/event-types', token, json: { title: 'a\u0000b', durationMinutes: 30 } });
+    expectProblem(res, 400, 'invalid-request');
+    expect(res.json<{ errors: Array<{ field: string }> }>().errors).toEqual([
+      { field: 'title', message: 'must not contain the NUL character (U+0000)' },
+    ]);
+    expect(await h.database.rows('event_types')).toEqual([]);
+  });
+
+  it('when a nested body string holds it, then the error names its path', async () => {
+    const res = await h.request({
+      method: 'PUT',
+      url: '/api/v1/availability',
+      token,
+      json: { timeZone: 'UTC', weekly: { monday: [{ start: '09:00', end: '10:00\u0000' }] } },
+    });
+    expectProblem(res, 400, 'invalid-request');
+    expect(res.json<{ errors: Array<{ field: string }> }>().errors[0]!.field).toBe('weekly.monday[0].end');
+  });
+
+  it('when a path id or a query value holds it, then 400 on that parameter', async () => {
+    for (const [url, field] of [
+      ['/api/v1/event-types/evt_%00', 'id'],
+      ['/api/v1/bookings/bkg_%00', 'id'],
+      ['/api/v1/bookings?eventTypeId=%00', 'eventTypeId'],
+    ] as const) {
+      const res = await h.request({ method: 'GET', url, token });
+      expectProblem(res, 400, 'invalid-request');
+      expect(res.json<{ errors: Array<{ field: string }> }>().errors[0]!.field, url).toBe(field);
+    }
+  });
+});
+
 describe('every error response', () => {
   const cases: Array<[string, InjectOptions & { json?: unknown; noToken?: boolean }]> = [
     ['401 missing key', { method: 'GET', url: '/api/v1/event-types', noToken: true }],

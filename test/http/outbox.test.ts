@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import {
@@ -47,17 +45,44 @@ afterEach(async () => {
   await h.close();
 });
 
-/** Reads the outbox straight from the SQLite file, read-only, the way an operator would inspect it. */
-function outbox(): { events: EventRow[]; deliveries: DeliveryRow[] } {
-  const db = new Database(join(h.dir, 'slotwise.db'), { readonly: true, fileMustExist: true });
-  try {
-    return {
-      events: db.prepare('select id, holder_id, type, payload, created_at from webhook_events order by created_at, rowid').all() as EventRow[],
-      deliveries: db.prepare('select id, event_id, webhook_id, status from webhook_deliveries order by rowid').all() as DeliveryRow[],
-    };
-  } finally {
-    db.close();
-  }
+/**
+ * Reads the outbox as stored, through a connection of its own, the way an operator would inspect
+ * it (SQLite file or PostgreSQL alike). A raw pg client returns int8 columns (instants) as strings:
+ * they are turned into numbers here. Rows come in creation order (created_at, then id): tests that
+ * compare order move the clock between the changes (`later()`), so created_at alone decides it.
+ */
+async function outbox(): Promise<{ events: EventRow[]; deliveries: DeliveryRow[] }> {
+  const byCreation = (a: { created_at: number; id: string }, b: { created_at: number; id: string }) =>
+    a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const events = (await h.database.rows('webhook_events'))
+    .map(
+      (r): EventRow => ({
+        id: String(r.id),
+        holder_id: String(r.holder_id),
+        type: String(r.type),
+        payload: String(r.payload),
+        created_at: Number(r.created_at),
+      }),
+    )
+    .sort(byCreation);
+  const deliveries = (await h.database.rows('webhook_deliveries'))
+    .map(
+      (r): DeliveryRow & { created_at: number } => ({
+        id: String(r.id),
+        event_id: String(r.event_id),
+        webhook_id: String(r.webhook_id),
+        status: String(r.status),
+        created_at: Number(r.created_at),
+      }),
+    )
+    .sort(byCreation)
+    .map(({ created_at: _createdAt, ...row }) => row);
+  return { events, deliveries };
+}
+
+/** Moves the clock one minute on, so the next change is recorded strictly after the last. */
+function later(): void {
+  h.clock.set(h.clock.current + 60_000);
 }
 
 async function registerWebhook(events?: string[]): Promise<string> {
@@ -81,10 +106,11 @@ describe('webhook outbox', () => {
     h.clock.set('2026-01-02T03:04:05Z');
     const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
 
-    const { events, deliveries } = outbox();
+    const { events, deliveries } = await outbox();
     expect(events).toHaveLength(1);
     const event = events[0]!;
     expect(event.type).toBe('booking.created');
+    expect(event.created_at).toBe(Date.parse('2026-01-02T03:04:05Z'));
     expect(payloadOf(event)).toEqual({ type: 'booking.created', timestamp: '2026-01-02T03:04:05.000Z', data: { booking } });
     expect(deliveries).toEqual([expect.objectContaining({ event_id: event.id, webhook_id: webhookId, status: 'pending' })]);
     // The store's own view of the same delivery.
@@ -96,11 +122,12 @@ describe('webhook outbox', () => {
   it('when a booking is cancelled, then a booking.cancelled event carries the cancelled booking', async () => {
     const webhookId = await registerWebhook();
     const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    later();
     const cancelled = (
       await h.request({ method: 'POST', url: `/api/v1/bookings/${booking.id}/cancel`, token, json: { reason: 'ill' } })
     ).json<BookingBody>();
 
-    const { events, deliveries } = outbox();
+    const { events, deliveries } = await outbox();
     expect(events.map((e) => e.type)).toEqual(['booking.created', 'booking.cancelled']);
     const payload = payloadOf(events[1]!);
     expect(payload.type).toBe('booking.cancelled');
@@ -114,6 +141,7 @@ describe('webhook outbox', () => {
   it('when a booking is rescheduled, then a booking.rescheduled event carries the new booking and previousBooking', async () => {
     await registerWebhook();
     const old = await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    later();
     const res = await h.request({
       method: 'POST',
       url: `/api/v1/bookings/${old.id}/reschedule`,
@@ -123,7 +151,7 @@ describe('webhook outbox', () => {
     const moved = res.json<BookingBody>();
     const previous = (await h.request({ method: 'GET', url: `/api/v1/bookings/${old.id}`, token })).json<BookingBody>();
 
-    const { events, deliveries } = outbox();
+    const { events, deliveries } = await outbox();
     expect(events.map((e) => e.type)).toEqual(['booking.created', 'booking.rescheduled']);
     const payload = payloadOf(events[1]!);
     expect(payload).toMatchObject({ type: 'booking.rescheduled', timestamp: expect.any(String) });
@@ -136,12 +164,14 @@ describe('webhook outbox', () => {
   it('when the webhook subscribes to other events only, then events are recorded but no delivery for it', async () => {
     const cancelHook = await registerWebhook(['booking.cancelled']);
     const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
-    let { events, deliveries } = outbox();
+    let { events, deliveries } = await outbox();
     expect(events.map((e) => e.type)).toEqual(['booking.created']);
     expect(deliveries).toEqual([]);
 
+    later();
     await h.request({ method: 'POST', url: `/api/v1/bookings/${booking.id}/cancel`, token });
-    ({ events, deliveries } = outbox());
+    ({ events, deliveries } = await outbox());
+    expect(events.map((e) => e.type)).toEqual(['booking.created', 'booking.cancelled']);
     expect(deliveries).toEqual([expect.objectContaining({ event_id: events[1]!.id, webhook_id: cancelHook })]);
   });
 
@@ -149,7 +179,7 @@ describe('webhook outbox', () => {
     const first = await registerWebhook();
     const second = await registerWebhook(['booking.created']);
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
-    const { deliveries } = outbox();
+    const { deliveries } = await outbox();
     expect(deliveries.map((d) => d.webhook_id).sort()).toEqual([first, second].sort());
     expect(new Set(deliveries.map((d) => d.id)).size).toBe(2);
   });
@@ -159,14 +189,15 @@ describe('webhook outbox', () => {
     const bob = await h.key('bob');
     const bobs = await createEventType(h, bob);
     await book(h, bob, bobs.id, '2026-01-05T09:00:00Z');
-    expect(outbox().deliveries).toEqual([]);
+    expect((await outbox()).deliveries).toEqual([]);
   });
 
   it('when a booking, cancel or reschedule fails (409/400/404), then no event is written', async () => {
     await registerWebhook();
     const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    later();
     const blocker = await book(h, token, et.id, '2026-01-05T11:00:00Z');
-    const before = outbox();
+    const before = await outbox();
     expect(before.events).toHaveLength(2);
 
     expectProblem(
@@ -184,11 +215,13 @@ describe('webhook outbox', () => {
       409,
       'slot-unavailable',
     );
+    later();
     await h.request({ method: 'POST', url: `/api/v1/bookings/${blocker.id}/cancel`, token });
+    later();
     expectProblem(await h.request({ method: 'POST', url: `/api/v1/bookings/${blocker.id}/cancel`, token }), 409, 'invalid-state');
     expectProblem(await h.request({ method: 'POST', url: '/api/v1/bookings/bkg_nope/cancel', token }), 404, 'not-found');
 
-    const after = outbox();
+    const after = await outbox();
     expect(after.events.map((e) => e.type)).toEqual(['booking.created', 'booking.created', 'booking.cancelled']);
     expect(after.deliveries).toHaveLength(3);
   });
@@ -197,7 +230,7 @@ describe('webhook outbox', () => {
     const webhookId = await registerWebhook();
     expect((await h.request({ method: 'DELETE', url: `/api/v1/webhooks/${webhookId}`, token })).statusCode).toBe(204);
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
-    const { events, deliveries } = outbox();
+    const { events, deliveries } = await outbox();
     expect(events).toHaveLength(1);
     expect(deliveries).toEqual([]);
   });
@@ -205,9 +238,9 @@ describe('webhook outbox', () => {
   it('when a webhook with pending deliveries is deleted, then 204 and its deliveries are gone', async () => {
     const webhookId = await registerWebhook();
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
-    expect(outbox().deliveries).toHaveLength(1);
+    expect((await outbox()).deliveries).toHaveLength(1);
     const res = await h.request({ method: 'DELETE', url: `/api/v1/webhooks/${webhookId}`, token });
     expect(res.statusCode, res.body).toBe(204);
-    expect(outbox().deliveries).toEqual([]);
+    expect((await outbox()).deliveries).toEqual([]);
   });
 });

@@ -1,0 +1,232 @@
+// The exclusion constraint `bookings_confirmed_no_overlap` is PostgreSQL's last line of defence
+// against double booking: whatever the application does (a missed lock, a bug in the rules, a
+// second code path), no two confirmed bookings of one holder may occupy overlapping time. These
+// tests write bookings straight through `store.transaction(tx => tx.insertBooking(…))`, bypassing
+// the calendar lock and the booking rules, so only the constraint stands in the way.
+//
+// SQLite has no such constraint (its write transactions are exclusive, and the rules are the only
+// guard), so the suite runs in the `postgres` project only; in the `sqlite` project it is skipped.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId } from '../../src/app/ids.js';
+import type { Booking, BookingStatus } from '../../src/domain/booking.js';
+import { DomainError } from '../../src/domain/errors.js';
+import type { EventType } from '../../src/domain/event-type.js';
+import type { Holder, Store } from '../../src/storage/store.js';
+import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
+
+const at = (iso: string): number => Date.parse(iso);
+const T0 = at('2026-03-01T00:00:00Z');
+
+describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint on confirmed bookings', () => {
+  let dir: string;
+  let testStore: TestStore;
+  let store: Store;
+  let alice: Holder;
+  let bob: Holder;
+  let alices: EventType;
+  let bobs: EventType;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'slotwise-constraint-'));
+    testStore = await openTestStore(dir);
+    store = testStore.store;
+    alice = { id: newId('hld'), name: 'alice', createdAt: T0 };
+    bob = { id: newId('hld'), name: 'bob', createdAt: T0 };
+    alices = eventTypeOf(alice);
+    bobs = eventTypeOf(bob);
+    await store.transaction(async (tx) => {
+      await tx.ensureHolder(alice);
+      await tx.ensureHolder(bob);
+      await tx.insertEventType(alices);
+      await tx.insertEventType(bobs);
+    });
+  });
+
+  afterEach(async () => {
+    await testStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function eventTypeOf(holder: Holder): EventType {
+    return {
+      id: newId('evt'),
+      holderId: holder.id,
+      title: 'Intro call',
+      slug: 'intro-call',
+      description: null,
+      durationMinutes: 30,
+      explicitSlotIntervalMinutes: null,
+      slotIntervalMinutes: 30,
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+      minimumNoticeMinutes: 0,
+      bookingWindowDays: null,
+      maxBookingsPerDay: null,
+      createdAt: T0,
+      updatedAt: T0,
+    };
+  }
+
+  function bookingOf(
+    eventType: EventType,
+    start: string,
+    end: string,
+    fields: { bufferBeforeMinutes?: number; bufferAfterMinutes?: number; status?: BookingStatus } = {},
+  ): Booking {
+    return {
+      id: newId('bkg'),
+      holderId: eventType.holderId,
+      eventTypeId: eventType.id,
+      start: at(start),
+      end: at(end),
+      bufferBeforeMinutes: fields.bufferBeforeMinutes ?? 0,
+      bufferAfterMinutes: fields.bufferAfterMinutes ?? 0,
+      status: fields.status ?? 'confirmed',
+      guestName: 'Ada Lovelace',
+      guestEmail: 'ada@example.com',
+      guestTimeZone: null,
+      notes: null,
+      cancellationReason: null,
+      cancelledAt: fields.status === 'cancelled' ? T0 : null,
+      rescheduledFromId: null,
+      rescheduledToId: null,
+      createdAt: T0,
+      updatedAt: T0,
+    };
+  }
+
+  /** Inserts directly, with no calendar lock and no rules. */
+  function insert(booking: Booking): Promise<void> {
+    return store.transaction((tx) => tx.insertBooking(booking));
+  }
+
+  async function expectSlotUnavailable(write: Promise<unknown>): Promise<void> {
+    const error = await write.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error, 'the write was accepted').toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('slot-unavailable');
+  }
+
+  async function storedIds(): Promise<string[]> {
+    return (await testStore.rows('bookings')).map((r) => String(r.id)).sort();
+  }
+
+  it('when a second confirmed booking of the holder overlaps the first, then it is rejected as slot-unavailable and not stored', async () => {
+    const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    await insert(first);
+    await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T09:15:00Z', '2026-03-02T09:45:00Z')));
+    // Same start and end, and one wholly inside the other, are overlaps too.
+    await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z')));
+    await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T08:00:00Z', '2026-03-02T12:00:00Z')));
+    expect(await storedIds()).toEqual([first.id]);
+  });
+
+  it('when the overlap is only between buffers, then the second booking is rejected too', async () => {
+    // Occupies [09:00, 09:45): 15 minutes of buffer after.
+    const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z', { bufferAfterMinutes: 15 });
+    await insert(first);
+    // The bookings themselves do not meet; the second's buffer before reaches back to 09:35.
+    await expectSlotUnavailable(
+      insert(bookingOf(alices, '2026-03-02T10:00:00Z', '2026-03-02T10:30:00Z', { bufferBeforeMinutes: 25 })),
+    );
+    await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T09:40:00Z', '2026-03-02T10:10:00Z')));
+    expect(await storedIds()).toEqual([first.id]);
+  });
+
+  it('when the overlapping insert is one write of a larger transaction, then the whole transaction is rolled back', async () => {
+    await insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
+    const eventId = newId('msg');
+    await expectSlotUnavailable(
+      store.transaction(async (tx) => {
+        await tx.enqueueEvent({ id: eventId, holderId: alice.id, type: 'booking.created', payload: '{}', createdAt: T0 }, []);
+        await tx.insertBooking(bookingOf(alices, '2026-03-02T09:10:00Z', '2026-03-02T09:40:00Z'));
+      }),
+    );
+    expect(await testStore.rows('webhook_events')).toEqual([]);
+  });
+
+  it('when two overlapping confirmed bookings are inserted in one transaction, then it is rejected and neither is stored', async () => {
+    await expectSlotUnavailable(
+      store.transaction(async (tx) => {
+        await tx.insertBooking(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
+        await tx.insertBooking(bookingOf(alices, '2026-03-02T09:29:00Z', '2026-03-02T09:59:00Z'));
+      }),
+    );
+    expect(await storedIds()).toEqual([]);
+  });
+
+  it('when overlapping bookings are cancelled or rescheduled, then they may overlap a confirmed one and each other', async () => {
+    const confirmed = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    const cancelled = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z', { status: 'cancelled' });
+    const cancelledToo = bookingOf(alices, '2026-03-02T09:10:00Z', '2026-03-02T09:40:00Z', { status: 'cancelled' });
+    const rescheduled = bookingOf(alices, '2026-03-02T09:15:00Z', '2026-03-02T09:45:00Z', { status: 'rescheduled' });
+    // Cancelled first, then the confirmed one over it: the order does not matter.
+    await insert(cancelled);
+    await insert(confirmed);
+    await insert(cancelledToo);
+    await insert(rescheduled);
+    expect(await storedIds()).toEqual([confirmed.id, cancelled.id, cancelledToo.id, rescheduled.id].sort());
+  });
+
+  it('when a booking is cancelled, then its time is free for a new confirmed booking', async () => {
+    const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    await insert(first);
+    await store.transaction((tx) => tx.updateBooking({ ...first, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'));
+    const second = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    await insert(second);
+    expect(await storedIds()).toEqual([first.id, second.id].sort());
+  });
+
+  it('when a cancelled booking is set back to confirmed over a confirmed one, then the update is rejected', async () => {
+    const confirmed = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    const cancelled = bookingOf(alices, '2026-03-02T09:20:00Z', '2026-03-02T09:50:00Z', { status: 'cancelled' });
+    await insert(confirmed);
+    await insert(cancelled);
+    await expectSlotUnavailable(
+      store.transaction((tx) => tx.updateBooking({ ...cancelled, status: 'confirmed', cancelledAt: null, updatedAt: T0 }, 'cancelled')),
+    );
+    expect((await store.getBooking(alice.id, cancelled.id))?.status).toBe('cancelled');
+  });
+
+  it('when bookings of different holders overlap, then both are confirmed', async () => {
+    const alicesBooking = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z', { bufferAfterMinutes: 30 });
+    const bobsBooking = bookingOf(bobs, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z', { bufferBeforeMinutes: 30 });
+    await insert(alicesBooking);
+    await insert(bobsBooking);
+    expect(await storedIds()).toEqual([alicesBooking.id, bobsBooking.id].sort());
+  });
+
+  it('when occupancies only touch, then both bookings are confirmed', async () => {
+    const nine = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    const halfPast = bookingOf(alices, '2026-03-02T09:30:00Z', '2026-03-02T10:00:00Z');
+    // Buffers touching: [10:00, 10:45) then [10:45, 11:30).
+    const withAfter = bookingOf(alices, '2026-03-02T10:00:00Z', '2026-03-02T10:30:00Z', { bufferAfterMinutes: 15 });
+    const withBefore = bookingOf(alices, '2026-03-02T11:00:00Z', '2026-03-02T11:30:00Z', { bufferBeforeMinutes: 15 });
+    // And one that ends where the first starts.
+    const early = bookingOf(alices, '2026-03-02T08:30:00Z', '2026-03-02T09:00:00Z');
+    for (const booking of [nine, halfPast, withAfter, withBefore, early]) await insert(booking);
+    expect(await storedIds()).toEqual([nine, halfPast, withAfter, withBefore, early].map((b) => b.id).sort());
+  });
+
+  it('when overlapping bookings are inserted concurrently with no lock, then exactly one is stored and the others are slot-unavailable', async () => {
+    const attempts = Array.from({ length: 12 }, (_, i) =>
+      // Different starts, all overlapping 09:00–09:30.
+      bookingOf(alices, `2026-03-02T09:${String(i).padStart(2, '0')}:00Z`, `2026-03-02T09:${String(30 + i).padStart(2, '0')}:00Z`),
+    );
+    const results = await Promise.allSettled(attempts.map((b) => insert(b)));
+    const stored = results.filter((r) => r.status === 'fulfilled');
+    expect(stored).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        expect(result.reason).toBeInstanceOf(DomainError);
+        expect((result.reason as DomainError).code).toBe('slot-unavailable');
+      }
+    }
+    expect(await storedIds()).toHaveLength(1);
+  });
+});
