@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   postgres: PostgresSettings;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Requests per API key per minute; 0 = off. */
+  rateLimitPerMinute: number;
   webhooks: {
     allowPrivateTargets: boolean;
     timeoutMs: number;
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const poolSize = readInteger(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 1000 }, problems);
   const statementTimeoutMs = readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, { min: 100, max: 3_600_000 }, problems);
+  const rateLimitPerMinute = readInteger(env, 'RATE_LIMIT_PER_MINUTE', 600, { min: 0, max: 1_000_000 }, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     postgres: { poolSize, statementTimeoutMs },
     logLevel,
+    rateLimitPerMinute,
     webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs },
   };
 }

@@ -58,7 +58,18 @@ export async function authenticate(context: AppContext, authorization: string | 
   if (!key) return { ok: false, reason: 'unknown' };
   if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
   if (key.expiresAt !== null && key.expiresAt <= context.now()) return { ok: false, reason: 'expired' };
-  return { ok: true, caller: { holderId: key.holderId, keyId: key.id, scopes: key.scopes } };
+  return { ok: true, caller: callerWith(key) };
+}
+
+export function callerWith(key: ApiKey): Caller {
+  return {
+    holderId: key.holderId,
+    holderName: key.holderName,
+    keyId: key.id,
+    scopes: key.scopes,
+    keyCreatedAt: key.createdAt,
+    keyExpiresAt: key.expiresAt,
+  };
 }
 
 export function hasScope(caller: Caller, needed: 'read' | 'write'): boolean {

@@ -18,6 +18,9 @@ export interface WebhookSettings {
 /** The authenticated caller: the key holder whose data a request may touch. */
 export interface Caller {
   holderId: string;
+  holderName: string;
   keyId: string;
   scopes: Scope[];
+  keyCreatedAt: Instant;
+  keyExpiresAt: Instant | null;
 }

@@ -16,13 +16,34 @@ Commands:
   keys revoke KEY_ID             Revoke a key; takes effect on the next request
   migrate                        Apply database migrations and exit
 
-Environment: DATABASE_URL (default sqlite:./data/slotwise.db), HOST, PORT, LOG_LEVEL,
+Environment: DATABASE_URL (default sqlite:./data/slotwise.db), DATABASE_POOL_SIZE,
+DATABASE_STATEMENT_TIMEOUT_MS, HOST, PORT, LOG_LEVEL, RATE_LIMIT_PER_MINUTE,
 WEBHOOK_ALLOW_PRIVATE_TARGETS, WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_POLL_INTERVAL_MS.`;
+
+const COMMAND_USAGE = {
+  serve: 'Usage: slotwise serve\n\nRuns the API and the webhook delivery worker on HOST:PORT until SIGTERM or SIGINT.',
+  migrate: 'Usage: slotwise migrate\n\nApplies pending database migrations of DATABASE_URL and exits (the server also does this at start).',
+  keys: 'Usage: slotwise keys <create|list|revoke> [options]\n\nRun `slotwise keys <command> --help` for each.',
+  'keys create':
+    'Usage: slotwise keys create --holder NAME [--scopes read,write|*] [--expires-in 90d]\n\n' +
+    'Creates an API key for NAME (and the holder, on first use of the name). The key is printed alone on\n' +
+    'stdout and never shown again; everything else goes to stderr. Scopes default to read,write.\n' +
+    '--expires-in takes 30m, 12h, 90d, 2w and the like.',
+  'keys list': 'Usage: slotwise keys list [--json]\n\nLists keys: id, holder, scopes, created, expiry, revoked (never the key).',
+  'keys revoke': 'Usage: slotwise keys revoke KEY_ID\n\nRevokes a key; the next request with it gets 401. Exits 1 if no active key has that id.',
+} as const;
 
 /** Exit codes scripts can rely on. */
 const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 class UsageError extends Error {}
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
+
+/** Strict parsing: an unknown flag or a stray argument is a usage error (exit 2). */
+function commandArgs<O extends OptionSpec>(args: string[], options: O, positionals = false) {
+  return parseArgs({ args, options, allowPositionals: positionals, strict: true });
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -31,14 +52,22 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
   }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    // Help needs no valid configuration.
+    const sub = command === 'keys' && rest[0] && !rest[0].startsWith('-') ? `keys ${rest[0]}` : command;
+    const usage = (COMMAND_USAGE as Record<string, string>)[sub];
+    if (!usage) throw new UsageError(`Unknown command "${sub}".`);
+    process.stdout.write(`${usage}\n`);
+    return EXIT.ok;
+  }
   const config = loadConfig();
   switch (command) {
     case 'serve':
-      parseArgs({ args: rest, options: {}, strict: true });
+      commandArgs(rest, {});
       return serve(config);
     case 'migrate': {
-      parseArgs({ args: rest, options: {}, strict: true });
-      const store = await openStore(config.database, config.postgres);
+      commandArgs(rest, {});
+      const store = await openConfiguredStore(config);
       await store.close();
       process.stderr.write('Migrations are up to date.\n');
       return EXIT.ok;
@@ -53,10 +82,10 @@ async function main(argv: string[]): Promise<number> {
 async function keys(config: Config, argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'create') {
-    const { values } = parseArgs({
-      args: rest,
-      options: { holder: { type: 'string' }, scopes: { type: 'string' }, 'expires-in': { type: 'string' } },
-      strict: true,
+    const { values } = commandArgs(rest, {
+      holder: { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-in': { type: 'string' },
     });
     if (!values.holder?.trim()) throw new UsageError('keys create needs --holder NAME.');
     const scopes = parseScopes(values.scopes ?? 'read,write');
@@ -77,7 +106,7 @@ async function keys(config: Config, argv: string[]): Promise<number> {
     });
   }
   if (sub === 'list') {
-    const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean' } }, strict: true });
+    const { values } = commandArgs(rest, { json: { type: 'boolean' } });
     return withContext(config, async (context) => {
       const keys = await listApiKeys(context.store);
       const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
@@ -101,7 +130,7 @@ async function keys(config: Config, argv: string[]): Promise<number> {
     });
   }
   if (sub === 'revoke') {
-    const { positionals } = parseArgs({ args: rest, options: {}, allowPositionals: true, strict: true });
+    const { positionals } = commandArgs(rest, {}, true);
     if (positionals.length !== 1) throw new UsageError('keys revoke needs exactly one KEY_ID.');
     return withContext(config, async (context) => {
       if (!(await revokeApiKey(context, positionals[0]!))) {
@@ -130,8 +159,28 @@ function parseExpiry(text: string): number {
   return ms;
 }
 
+/** Opens DATABASE_URL's store, or fails with a message that names it (without its password). */
+async function openConfiguredStore(config: Config) {
+  try {
+    return await openStore(config.database, config.postgres);
+  } catch (error) {
+    const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.filename;
+    throw new Error(`cannot open the database ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
 async function withContext(config: Config, work: (context: AppContext) => Promise<number>): Promise<number> {
-  const store = await openStore(config.database, config.postgres);
+  const store = await openConfiguredStore(config);
   try {
     return await work({ store, now: Date.now, webhooks: { allowPrivateTargets: config.webhooks.allowPrivateTargets } });
   } finally {
@@ -139,17 +188,20 @@ async function withContext(config: Config, work: (context: AppContext) => Promis
   }
 }
 
-/** How long shutdown waits for webhook attempts in flight before handing them back. */
+/** How long shutdown waits for requests, then for webhook attempts, in flight. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function serve(config: Config): Promise<number> {
   // Loaded here, not at the top: the key commands start twice as fast without the HTTP stack.
-  const [{ buildApp }, { DeliveryWorker }, { WebhookSender }] = await Promise.all([
-    import('../http/build-app.js'),
-    import('../worker/delivery-worker.js'),
-    import('../worker/send-webhook.js'),
-  ]);
-  const store = await openStore(config.database, config.postgres);
+  const [{ buildApp }, { Metrics }, { MemoryRequestCounter, StoreRequestCounter }, { DeliveryWorker }, { WebhookSender }] =
+    await Promise.all([
+      import('../http/build-app.js'),
+      import('../http/metrics.js'),
+      import('../http/rate-limit.js'),
+      import('../worker/delivery-worker.js'),
+      import('../worker/send-webhook.js'),
+    ]);
+  const store = await openConfiguredStore(config);
   const sender = new WebhookSender({
     timeoutMs: config.webhooks.timeoutMs,
     allowPrivateTargets: config.webhooks.allowPrivateTargets,
@@ -161,7 +213,16 @@ async function serve(config: Config): Promise<number> {
     webhooks: { allowPrivateTargets: config.webhooks.allowPrivateTargets },
     outboxChanged: () => worker?.wake(),
   };
-  const app = await buildApp(context, { logger: { level: config.logLevel } });
+  const metrics = new Metrics(store);
+  const app = await buildApp(context, {
+    logger: { level: config.logLevel },
+    metrics,
+    rateLimit: {
+      perMinute: config.rateLimitPerMinute,
+      // Instances over one PostgreSQL share each key's count there; one SQLite process counts in memory.
+      counter: config.database.kind === 'postgres' ? new StoreRequestCounter(store) : new MemoryRequestCounter(),
+    },
+  });
   worker = new DeliveryWorker(
     store,
     sender,
@@ -170,8 +231,9 @@ async function serve(config: Config): Promise<number> {
       pollIntervalMs: config.webhooks.pollIntervalMs,
       // A claim outlives the longest attempt, so no other worker sends it while it is in flight.
       leaseMs: config.webhooks.timeoutMs + 5_000,
-      concurrency: 16,
+      concurrency: 64,
       perWebhook: 4,
+      observe: (outcome) => metrics.observeDelivery(outcome),
     },
     Date.now,
     app.log,
@@ -186,7 +248,10 @@ async function serve(config: Config): Promise<number> {
     process.once('SIGINT', () => resolve());
   });
   app.log.info('shutting down: finishing requests and webhook attempts in flight');
+  // In-flight requests get a bounded time to finish; then their connections are cut.
+  const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   await app.close();
+  clearTimeout(cutOff);
   await worker.stop(SHUTDOWN_GRACE_MS);
   await sender.close();
   await store.close();

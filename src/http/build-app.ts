@@ -4,10 +4,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../app/context.js';
 import { DomainError } from '../domain/errors.js';
 import { registerAuth } from './auth.js';
+import { registerIdempotency } from './idempotency.js';
+import { Metrics } from './metrics.js';
+import { registerOperations } from './operations.js';
+import { registerRateLimit, type RateLimitSettings } from './rate-limit.js';
 import { HttpProblem, problem, sendProblem, type Problem } from './problems.js';
 import { availabilityRoutes } from './routes/availability.js';
 import { bookingRoutes } from './routes/bookings.js';
 import { eventTypeRoutes } from './routes/event-types.js';
+import { meRoutes } from './routes/me.js';
 import { slotRoutes } from './routes/slots.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { fieldErrors, validatorCompiler } from './validation.js';
@@ -17,7 +22,17 @@ export const BODY_LIMIT_BYTES = 128 * 1024;
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Shared with the delivery worker in `serve`; a fresh registry otherwise. */
+  metrics?: Metrics;
+  /** Off unless given (tests drive many requests through one key at a frozen clock). */
+  rateLimit?: RateLimitSettings;
 }
+
+const BOOKING_OPERATIONS: Record<string, 'create' | 'cancel' | 'reschedule'> = {
+  [`${API_PREFIX}/bookings`]: 'create',
+  [`${API_PREFIX}/bookings/:id/cancel`]: 'cancel',
+  [`${API_PREFIX}/bookings/:id/reschedule`]: 'reschedule',
+};
 
 /** Builds the HTTP app without listening, so tests drive it with `inject` and `main` decides where it listens. */
 export async function buildApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -47,17 +62,28 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // During shutdown, a request still in flight answers with `Connection: close`: otherwise its
+  // keep-alive connection holds the closing server open until the grace period cuts it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  const metrics = options.metrics ?? new Metrics(context.store);
   app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? null;
+    const status = reply.statusCode;
+    // The request id, the route pattern and the key id: never the key, never a body (guest e-mails).
     request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        key: request.caller?.keyId,
-      },
+      { method: request.method, route, status, ms: Math.round(reply.elapsedTime * 100) / 100, key: request.caller?.keyId },
       'request',
     );
+    metrics.observeRequest(request.method, route ?? 'unmatched', status, reply.elapsedTime / 1000);
+    const operation = request.method === 'POST' && route !== null ? BOOKING_OPERATIONS[route] : undefined;
+    if (operation) metrics.observeBooking(operation, status);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -77,9 +103,22 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     return sendProblem(reply, problem('not-found', `No route ${request.method} ${path}.`));
   });
 
+  registerOperations(app, context.store, metrics);
+
+  // ---- OpenAPI document (GET /api/v1/openapi.json) and reference page (GET /docs), no key needed.
+  // Registered before the API routes: @fastify/swagger collects the routes added after it.
+  {
+    const { registerOpenApi } = await import('./openapi.js');
+    await registerOpenApi(app, { apiPrefix: API_PREFIX });
+  }
+  // ---- end OpenAPI
+
   await app.register(
     async (api) => {
       registerAuth(api, context);
+      if (options.rateLimit) registerRateLimit(api, options.rateLimit, context.now);
+      registerIdempotency(api, context.store, context.now);
+      await api.register(meRoutes);
       await api.register(eventTypeRoutes(context));
       await api.register(availabilityRoutes(context));
       await api.register(slotRoutes(context));

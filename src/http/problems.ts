@@ -3,19 +3,87 @@ import type { DomainErrorCode, FieldError } from '../domain/errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
+/**
+ * Every problem type the API answers with: status, title, and when it happens (the last is what
+ * the OpenAPI document and /docs tell integrators, so keep it true).
+ */
 export const PROBLEM_TYPES = {
-  'invalid-request': { status: 400, title: 'Invalid request' },
-  unauthorized: { status: 401, title: 'Unauthorized' },
-  forbidden: { status: 403, title: 'Forbidden' },
-  'not-found': { status: 404, title: 'Not found' },
-  'method-not-allowed': { status: 405, title: 'Method not allowed' },
-  'slot-unavailable': { status: 409, title: 'Slot unavailable' },
-  'invalid-state': { status: 409, title: 'Invalid state' },
-  conflict: { status: 409, title: 'Conflict' },
-  'payload-too-large': { status: 413, title: 'Payload too large' },
-  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
-  internal: { status: 500, title: 'Internal server error' },
-} as const satisfies Record<string, { status: number; title: string }>;
+  'invalid-request': {
+    status: 400,
+    title: 'Invalid request',
+    when: 'The body, query or path does not validate (one `errors` entry per failing field, nested fields as paths such as `weekly.monday[0].start`), the body is not valid JSON, or the input makes no sense as a whole (`from >= to`, a range over 62 days, an unknown `eventTypeId` in a body or query).',
+  },
+  unauthorized: {
+    status: 401,
+    title: 'Unauthorized',
+    when: 'No API key, or a malformed, unknown, revoked or expired one. Sent with `WWW-Authenticate: Bearer` (plus `error="invalid_token"` when a key was sent).',
+  },
+  forbidden: {
+    status: 403,
+    title: 'Forbidden',
+    when: 'The API key lacks the scope the operation needs. Sent with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`.',
+  },
+  'not-found': {
+    status: 404,
+    title: 'Not found',
+    when: "No such resource for the key's holder (another holder's ids are not found either), or no such route.",
+  },
+  'method-not-allowed': {
+    status: 405,
+    title: 'Method not allowed',
+    when: 'The path exists, but not with this method; `Allow` lists the methods it has.',
+  },
+  'slot-unavailable': {
+    status: 409,
+    title: 'Slot unavailable',
+    when: 'The requested start is not bookable at this moment (off the grid, too soon, outside the booking window, day full, or overlapping another booking); `detail` says why.',
+  },
+  'invalid-state': {
+    status: 409,
+    title: 'Invalid state',
+    when: 'The resource is not in a state that allows this (a booking that is not `confirmed`, an inactive webhook, a delivery still pending).',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    when: "A unique field is taken (an event type's explicit `slug`).",
+  },
+  'idempotency-conflict': {
+    status: 409,
+    title: 'Idempotency conflict',
+    when: 'A request with the same `Idempotency-Key` is still in flight; retry after it finished.',
+  },
+  'payload-too-large': {
+    status: 413,
+    title: 'Payload too large',
+    when: 'The body is larger than 128 KiB.',
+  },
+  'unsupported-media-type': {
+    status: 415,
+    title: 'Unsupported media type',
+    when: 'A body was sent, but not as `application/json`.',
+  },
+  'idempotency-key-reused': {
+    status: 422,
+    title: 'Idempotency key reused',
+    when: 'The `Idempotency-Key` was already used, within 24 hours, with a different request.',
+  },
+  'rate-limited': {
+    status: 429,
+    title: 'Too many requests',
+    when: 'The API key made more requests this minute than its limit allows; `Retry-After` says how many seconds to wait.',
+  },
+  internal: {
+    status: 500,
+    title: 'Internal server error',
+    when: 'Something failed on the server. Never carries stack traces or SQL; the `x-request-id` response header identifies the request in the server log.',
+  },
+  unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    when: 'Readiness check (`/readyz`) only: the database does not answer or has migrations pending.',
+  },
+} as const satisfies Record<string, { status: number; title: string; when: string }>;
 
 export type ProblemKind = keyof typeof PROBLEM_TYPES;
 

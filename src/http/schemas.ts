@@ -11,11 +11,15 @@ import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './valida
  * field whose alternatives would otherwise produce several confusing messages.
  */
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) =>
+  Type.Union([schema, Type.Null()], options);
 const Timestamp = Type.String({ format: 'date-time', description: 'UTC, e.g. 2026-01-05T08:00:00.000Z' });
 const Id = (prefix: string) => Type.String({ minLength: 1, maxLength: 64, description: `Opaque id, \`${prefix}_…\`` });
 
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const IdParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64, description: 'The id of the resource' }) },
+  { additionalProperties: false },
+);
 
 const EPOCH_MS_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const QueryInstant = Type.String({
@@ -31,12 +35,17 @@ export const InstantInput = Type.Union([Type.String({ maxLength: 64, format: INS
 });
 
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Items per page' })),
+  cursor: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 512, description: 'The `nextCursor` of the previous page; omit for the first page' }),
+  ),
 };
 
 export const listOf = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), nextCursor: Nullable(Type.String()) });
+  Type.Object({
+    data: Type.Array(item),
+    nextCursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last page' })),
+  });
 
 // ---- event types
 
@@ -44,15 +53,24 @@ const minutesMultipleOf5 = (min: number) => Type.Integer({ minimum: min, maximum
 
 const eventTypeFields = {
   title: Type.String({ minLength: 1, maxLength: 200 }),
-  slug: Type.String({ minLength: 1, maxLength: MAX_SLUG_LENGTH, pattern: '^[a-z0-9-]+$' }),
+  slug: Type.String({
+    minLength: 1,
+    maxLength: MAX_SLUG_LENGTH,
+    pattern: '^[a-z0-9-]+$',
+    description: 'Unique per holder; derived from the title when omitted',
+  }),
   description: Nullable(Type.String({ maxLength: 5000 })),
   durationMinutes: minutesMultipleOf5(5),
-  slotIntervalMinutes: Nullable(minutesMultipleOf5(5)),
-  bufferBeforeMinutes: Type.Integer({ minimum: 0, maximum: 1440 }),
-  bufferAfterMinutes: Type.Integer({ minimum: 0, maximum: 1440 }),
-  minimumNoticeMinutes: Type.Integer({ minimum: 0, maximum: 525_600 }),
-  bookingWindowDays: Nullable(Type.Integer({ minimum: 1, maximum: 3650 })),
-  maxBookingsPerDay: Nullable(Type.Integer({ minimum: 1, maximum: 1000 })),
+  slotIntervalMinutes: Nullable(minutesMultipleOf5(5), { description: 'Distance between slot starts; null = the duration' }),
+  bufferBeforeMinutes: Type.Integer({ minimum: 0, maximum: 1440, description: 'Kept free before each booking' }),
+  bufferAfterMinutes: Type.Integer({ minimum: 0, maximum: 1440, description: 'Kept free after each booking' }),
+  minimumNoticeMinutes: Type.Integer({ minimum: 0, maximum: 525_600, description: 'How far ahead of now a start must be' }),
+  bookingWindowDays: Nullable(Type.Integer({ minimum: 1, maximum: 3650 }), {
+    description: 'How far into the future starts may be; null = unlimited',
+  }),
+  maxBookingsPerDay: Nullable(Type.Integer({ minimum: 1, maximum: 1000 }), {
+    description: "Confirmed bookings per local date of the availability's zone; null = unlimited",
+  }),
 };
 
 export const CreateEventTypeBody = Type.Object(
@@ -306,4 +324,16 @@ export const ProblemDocument = Type.Object({
   status: Type.Integer(),
   detail: Type.String(),
   errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+});
+
+// ---- the caller
+
+export const MeResource = Type.Object({
+  holder: Type.Object({ id: Type.String(), name: Type.String() }),
+  key: Type.Object({
+    id: Id('key'),
+    scopes: Type.Array(Type.String({ enum: ['read', 'write', '*'] })),
+    createdAt: Timestamp,
+    expiresAt: Nullable(Timestamp),
+  }),
 });

@@ -4,7 +4,8 @@ import { occupancyOf, type Booking, type BookingStatus } from '../domain/booking
 import type { EventType } from '../domain/event-type.js';
 import type { Instant } from '../domain/instant.js';
 import { MAX_OCCUPANCY_MS, type Occupancy } from '../domain/slots.js';
-import type { Database } from './schema.js';
+import type { Database, Engine } from './schema.js';
+import { pendingMigrations } from './migrate.js';
 import type {
   ApiKey,
   BookingQuery,
@@ -16,18 +17,22 @@ import type {
   DeliveryJob,
   DeliveryOutcome,
   DeliveryStatus,
+  IdempotencyClaim,
+  IdempotencyOutcome,
   OutboxEvent,
   PageRequest,
   Scope,
   Store,
   StoreWrites,
   StoredAvailability,
+  StoredResponse,
   Webhook,
   WebhookEventType,
 } from './store.js';
 
 /** What differs between the engines, named: everything else is the shared SQL below. */
 export interface EngineTraits {
+  name: Engine;
   /** `begin immediate` (SQLite: take the write lock before reading) or `begin`. */
   begin: 'begin immediate' | 'begin';
   /** Serialises the booking decisions of one holder within a transaction. */
@@ -70,7 +75,10 @@ export class KyselyStore implements StoreWrites {
   }
 
   async countApiKeys(): Promise<number> {
-    const row = await this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -172,7 +180,10 @@ export class KyselyStore implements StoreWrites {
   }
 
   async insertEventType(eventType: EventType): Promise<void> {
-    await this.db.insertInto('event_types').values({ ...eventTypeRow(eventType), deleted_at: null }).execute();
+    await this.db
+      .insertInto('event_types')
+      .values({ ...eventTypeRow(eventType), deleted_at: null })
+      .execute();
   }
 
   async updateEventType(eventType: EventType): Promise<void> {
@@ -196,7 +207,11 @@ export class KyselyStore implements StoreWrites {
   }
 
   async getAvailability(holderId: string): Promise<StoredAvailability | undefined> {
-    const row = await this.db.selectFrom('availabilities').selectAll().where('holder_id', '=', holderId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('availabilities')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .executeTakeFirst();
     if (!row) return undefined;
     const availability: Availability = {
       timeZone: row.time_zone,
@@ -249,7 +264,12 @@ export class KyselyStore implements StoreWrites {
     return rows.map(toBooking);
   }
 
-  async occupanciesOverlapping(holderId: string, from: Instant, to: Instant, excludeBookingId?: string): Promise<Occupancy[]> {
+  async occupanciesOverlapping(
+    holderId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<Occupancy[]> {
     let select = this.db
       .selectFrom('bookings')
       .select(['event_type_id', 'start_at', 'occupied_start', 'occupied_end'])
@@ -366,7 +386,13 @@ export class KyselyStore implements StoreWrites {
   async enqueueEvent(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void> {
     await this.db
       .insertInto('webhook_events')
-      .values({ id: event.id, holder_id: event.holderId, type: event.type, payload: event.payload, created_at: event.createdAt })
+      .values({
+        id: event.id,
+        holder_id: event.holderId,
+        type: event.type,
+        payload: event.payload,
+        created_at: event.createdAt,
+      })
       .execute();
     if (deliveries.length === 0) return;
     await this.db
@@ -540,10 +566,19 @@ export class KyselyStore implements StoreWrites {
 
   async leaseDeliveries(deliveryIds: string[], until: Instant | null): Promise<void> {
     if (deliveryIds.length === 0) return;
-    await this.db.updateTable('webhook_deliveries').set({ claimed_until: until }).where('id', 'in', deliveryIds).execute();
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ claimed_until: until })
+      .where('id', 'in', deliveryIds)
+      .execute();
   }
 
-  async applyAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: Instant): Promise<void> {
+  async applyAttempt(
+    deliveryId: string,
+    attempt: DeliveryAttempt,
+    outcome: DeliveryOutcome,
+    now: Instant,
+  ): Promise<void> {
     let select = this.db
       .selectFrom('webhook_deliveries')
       .select(['webhook_id', 'attempts', 'retry_step'])
@@ -577,8 +612,94 @@ export class KyselyStore implements StoreWrites {
       .where('id', '=', deliveryId)
       .execute();
     if (outcome.status === 'failed' && outcome.disableWebhook) {
-      await this.db.updateTable('webhooks').set({ active: 0, updated_at: now }).where('id', '=', current.webhook_id).execute();
+      await this.db
+        .updateTable('webhooks')
+        .set({ active: 0, updated_at: now })
+        .where('id', '=', current.webhook_id)
+        .execute();
     }
+  }
+  async claimIdempotencyKeyIn(claim: IdempotencyClaim): Promise<IdempotencyOutcome> {
+    const fresh = {
+      request_hash: claim.requestHash,
+      state: 'in_flight',
+      response_status: null,
+      response_headers: null,
+      response_body: null,
+      created_at: claim.now,
+      expires_at: claim.expiresAt,
+    };
+    const inserted = await this.db
+      .insertInto('idempotency_keys')
+      .values({ api_key_id: claim.apiKeyId, key: claim.key, ...fresh })
+      .onConflict((oc) => oc.columns(['api_key_id', 'key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'started' };
+    const row = await this.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('api_key_id', '=', claim.apiKeyId)
+      .where('key', '=', claim.key)
+      .executeTakeFirstOrThrow();
+    const expired = Number(row.expires_at) <= claim.now;
+    const abandoned = row.state === 'in_flight' && Number(row.created_at) <= claim.staleBefore;
+    if (expired || abandoned) {
+      await this.db
+        .updateTable('idempotency_keys')
+        .set(fresh)
+        .where('api_key_id', '=', claim.apiKeyId)
+        .where('key', '=', claim.key)
+        .execute();
+      return { kind: 'started' };
+    }
+    if (row.request_hash !== claim.requestHash) return { kind: 'mismatch' };
+    if (row.state === 'in_flight') return { kind: 'in-flight' };
+    return {
+      kind: 'replay',
+      response: {
+        status: Number(row.response_status),
+        headers: JSON.parse(row.response_headers ?? '{}') as Record<string, string>,
+        body: row.response_body ?? '',
+      },
+    };
+  }
+
+  async completeIdempotencyKeyIn(apiKeyId: string, key: string, response: StoredResponse): Promise<void> {
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({
+        state: 'done',
+        response_status: response.status,
+        response_headers: JSON.stringify(response.headers),
+        response_body: response.body,
+      })
+      .where('api_key_id', '=', apiKeyId)
+      .where('key', '=', key)
+      .execute();
+  }
+
+  async releaseIdempotencyKeyIn(apiKeyId: string, key: string): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('api_key_id', '=', apiKeyId).where('key', '=', key).execute();
+  }
+
+  async countRequestIn(apiKeyId: string, windowStart: Instant): Promise<number> {
+    const row = await this.db
+      .insertInto('rate_limit_windows')
+      .values({ api_key_id: apiKeyId, window_start: windowStart, requests: 1 })
+      .onConflict((oc) =>
+        oc.columns(['api_key_id', 'window_start']).doUpdateSet({ requests: sql`rate_limit_windows.requests + 1` }),
+      )
+      .returning('requests')
+      .executeTakeFirstOrThrow();
+    if (Number(row.requests) === 1) {
+      // A new window: the key's older ones are finished with.
+      await this.db
+        .deleteFrom('rate_limit_windows')
+        .where('api_key_id', '=', apiKeyId)
+        .where('window_start', '<', windowStart)
+        .execute();
+    }
+    return Number(row.requests);
   }
 }
 
@@ -743,6 +864,35 @@ export class KyselyRootStore extends KyselyStore implements Store {
 
   releaseDeliveries(deliveryIds: string[]): Promise<void> {
     return this.inTransaction((tx) => tx.leaseDeliveries(deliveryIds, null));
+  }
+
+  async countPendingDeliveries(): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyOutcome> {
+    return this.retrying((tx) => tx.claimIdempotencyKeyIn(claim));
+  }
+
+  async completeIdempotencyKey(apiKeyId: string, key: string, response: StoredResponse): Promise<void> {
+    await this.retrying((tx) => tx.completeIdempotencyKeyIn(apiKeyId, key, response));
+  }
+
+  async releaseIdempotencyKey(apiKeyId: string, key: string): Promise<void> {
+    await this.retrying((tx) => tx.releaseIdempotencyKeyIn(apiKeyId, key));
+  }
+
+  countRequest(apiKeyId: string, windowStart: Instant): Promise<number> {
+    return this.retrying((tx) => tx.countRequestIn(apiKeyId, windowStart));
+  }
+
+  pendingMigrations(): Promise<string[]> {
+    return pendingMigrations(this.db, this.engine.name);
   }
 
   async close(): Promise<void> {

@@ -19,8 +19,10 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
   const { error, results } = outcome;
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    // No migration ran: the database was not reachable or usable at all; its own error says why.
+    if (!failed) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Database migration ${failed ?? ''} failed (${engine}): ${reason}`);
+    throw new Error(`Database migration ${failed} failed (${engine}): ${reason}`);
   }
 }
 
@@ -29,4 +31,11 @@ function isRaceLost(error: unknown): boolean {
   if (typeof code !== 'string') return false;
   // SQLITE_BUSY*, PostgreSQL unique_violation (catalog race), duplicate_table, deadlock_detected
   return code.startsWith('SQLITE_BUSY') || code === '23505' || code === '42P07' || code === '40P01';
+}
+
+/** Names of migrations the database has not run yet. */
+export async function pendingMigrations(db: Kysely<Database>, engine: Engine): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
+  const all = await new Migrator({ db, provider }).getMigrations();
+  return all.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

@@ -6,7 +6,10 @@ import type { Store } from './store.js';
 export const DEFAULT_DATABASE_FILE = './data/slotwise.db';
 
 /** `DATABASE_URL` → store: unset → `./data/slotwise.db`; `sqlite:/path` or `sqlite::memory:` → SQLite; `postgres://…` → PostgreSQL. */
-export async function openStore(target: DatabaseTarget, postgres: PostgresSettings = DEFAULT_POSTGRES_SETTINGS): Promise<Store> {
+export async function openStore(
+  target: DatabaseTarget,
+  postgres: PostgresSettings = DEFAULT_POSTGRES_SETTINGS,
+): Promise<Store> {
   if (target.kind === 'postgres') return openPostgresStore({ connectionString: target.url, ...postgres });
   return openSqliteStore({ filename: target.filename });
 }
@@ -21,7 +24,8 @@ export interface PostgresSettings {
 export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = { poolSize: 10, statementTimeoutMs: 10_000 };
 
 export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseTarget {
-  if (databaseUrl === undefined || databaseUrl === '') return { kind: 'sqlite', filename: resolve(DEFAULT_DATABASE_FILE) };
+  if (databaseUrl === undefined || databaseUrl === '')
+    return { kind: 'sqlite', filename: resolve(DEFAULT_DATABASE_FILE) };
   if (databaseUrl.startsWith('sqlite:')) {
     const path = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (path === ':memory:') return { kind: 'sqlite', filename: ':memory:' };

@@ -45,6 +45,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
 }
 
 const POSTGRES: EngineTraits = {
+  name: 'postgres',
   begin: 'begin',
   async lockCalendar(db, holderId) {
     await sql`select id from holders where id = ${holderId} for update`.execute(db);

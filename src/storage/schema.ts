@@ -85,6 +85,18 @@ export interface Database {
     created_at: number;
     updated_at: number;
   };
+  idempotency_keys: {
+    api_key_id: string;
+    key: string;
+    request_hash: string;
+    state: string;
+    response_status: number | null;
+    response_headers: string | null;
+    response_body: string | null;
+    created_at: number;
+    expires_at: number;
+  };
+  rate_limit_windows: { api_key_id: string; window_start: number; requests: number };
   webhook_delivery_attempts: {
     delivery_id: string;
     attempt: number;
@@ -149,7 +161,11 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .unique()
           .where(sql.ref('deleted_at'), 'is', null)
           .execute();
-        await db.schema.createIndex('event_types_by_holder').on('event_types').columns(['holder_id', 'created_at', 'id']).execute();
+        await db.schema
+          .createIndex('event_types_by_holder')
+          .on('event_types')
+          .columns(['holder_id', 'created_at', 'id'])
+          .execute();
 
         await db.schema
           .createTable('availabilities')
@@ -219,7 +235,11 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .addColumn('created_at', instant, (c) => c.notNull())
           .addColumn('updated_at', instant, (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('webhooks_by_holder').on('webhooks').columns(['holder_id', 'created_at', 'id']).execute();
+        await db.schema
+          .createIndex('webhooks_by_holder')
+          .on('webhooks')
+          .columns(['holder_id', 'created_at', 'id'])
+          .execute();
 
         await db.schema
           .createTable('webhook_events')
@@ -259,11 +279,40 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .columns(['next_attempt_at'])
           .where(sql.ref('status'), '=', 'pending')
           .execute();
-        await db.schema.createIndex('webhook_deliveries_by_event').on('webhook_deliveries').columns(['event_id']).execute();
+        await db.schema
+          .createIndex('webhook_deliveries_by_event')
+          .on('webhook_deliveries')
+          .columns(['event_id'])
+          .execute();
         await db.schema
           .createIndex('webhook_deliveries_by_webhook')
           .on('webhook_deliveries')
           .columns(['webhook_id', 'created_at', 'id'])
+          .execute();
+      },
+    },
+    '0002_idempotency_and_rate_limits': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('idempotency_keys')
+          .addColumn('api_key_id', 'text', (c) => c.notNull().references('api_keys.id'))
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('request_hash', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('response_status', 'integer')
+          .addColumn('response_headers', 'text')
+          .addColumn('response_body', 'text')
+          .addColumn('created_at', instant, (c) => c.notNull())
+          .addColumn('expires_at', instant, (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_keys_pk', ['api_key_id', 'key'])
+          .execute();
+        await db.schema.createIndex('idempotency_keys_expiry').on('idempotency_keys').column('expires_at').execute();
+        await db.schema
+          .createTable('rate_limit_windows')
+          .addColumn('api_key_id', 'text', (c) => c.notNull())
+          .addColumn('window_start', instant, (c) => c.notNull())
+          .addColumn('requests', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('rate_limit_windows_pk', ['api_key_id', 'window_start'])
           .execute();
       },
     },

@@ -35,6 +35,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
 
 /** SQLite's write transactions are exclusive, so the calendar needs no lock of its own. */
 const SQLITE: EngineTraits = {
+  name: 'sqlite',
   begin: 'begin immediate',
   lockCalendar: async () => {},
   concurrentWriters: false,

@@ -195,6 +195,26 @@ export interface ClaimRequest {
   skipWebhookIds: string[];
 }
 
+/** A response as it was sent, kept to be replayed for a retried request with the same Idempotency-Key. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface IdempotencyClaim {
+  apiKeyId: string;
+  key: string;
+  requestHash: string;
+  now: Instant;
+  expiresAt: Instant;
+  /** An in-flight claim made before this is taken to belong to a request that died with its process. */
+  staleBefore: Instant;
+}
+
+export type IdempotencyOutcome =
+  { kind: 'started' } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'in-flight' };
+
 export interface Store extends StoreReads {
   /** Runs `work` in one write transaction: all of its writes land, or none do. */
   transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T>;
@@ -205,6 +225,24 @@ export interface Store extends StoreReads {
   recordAttempt(deliveryId: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome, now: Instant): Promise<void>;
   /** Gives claimed deliveries back (on shutdown) so the next worker need not wait for the lease. */
   releaseDeliveries(deliveryIds: string[]): Promise<void>;
+  /** Pending deliveries, due or not: the outbox queue depth. */
+  countPendingDeliveries(): Promise<number>;
+
+  /**
+   * Starts a request under an Idempotency-Key, or says why not: a stored response to replay, a
+   * different request under the same key, or the same key still in flight. Expired keys (and
+   * in-flight claims older than `staleBefore`) are taken over.
+   */
+  claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyOutcome>;
+  completeIdempotencyKey(apiKeyId: string, key: string, response: StoredResponse): Promise<void>;
+  /** Forgets a claim whose request failed on our side (5xx), so the client can retry it. */
+  releaseIdempotencyKey(apiKeyId: string, key: string): Promise<void>;
+
+  /** Counts one request of the key in the window starting at `windowStart`; returns the window's count. */
+  countRequest(apiKeyId: string, windowStart: Instant): Promise<number>;
+
+  /** Migrations not yet applied (empty when the schema is current). */
+  pendingMigrations(): Promise<string[]>;
 
   close(): Promise<void>;
 }

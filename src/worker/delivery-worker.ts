@@ -13,6 +13,8 @@ export interface WorkerSettings {
   concurrency: number;
   /** Attempts in flight at once for one webhook: a slow receiver cannot take every slot. */
   perWebhook: number;
+  /** Told the outcome of every recorded attempt (metrics). */
+  observe?: (outcome: 'succeeded' | 'retrying' | 'failed' | 'gone') => void;
 }
 
 export interface WorkerLogger {
@@ -163,6 +165,15 @@ export class DeliveryWorker {
       },
       outcome,
       finishedAt,
+    );
+    this.settings.observe?.(
+      outcome.status === 'succeeded'
+        ? 'succeeded'
+        : outcome.status === 'pending'
+          ? 'retrying'
+          : outcome.disableWebhook
+            ? 'gone'
+            : 'failed',
     );
     if (outcome.status === 'failed') {
       this.logger.warn(

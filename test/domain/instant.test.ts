@@ -3,6 +3,7 @@
 // conversions behind §5. Expected values are written with Date.UTC, never computed by the code
 // under test.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { formatUtc, formatWithOffset, parseInstant, parseQueryInstant } from '../../src/domain/instant.js';
 import { canonicalTimeZone, epochDayFromIsoDate, isoDateFromEpochDay, weekdayIndex, Zone } from '../../src/domain/zone.js';
 
@@ -231,5 +232,34 @@ describe('Zone conversions (gaps move forward, repeats take the earlier offset)'
     expect(Zone.of('Pacific/Chatham').offsetMsAt(Date.UTC(2026, 0, 7, 0, 0))).toBe(13 * H + 45 * M);
     expect(Zone.of('America/Santiago').offsetMsAt(Date.UTC(2026, 3, 5, 2, 59))).toBe(-3 * H);
     expect(Zone.of('America/Santiago').offsetMsAt(Date.UTC(2026, 3, 5, 3, 0))).toBe(-4 * H);
+  });
+});
+
+describe('fast formatting agrees with Date', () => {
+  it('when any instant in range is formatted as UTC, then it equals toISOString', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Date.UTC(9999, 11, 31) }), fc.boolean(), (ms, wholeMinute) => {
+        const instant = wholeMinute ? ms - (ms % 60_000) : ms;
+        expect(formatUtc(instant)).toBe(new Date(instant).toISOString());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('when an instant is formatted at an offset, then the wall time is the Date of instant + offset', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 86_400_000, max: Date.UTC(9998, 0, 1) }),
+        fc.integer({ min: -14 * 60, max: 14 * 60 }),
+        (ms, offsetMinutes) => {
+          const instant = ms - (ms % 60_000);
+          const offsetMs = offsetMinutes * 60_000;
+          const text = formatWithOffset(instant, offsetMs);
+          expect(text.slice(0, 19)).toBe(new Date(instant + offsetMs).toISOString().slice(0, 19));
+          expect(Date.parse(text)).toBe(instant);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

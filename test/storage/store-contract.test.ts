@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/app/api-keys.js';
+import { callerWith, createApiKey } from '../../src/app/api-keys.js';
 import { replaceAvailability } from '../../src/app/availability.js';
 import { createBooking } from '../../src/app/bookings.js';
 import type { AppContext, Caller } from '../../src/app/context.js';
@@ -871,7 +871,7 @@ describe('concurrent bookings', () => {
   it('when 30 bookings of one start race, then exactly one is confirmed and the other 29 fail with slot-unavailable', async () => {
     const context: AppContext = { store, now: () => at('2026-03-01T00:00:00Z'), webhooks: { allowPrivateTargets: false } };
     const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['read', 'write'], expiresAt: null });
-    const caller: Caller = { holderId: key.holderId, keyId: key.id, scopes: key.scopes };
+    const caller: Caller = callerWith(key);
     const eventType = await createEventType(context, caller, { title: 'Intro call', durationMinutes: 30, bufferAfterMinutes: 10 });
     const open = [{ start: '08:00', end: '18:00' }];
     await replaceAvailability(context, caller, {
@@ -902,7 +902,7 @@ describe('concurrent bookings', () => {
   it('when bookings of different starts race, then all of them are confirmed', async () => {
     const context: AppContext = { store, now: () => at('2026-03-01T00:00:00Z'), webhooks: { allowPrivateTargets: false } };
     const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
-    const caller: Caller = { holderId: key.holderId, keyId: key.id, scopes: key.scopes };
+    const caller: Caller = callerWith(key);
     const eventType = await createEventType(context, caller, { title: 'Intro call', durationMinutes: 30 });
     const starts = Array.from({ length: 10 }, (_, i) => at('2026-03-02T09:00:00Z') + i * 30 * MINUTE_MS);
     const booked = await Promise.all(

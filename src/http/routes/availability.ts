@@ -9,14 +9,36 @@ import { AvailabilityBody, AvailabilityResource } from '../schemas.js';
 import { fieldErrors } from '../validation.js';
 
 export const availabilityRoutes = (context: AppContext): FastifyPluginAsyncTypebox => async (app) => {
-  app.get('/availability', { schema: { response: { 200: AvailabilityResource } } }, async (request) => {
-    const { availability, updatedAt } = await getAvailability(context, callerOf(request));
-    return availabilityView(availability, updatedAt);
-  });
+  app.get(
+    '/availability',
+    {
+      schema: {
+        operationId: 'getAvailability',
+        summary: 'Get the availability',
+        description:
+          "The key holder's weekly hours and date overrides. A new holder has Monday to Friday 09:00–17:00 in UTC.",
+        response: { 200: AvailabilityResource },
+      },
+    },
+    async (request) => {
+      const { availability, updatedAt } = await getAvailability(context, callerOf(request));
+      return availabilityView(availability, updatedAt);
+    },
+  );
 
   app.put(
     '/availability',
-    { schema: { body: AvailabilityBody, response: { 200: AvailabilityResource } }, attachValidation: true },
+    {
+      schema: {
+        operationId: 'replaceAvailability',
+        summary: 'Replace the availability',
+        description:
+          'Replaces the whole document: omitted weekdays are days off. Times are local `HH:MM` in `timeZone` (`end` may be `24:00`); intervals of a day must not overlap. An override replaces the weekly intervals of its local date (`[]` = day off).',
+        body: AvailabilityBody,
+        response: { 200: AvailabilityResource },
+      },
+      attachValidation: true,
+    },
     async (request) => {
       if (request.validationError) {
         // Report the rule problems (overlaps, dates, zone) of the well-formed parts in the same

@@ -5,7 +5,18 @@ import { callerOf } from '../auth.js';
 import { SlotsQuery, SlotsResponse } from '../schemas.js';
 
 export const slotRoutes = (context: AppContext): FastifyPluginAsyncTypebox => async (app) => {
-  app.get('/slots', { schema: { querystring: SlotsQuery, response: { 200: SlotsResponse } } }, async (request) => ({
-    data: await listSlots(context, callerOf(request), request.query),
-  }));
+  app.get(
+    '/slots',
+    {
+      schema: {
+        operationId: 'listSlots',
+        summary: 'List bookable slots',
+        description:
+          "Every bookable start of the event type in `[from, to)` (at most 62 days), ascending: on the availability grid, after the minimum notice, inside the booking window, under the daily cap, and clear of other bookings and their buffers. With `timeZone`, `start` and `end` carry that zone's offset; without, they are UTC.",
+        querystring: SlotsQuery,
+        response: { 200: SlotsResponse },
+      },
+    },
+    async (request) => ({ data: await listSlots(context, callerOf(request), request.query) }),
+  );
 };

@@ -31,7 +31,15 @@ import {
 export const webhookRoutes = (context: AppContext): FastifyPluginAsyncTypebox => async (app) => {
   app.get(
     '/webhooks',
-    { schema: { querystring: ListWebhooksQuery, response: { 200: listOf(WebhookResource) } } },
+    {
+      schema: {
+        operationId: 'listWebhooks',
+        summary: 'List webhooks',
+        description: 'The webhooks of the key holder, oldest first, a page at a time. Secrets are never listed.',
+        querystring: ListWebhooksQuery,
+        response: { 200: listOf(WebhookResource) },
+      },
+    },
     async (request) => {
       const page = await listWebhooks(context, callerOf(request), {
         limit: request.query.limit ?? 50,
@@ -43,7 +51,16 @@ export const webhookRoutes = (context: AppContext): FastifyPluginAsyncTypebox =>
 
   app.post(
     '/webhooks',
-    { schema: { body: CreateWebhookBody, response: { 201: CreatedWebhookResource } } },
+    {
+      schema: {
+        operationId: 'createWebhook',
+        summary: 'Register a webhook',
+        description:
+          'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them.',
+        body: CreateWebhookBody,
+        response: { 201: CreatedWebhookResource },
+      },
+    },
     async (request, reply) => {
       const webhook = await createWebhook(context, callerOf(request), request.body);
       return reply
@@ -53,25 +70,65 @@ export const webhookRoutes = (context: AppContext): FastifyPluginAsyncTypebox =>
     },
   );
 
-  app.get('/webhooks/:id', { schema: { params: IdParams, response: { 200: WebhookResource } } }, async (request) =>
-    webhookView(await getWebhook(context, callerOf(request), request.params.id)),
+  app.get(
+    '/webhooks/:id',
+    {
+      schema: {
+        operationId: 'getWebhook',
+        summary: 'Get a webhook',
+        description: 'One webhook of the key holder, without its secret.',
+        params: IdParams,
+        response: { 200: WebhookResource },
+      },
+    },
+    async (request) => webhookView(await getWebhook(context, callerOf(request), request.params.id)),
   );
 
   app.patch(
     '/webhooks/:id',
-    { schema: { params: IdParams, body: UpdateWebhookBody, response: { 200: WebhookResource } } },
+    {
+      schema: {
+        operationId: 'updateWebhook',
+        summary: 'Update a webhook',
+        description: 'Changes only the fields sent: `url`, `events`, `active`, `description`.',
+        params: IdParams,
+        body: UpdateWebhookBody,
+        response: { 200: WebhookResource },
+      },
+    },
     async (request) => webhookView(await updateWebhook(context, callerOf(request), request.params.id, request.body)),
   );
 
-  app.delete('/webhooks/:id', { schema: { params: IdParams, response: { 204: Type.Null() } } }, async (request, reply) => {
-    await deleteWebhook(context, callerOf(request), request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/webhooks/:id',
+    {
+      schema: {
+        operationId: 'deleteWebhook',
+        summary: 'Delete a webhook',
+        description: 'Stops all deliveries to it, pending retries included.',
+        params: IdParams,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteWebhook(context, callerOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/webhooks/:id/test',
     {
-      schema: { params: IdParams, body: EmptyBody, response: { 202: DeliveryResource } },
+      schema: {
+        operationId: 'sendWebhookTestEvent',
+        summary: 'Send a test event',
+        description:
+          'Queues a signed `webhook.test` event to the webhook and returns its delivery; the body may be omitted. An inactive webhook is a 409 `invalid-state`.',
+        'x-problems': ['invalid-state'],
+        params: IdParams,
+        body: EmptyBody,
+        response: { 202: DeliveryResource },
+      },
       preValidation: async (request) => {
         request.body ??= {};
       },
@@ -82,7 +139,17 @@ export const webhookRoutes = (context: AppContext): FastifyPluginAsyncTypebox =>
 
   app.get(
     '/webhooks/:id/deliveries',
-    { schema: { params: IdParams, querystring: ListDeliveriesQuery, response: { 200: listOf(DeliveryResource) } } },
+    {
+      schema: {
+        operationId: 'listWebhookDeliveries',
+        summary: 'List deliveries of a webhook',
+        description:
+          'Its deliveries, newest first, each with its attempts: status code, duration, error, response excerpt and next retry.',
+        params: IdParams,
+        querystring: ListDeliveriesQuery,
+        response: { 200: listOf(DeliveryResource) },
+      },
+    },
     async (request) => {
       const page = await listDeliveries(context, callerOf(request), request.params.id, {
         limit: request.query.limit ?? 50,
@@ -94,10 +161,22 @@ export const webhookRoutes = (context: AppContext): FastifyPluginAsyncTypebox =>
 
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/retry',
-    { schema: { params: DeliveryParams, response: { 202: DeliveryResource } } },
+    {
+      schema: {
+        operationId: 'retryWebhookDelivery',
+        summary: 'Retry a delivery',
+        description:
+          'Sends a finished (succeeded or failed) delivery again now, with a fresh retry schedule. A pending delivery or an inactive webhook is a 409 `invalid-state`.',
+        'x-problems': ['invalid-state'],
+        params: DeliveryParams,
+        response: { 202: DeliveryResource },
+      },
+    },
     async (request, reply) =>
       reply
         .code(202)
-        .send(deliveryView(await retryDelivery(context, callerOf(request), request.params.id, request.params.deliveryId))),
+        .send(
+          deliveryView(await retryDelivery(context, callerOf(request), request.params.id, request.params.deliveryId)),
+        ),
   );
 };

@@ -1,0 +1,297 @@
+/**
+ * `npm run bench`: the real server over real HTTP, each figure next to a floor measured in the
+ * same run on the same machine. Prints a table; nothing here asserts anything.
+ *
+ *   npm run bench                 # SQLite (temporary file)
+ *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
+ *   npm run bench -- --seconds 5  # shorter runs
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { durableWriteFloor } from './write-floor.js';
+
+const { values: flags } = parseArgs({
+  options: { postgres: { type: 'boolean' }, seconds: { type: 'string' } },
+});
+const SECONDS = Number(flags.seconds ?? 10);
+const POSTGRES_ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLI = join(process.cwd(), 'dist/cli/main.js');
+const DAY = 86_400_000;
+const RANGE_DAYS = 62;
+const DISTINCT_FROMS = 500;
+/** Answers the floor serves in turn: a sample of the real ones (all 500 of the worst case would be ~1 GB). */
+const FLOOR_SAMPLES = 20;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'slotwise-bench-'));
+  const database = flags.postgres ? await createPostgresDatabase() : { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => {} };
+  const port = await freePort();
+  const env = { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' };
+  const realisticKey = cli(['keys', 'create', '--holder', 'realistic'], env);
+  const worstKey = cli(['keys', 'create', '--holder', 'worst-case'], env);
+  const server = spawn(process.execPath, [CLI, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const floors: ChildProcess[] = [];
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/healthz`);
+    const now = Date.now();
+    const realistic = await seedRealistic(base, realisticKey, now);
+    const worst = await seedWorstCase(base, worstKey);
+    const froms = Array.from({ length: DISTINCT_FROMS }, (_, i) => new Date(now + DAY + i * 7 * 60_000).toISOString());
+
+    const report: string[] = [];
+    for (const [name, holder] of [
+      ['realistic', realistic],
+      ['worst-case', worst],
+    ] as const) {
+      const payloads = await capturePayloads(base, holder, froms.slice(0, FLOOR_SAMPLES));
+      const floorPort = await freePort();
+      const payloadFile = join(dir, `${name}.json`);
+      writeFileSync(payloadFile, JSON.stringify(payloads.bodies));
+      const floor = spawn(process.execPath, [join(process.cwd(), 'dist-bench/bench/floor-server.js'), payloadFile, String(floorPort)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      floors.push(floor);
+      await waitFor(`http://127.0.0.1:${floorPort}/api/v1/slots`);
+      const path = (from: string) =>
+        `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
+          new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
+        )}`;
+      const real = await slotLoad(base, holder.key, froms, path);
+      const bare = await slotLoad(`http://127.0.0.1:${floorPort}`, holder.key, froms, path);
+      floor.kill('SIGKILL');
+      report.push(
+        row(`GET /slots 62 days, ${name} (${payloads.slots} slots, ${Math.round(payloads.bytes / 1024)} KiB)`, real, bare),
+      );
+    }
+
+    const bookings = await bookingLoad(base, worst, now);
+    const floor = await durableWriteFloor(flags.postgres ? database.url : join(dir, 'floor.db'), SECONDS, 16);
+    report.push(
+      `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
+        `(floor: ${floor.toFixed(0)} durable ${flags.postgres ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
+        `→ ratio ${(bookings.rps / floor).toFixed(2)}`,
+    );
+    report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
+
+    console.log(`\nSlotwise benchmark — ${flags.postgres ? 'PostgreSQL' : 'SQLite'}, ${SECONDS} s per run, node ${process.version}`);
+    console.log('throughput at saturation (64 connections); latency at 10 connections\n');
+    for (const line of report) console.log(line);
+  } finally {
+    server.kill('SIGTERM');
+    for (const floor of floors) floor.kill('SIGKILL');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function row(label: string, real: { saturation: Figures; latency: Figures }, floor: { saturation: Figures; latency: Figures }): string {
+  return [
+    label,
+    `  req/s ${real.saturation.rps.toFixed(0)} vs floor ${floor.saturation.rps.toFixed(0)} → ratio ${(real.saturation.rps / floor.saturation.rps).toFixed(2)}`,
+    `  p50 ${real.latency.p50} ms vs ${floor.latency.p50} ms; p99 ${real.latency.p99} ms vs ${floor.latency.p99} ms (10 connections)`,
+  ].join('\n');
+}
+
+interface Holder {
+  key: string;
+  eventTypeId: string;
+}
+
+async function api(base: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json().catch(() => null) };
+}
+
+/** Weekdays in Berlin with a lunch break, three event types, a few hundred bookings over 62 days. */
+async function seedRealistic(base: string, key: string, now: number): Promise<Holder> {
+  const day = [
+    { start: '09:00', end: '12:00' },
+    { start: '13:00', end: '17:00' },
+  ];
+  await api(base, key, 'PUT', '/api/v1/availability', {
+    timeZone: 'Europe/Berlin',
+    weekly: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day },
+    overrides: [{ date: new Date(now + 20 * DAY).toISOString().slice(0, 10), intervals: [] }],
+  });
+  const types = [
+    { title: 'Intro call', durationMinutes: 30 },
+    { title: 'Deep dive', durationMinutes: 60, bufferBeforeMinutes: 10, bufferAfterMinutes: 10 },
+    { title: 'Quick check', durationMinutes: 15, slotIntervalMinutes: 15 },
+  ];
+  const ids: string[] = [];
+  for (const type of types) ids.push((await api(base, key, 'POST', '/api/v1/event-types', type)).json.id);
+  let booked = 0;
+  for (let round = 0; booked < 300 && round < 3; round++) {
+    for (const eventTypeId of ids) {
+      const from = new Date(now + DAY).toISOString();
+      const to = new Date(now + RANGE_DAYS * DAY).toISOString();
+      const slots = (await api(base, key, 'GET', `/api/v1/slots?eventTypeId=${eventTypeId}&from=${from}&to=${to}`)).json.data as Array<{ start: string }>;
+      for (let i = round; i < slots.length && booked < 300; i += 7) {
+        const response = await api(base, key, 'POST', '/api/v1/bookings', {
+          eventTypeId,
+          start: slots[i]!.start,
+          guestName: 'Guest',
+          guestEmail: `guest${i}@example.com`,
+        });
+        if (response.status === 201) booked++;
+      }
+    }
+  }
+  return { key, eventTypeId: ids[0]! };
+}
+
+/** Open around the clock, a 5-minute event type: about 18,000 slots in 62 days. */
+async function seedWorstCase(base: string, key: string): Promise<Holder> {
+  const always = [{ start: '00:00', end: '24:00' }];
+  await api(base, key, 'PUT', '/api/v1/availability', {
+    timeZone: 'UTC',
+    weekly: { monday: always, tuesday: always, wednesday: always, thursday: always, friday: always, saturday: always, sunday: always },
+  });
+  const eventTypeId = (await api(base, key, 'POST', '/api/v1/event-types', { title: 'Five', durationMinutes: 5 })).json.id;
+  return { key, eventTypeId };
+}
+
+/** The real answers, for the floor to serve byte for byte. */
+async function capturePayloads(base: string, holder: Holder, froms: string[]) {
+  const bodies: string[] = [];
+  let bytes = 0;
+  let slots = 0;
+  for (const from of froms) {
+    const to = new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString();
+    const response = await fetch(`${base}/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, {
+      headers: { authorization: `Bearer ${holder.key}` },
+    });
+    if (response.status !== 200) throw new Error(`slots answered ${response.status}: ${await response.text()}`);
+    const text = await response.text();
+    bodies.push(text);
+    bytes += text.length;
+    slots += (JSON.parse(text) as { data: unknown[] }).data.length;
+  }
+  return { bodies, bytes: bytes / froms.length, slots: Math.round(slots / froms.length) };
+}
+
+async function slotLoad(base: string, key: string, froms: string[], path: (from: string) => string) {
+  let next = 0;
+  const requests = [
+    {
+      method: 'GET' as const,
+      setupRequest: (request: any) => ({ ...request, path: path(froms[next++ % froms.length]!) }),
+    },
+  ];
+  const run = async (connections: number): Promise<Figures> => {
+    const result = await autocannon({
+      url: base,
+      connections,
+      duration: SECONDS,
+      headers: { authorization: `Bearer ${key}` },
+      requests,
+    });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`slot load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  };
+  await run(10); // warm-up: JIT, caches, connection set-up
+  return { saturation: await run(64), latency: await run(10) };
+}
+
+/** Distinct free starts on the worst-case holder's 5-minute grid, 16 clients at once. */
+async function bookingLoad(base: string, holder: Holder, now: number): Promise<Figures> {
+  const first = Math.ceil((now + 2 * DAY) / 300_000) * 300_000;
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: 16,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${holder.key}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/bookings',
+        setupRequest: (request: any) => ({
+          ...request,
+          body: JSON.stringify({
+            eventTypeId: holder.eventTypeId,
+            start: first + 300_000 * next++,
+            guestName: 'Load',
+            guestEmail: 'load@example.com',
+          }),
+        }),
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`booking load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function cli(args: string[], env: NodeJS.ProcessEnv): string {
+  const result = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`slotwise ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `slotwise_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+await main();

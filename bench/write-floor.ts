@@ -1,0 +1,65 @@
+import Database from 'better-sqlite3';
+
+/**
+ * The floor for POST /bookings: the raw rate of durable write transactions that do what a booking
+ * must (a bounded overlap check, then an insert), straight on the driver, with no HTTP, no
+ * validation and no rules. SQLite: WAL with `synchronous=FULL`, one writer (SQLite has one).
+ * PostgreSQL: `clients` held connections each committing in a loop.
+ */
+export async function durableWriteFloor(target: string, seconds: number, clients: number): Promise<number> {
+  return target.startsWith('postgres') ? postgresFloor(target, seconds, clients) : sqliteFloor(target, seconds);
+}
+
+function sqliteFloor(file: string, seconds: number): number {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('create table b (holder text not null, start_at integer not null, end_at integer not null)');
+  db.exec('create index b_by_holder on b (holder, start_at)');
+  const check = db.prepare('select count(*) as n from b where holder = ? and start_at > ? and start_at < ? and end_at > ?');
+  const insert = db.prepare('insert into b (holder, start_at, end_at) values (?, ?, ?)');
+  const begin = db.prepare('begin immediate');
+  const commit = db.prepare('commit');
+  const deadline = performance.now() + seconds * 1000;
+  let done = 0;
+  for (let start = 0; performance.now() < deadline; start += 300_000) {
+    begin.run();
+    check.get('h', start - 3 * 86_400_000, start + 300_000, start);
+    insert.run('h', start, start + 300_000);
+    commit.run();
+    done++;
+  }
+  db.close();
+  return done / seconds;
+}
+
+async function postgresFloor(url: string, seconds: number, clients: number): Promise<number> {
+  const { default: pg } = await import('pg');
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  await setup.query('create table floor_bookings (holder text not null, start_at bigint not null, end_at bigint not null)');
+  await setup.query('create index floor_by_holder on floor_bookings (holder, start_at)');
+  await setup.end();
+  const deadline = performance.now() + seconds * 1000;
+  let next = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      while (performance.now() < deadline) {
+        const start = 300_000 * next++;
+        await client.query('begin');
+        await client.query(
+          'select count(*) from floor_bookings where holder = $1 and start_at > $2 and start_at < $3 and end_at > $4',
+          ['h', start - 3 * 86_400_000, start + 300_000, start],
+        );
+        await client.query('insert into floor_bookings (holder, start_at, end_at) values ($1, $2, $3)', ['h', start, start + 300_000]);
+        await client.query('commit');
+        done++;
+      }
+      await client.end();
+    }),
+  );
+  return done / seconds;
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Instant } from '../domain/instant.js';
+import type { Store } from '../storage/store.js';
+import { HttpProblem, problem } from './problems.js';
+
+const KEY_LIFETIME_MS = 24 * 3_600_000;
+/** An in-flight claim older than this belongs to a request that died with its process (requests time out at 30 s). */
+const ABANDONED_AFTER_MS = 60_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Headers replayed with a stored response, besides the body. */
+const REPLAYED_HEADERS = ['content-type', 'location'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey: string | null;
+  }
+}
+
+/**
+ * `Idempotency-Key` on every POST: the first request with a key runs and its answer (below 500) is
+ * stored for 24 h; the same key with the same request replays it with `Idempotent-Replayed: true`
+ * and no second side effect; with a different request → 422; while the first still runs → 409.
+ * Keys are scoped per API key. Requests that fail authentication or schema validation never get
+ * here; a 400 for the content (validation in the use case) and a 5xx answer are released, not
+ * stored, so the client can fix or retry the request under the same key.
+ */
+export function registerIdempotency(api: FastifyInstance, store: Store, now: () => Instant): void {
+  api.decorateRequest('idempotencyKey', null);
+
+  api.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return;
+    const caller = request.caller;
+    if (!caller) return;
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+      throw new HttpProblem(
+        problem('invalid-request', 'The Idempotency-Key header must be 1–255 visible ASCII characters.', [
+          { field: 'Idempotency-Key', message: 'must be 1–255 visible ASCII characters, e.g. a UUID' },
+        ]),
+      );
+    }
+    const at = now();
+    const outcome = await store.claimIdempotencyKey({
+      apiKeyId: caller.keyId,
+      key: header,
+      requestHash: fingerprint(request.method, request.url, request.body),
+      now: at,
+      expiresAt: at + KEY_LIFETIME_MS,
+      staleBefore: at - ABANDONED_AFTER_MS,
+    });
+    switch (outcome.kind) {
+      case 'started':
+        request.idempotencyKey = header;
+        return;
+      case 'replay':
+        return reply
+          .code(outcome.response.status)
+          .headers({ ...outcome.response.headers, 'idempotent-replayed': 'true' })
+          .send(outcome.response.body);
+      case 'mismatch':
+        throw new HttpProblem(
+          problem(
+            'idempotency-key-reused',
+            'This Idempotency-Key was used for a different request (method, path or body) in the last 24 hours.',
+          ),
+        );
+      case 'in-flight':
+        throw new HttpProblem(
+          problem('idempotency-conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
+        );
+    }
+  });
+
+  api.addHook('onSend', async (request, reply, payload) => {
+    const key = request.idempotencyKey;
+    const caller = request.caller;
+    if (key === null || !caller) return payload;
+    request.idempotencyKey = null;
+    // A 400 is a request that failed validation, whether of its schema (which never gets here) or
+    // of its content (an unknown eventTypeId, from >= to): not stored, so the fixed request can reuse the key.
+    if (reply.statusCode >= 500 || reply.statusCode === 400 || typeof payload !== 'string') {
+      await store.releaseIdempotencyKey(caller.keyId, key);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    // Stored before the answer leaves: a client that saw it can always have it replayed.
+    await store.completeIdempotencyKey(caller.keyId, key, { status: reply.statusCode, headers, body: payload });
+    return payload;
+  });
+}
+
+/** Same method, path with query, and body (as parsed JSON) make the same request. */
+function fingerprint(method: string, url: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
+}
