@@ -95,9 +95,18 @@ export function registerIdempotency(api: FastifyInstance, store: Store, now: () 
   });
 }
 
-/** Same method, path with query, and body (as parsed JSON) make the same request. */
+/** Same method, path with query, and body (as parsed JSON, whatever the order of its fields) make the same request. */
 function fingerprint(method: string, url: string, body: unknown): string {
   return createHash('sha256')
-    .update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
+    .update(`${method} ${url}\n${canonicalJson(body ?? null)}`)
     .digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${canonicalJson(child)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }

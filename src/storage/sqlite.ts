@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { KyselyRootStore, type EngineTraits } from './kysely-store.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
@@ -28,9 +28,32 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
   // better-sqlite3 leaves later connections to a WAL file at NORMAL: set it explicitly.
   connection.pragma('synchronous = FULL');
   connection.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   await migrateToLatest(db, 'sqlite');
   return new KyselyRootStore(db, SQLITE);
+}
+
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running most of ours. The SQL
+ * text of a query shape is always the same, so its prepared statement is kept and reused.
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        // Shapes with a variable number of parameters (IN lists) could grow the map without bound.
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+        statement = connection.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => connection.close(),
+  };
 }
 
 /** SQLite's write transactions are exclusive, so the calendar needs no lock of its own. */

@@ -16,7 +16,19 @@ export const slotRoutes = (context: AppContext): FastifyPluginAsyncTypebox => as
         querystring: SlotsQuery,
         response: { 200: SlotsResponse },
       },
+      // An answer can hold ~18,000 slots whose values are all ISO timestamps (nothing to escape):
+      // concatenating them is several times cheaper than a general serializer walking the schema.
+      serializerCompiler: () => (payload) => slotsJson(payload as { data: Array<{ start: string; end: string }> }),
     },
     async (request) => ({ data: await listSlots(context, callerOf(request), request.query) }),
   );
 };
+
+function slotsJson({ data }: { data: Array<{ start: string; end: string }> }): string {
+  let json = '{"data":[';
+  for (let i = 0; i < data.length; i++) {
+    const slot = data[i]!;
+    json += `${i === 0 ? '' : ','}{"start":"${slot.start}","end":"${slot.end}"}`;
+  }
+  return `${json}]}`;
+}
