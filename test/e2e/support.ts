@@ -47,8 +47,13 @@ export interface CliResult {
 
 /** Runs `slotwise ARGS` to completion. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return runProcess(process.execPath, [CLI, ...args], childEnv(env));
+}
+
+/** Runs a command in the repository to completion (killed after 30 s), collecting its output. */
+export function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -6,13 +6,13 @@
 // freshness: the document is built from the routes at run time, so generating from it is the
 // only way to test what a client really gets, it needs no manual regeneration step when a route
 // changes, and several people adding routes at once never fight over a generated file.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTypes } from '@slotwise/openapi-typegen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, ensureBuilt, ROOT, startServer, tempStore, type Server, type TempStore } from '../e2e/support.js';
+import { createKey, ensureBuilt, ROOT, runProcess, startServer, tempStore, type CliResult, type Server, type TempStore } from '../e2e/support.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RUN_DIR = join(HERE, '.generated', `client-${process.pid}-${Date.now().toString(36)}`);
@@ -34,28 +34,8 @@ afterAll(async () => {
   if (process.env.SLOTWISE_KEEP_GENERATED !== '1') rmSync(RUN_DIR, { recursive: true, force: true });
 });
 
-function run(
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr });
-    });
-  });
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runProcess(command, args, { ...process.env, ...env });
 }
 
 describe('a client generated with openapi-typescript + openapi-fetch', () => {

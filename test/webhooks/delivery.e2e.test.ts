@@ -13,7 +13,6 @@ import {
   eventually,
   sleep,
   startSlotwise,
-  tempDb,
   bookableCalendar,
   type BookingView,
   type Calendar,
