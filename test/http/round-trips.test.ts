@@ -1,0 +1,62 @@
+// Issue 6: a slot query costs a constant number of store round trips, however long its range and
+// however many bookings it covers (the engine gets everything it needs in one bounded read).
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/http/build-app.js';
+import type { Store } from '../../src/storage/store.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { book, createEventType, BEFORE_MONDAY } from './helpers.js';
+
+let h: Harness;
+let counted: FastifyInstance;
+let calls: string[];
+
+beforeEach(async () => {
+  h = await createHarness({ now: BEFORE_MONDAY });
+  calls = [];
+  // The same store, with every method call recorded.
+  const store = new Proxy(h.store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push(String(property));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  }) as Store;
+  counted = await buildApp({ ...h.context, store });
+});
+
+afterEach(async () => {
+  await counted.close();
+  await h.close();
+});
+
+async function roundTripsOfSlots(token: string, eventTypeId: string, days: number): Promise<string[]> {
+  calls = [];
+  const from = '2026-01-05T00:00:00Z';
+  const to = new Date(Date.parse(from) + days * 86_400_000).toISOString();
+  const res = await counted.inject({
+    method: 'GET',
+    url: `/api/v1/slots?eventTypeId=${eventTypeId}&from=${from}&to=${to}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return calls;
+}
+
+describe('store round trips of GET /slots', () => {
+  it('when the range grows from 1 to 62 days and bookings accumulate, then the same few store calls answer it', async () => {
+    const token = await h.key('alice');
+    const et = await createEventType(h, token, { durationMinutes: 30 });
+    const oneDay = await roundTripsOfSlots(token, et.id, 1);
+    for (let week = 0; week < 8; week++) {
+      await book(h, token, et.id, new Date(Date.parse('2026-01-05T09:00:00Z') + week * 7 * 86_400_000).toISOString());
+    }
+    const sixtyTwoDays = await roundTripsOfSlots(token, et.id, 62);
+    expect(sixtyTwoDays).toEqual(oneDay);
+    // Authentication, the event type, the availability (and its holder for the default), the bookings.
+    expect(sixtyTwoDays.length).toBeLessThanOrEqual(5);
+  });
+});
