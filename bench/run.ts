@@ -5,6 +5,7 @@
  *   npm run bench                 # SQLite (temporary file)
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   npm run bench -- --seconds 5  # shorter runs
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
   const env = { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' };
   const realisticKey = cli(['keys', 'create', '--holder', 'realistic'], env);
   const worstKey = cli(['keys', 'create', '--holder', 'worst-case'], env);
-  const server = spawn(process.execPath, [CLI, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, CLI, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const floors: ChildProcess[] = [];
   try {
     const base = `http://127.0.0.1:${port}`;
