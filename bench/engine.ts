@@ -22,7 +22,12 @@ const availability = compileAvailability(normalized.value);
 function bookings(count: number, days: number): Occupancy[] {
   return Array.from({ length: count }, (_, i) => {
     const start = START + Math.floor((i * days * DAY) / Math.max(count, 1));
-    return { eventTypeId: i % 3 === 0 ? 'e' : 'other', start, occupiedStart: start - 600_000, occupiedEnd: start + 1_800_000 + 600_000 };
+    return {
+      eventTypeId: i % 3 === 0 ? 'e' : 'other',
+      start,
+      occupiedStart: start - 600_000,
+      occupiedEnd: start + 1_800_000 + 600_000,
+    };
   });
 }
 

@@ -36,9 +36,17 @@ interface Figures {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-bench-'));
-  const database = flags.postgres ? await createPostgresDatabase() : { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => {} };
+  const database = flags.postgres
+    ? await createPostgresDatabase()
+    : { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => {} };
   const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
   const realisticKey = cli(['keys', 'create', '--holder', 'realistic'], env);
   const worstKey = cli(['keys', 'create', '--holder', 'worst-case'], env);
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
@@ -62,9 +70,13 @@ async function main(): Promise<void> {
       const floorPort = await freePort();
       const payloadFile = join(dir, `${name}.json`);
       writeFileSync(payloadFile, JSON.stringify(payloads.bodies));
-      const floor = spawn(process.execPath, [join(process.cwd(), 'dist-bench/bench/floor-server.js'), payloadFile, String(floorPort)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const floor = spawn(
+        process.execPath,
+        [join(process.cwd(), 'dist-bench/bench/floor-server.js'), payloadFile, String(floorPort)],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       floors.push(floor);
       await waitFor(`http://127.0.0.1:${floorPort}/api/v1/slots`);
       const path = (from: string) =>
@@ -75,7 +87,11 @@ async function main(): Promise<void> {
       const bare = await slotLoad(`http://127.0.0.1:${floorPort}`, holder.key, froms, path);
       floor.kill('SIGKILL');
       report.push(
-        row(`GET /slots 62 days, ${name} (${payloads.slots} slots, ${Math.round(payloads.bytes / 1024)} KiB)`, real, bare),
+        row(
+          `GET /slots 62 days, ${name} (${payloads.slots} slots, ${Math.round(payloads.bytes / 1024)} KiB)`,
+          real,
+          bare,
+        ),
       );
     }
 
@@ -88,7 +104,9 @@ async function main(): Promise<void> {
     );
     report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
 
-    console.log(`\nSlotwise benchmark — ${flags.postgres ? 'PostgreSQL' : 'SQLite'}, ${SECONDS} s per run, node ${process.version}`);
+    console.log(
+      `\nSlotwise benchmark — ${flags.postgres ? 'PostgreSQL' : 'SQLite'}, ${SECONDS} s per run, node ${process.version}`,
+    );
     console.log('throughput at saturation (64 connections); latency at 10 connections\n');
     for (const line of report) console.log(line);
   } finally {
@@ -100,7 +118,11 @@ async function main(): Promise<void> {
   }
 }
 
-function row(label: string, real: { saturation: Figures; latency: Figures }, floor: { saturation: Figures; latency: Figures }): string {
+function row(
+  label: string,
+  real: { saturation: Figures; latency: Figures },
+  floor: { saturation: Figures; latency: Figures },
+): string {
   return [
     label,
     `  req/s ${real.saturation.rps.toFixed(0)} vs floor ${floor.saturation.rps.toFixed(0)} → ratio ${(real.saturation.rps / floor.saturation.rps).toFixed(2)}`,
@@ -113,7 +135,13 @@ interface Holder {
   eventTypeId: string;
 }
 
-async function api(base: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function api(
+  base: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -145,7 +173,8 @@ async function seedRealistic(base: string, key: string, now: number): Promise<Ho
     for (const eventTypeId of ids) {
       const from = new Date(now + DAY).toISOString();
       const to = new Date(now + RANGE_DAYS * DAY).toISOString();
-      const slots = (await api(base, key, 'GET', `/api/v1/slots?eventTypeId=${eventTypeId}&from=${from}&to=${to}`)).json.data as Array<{ start: string }>;
+      const slots = (await api(base, key, 'GET', `/api/v1/slots?eventTypeId=${eventTypeId}&from=${from}&to=${to}`)).json
+        .data as Array<{ start: string }>;
       for (let i = round; i < slots.length && booked < 300; i += 7) {
         const response = await api(base, key, 'POST', '/api/v1/bookings', {
           eventTypeId,
@@ -165,9 +194,18 @@ async function seedWorstCase(base: string, key: string): Promise<Holder> {
   const always = [{ start: '00:00', end: '24:00' }];
   await api(base, key, 'PUT', '/api/v1/availability', {
     timeZone: 'UTC',
-    weekly: { monday: always, tuesday: always, wednesday: always, thursday: always, friday: always, saturday: always, sunday: always },
+    weekly: {
+      monday: always,
+      tuesday: always,
+      wednesday: always,
+      thursday: always,
+      friday: always,
+      saturday: always,
+      sunday: always,
+    },
   });
-  const eventTypeId = (await api(base, key, 'POST', '/api/v1/event-types', { title: 'Five', durationMinutes: 5 })).json.id;
+  const eventTypeId = (await api(base, key, 'POST', '/api/v1/event-types', { title: 'Five', durationMinutes: 5 })).json
+    .id;
   return { key, eventTypeId };
 }
 
@@ -178,9 +216,12 @@ async function capturePayloads(base: string, holder: Holder, froms: string[]) {
   let slots = 0;
   for (const from of froms) {
     const to = new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString();
-    const response = await fetch(`${base}/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, {
-      headers: { authorization: `Bearer ${holder.key}` },
-    });
+    const response = await fetch(
+      `${base}/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      {
+        headers: { authorization: `Bearer ${holder.key}` },
+      },
+    );
     if (response.status !== 200) throw new Error(`slots answered ${response.status}: ${await response.text()}`);
     const text = await response.text();
     bodies.push(text);
@@ -206,7 +247,8 @@ async function slotLoad(base: string, key: string, froms: string[], path: (from:
       headers: { authorization: `Bearer ${key}` },
       requests,
     });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`slot load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`slot load: ${result.non2xx} non-2xx, ${result.errors} errors`);
     // Requests the load generator gave up on at the end of a run are still being answered:
     // let them finish so the next run measures only itself.
     await fetch(`${base}${path(froms[0]!)}`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.text());
@@ -241,7 +283,8 @@ async function bookingLoad(base: string, holder: Holder, now: number): Promise<F
       },
     ],
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`booking load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`booking load: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 

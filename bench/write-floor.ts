@@ -16,7 +16,9 @@ function sqliteFloor(file: string, seconds: number): number {
   db.pragma('synchronous = FULL');
   db.exec('create table b (holder text not null, start_at integer not null, end_at integer not null)');
   db.exec('create index b_by_holder on b (holder, start_at)');
-  const check = db.prepare('select count(*) as n from b where holder = ? and start_at > ? and start_at < ? and end_at > ?');
+  const check = db.prepare(
+    'select count(*) as n from b where holder = ? and start_at > ? and start_at < ? and end_at > ?',
+  );
   const insert = db.prepare('insert into b (holder, start_at, end_at) values (?, ?, ?)');
   const begin = db.prepare('begin immediate');
   const commit = db.prepare('commit');
@@ -37,7 +39,9 @@ async function postgresFloor(url: string, seconds: number, clients: number): Pro
   const { default: pg } = await import('pg');
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
-  await setup.query('create table floor_bookings (holder text not null, start_at bigint not null, end_at bigint not null)');
+  await setup.query(
+    'create table floor_bookings (holder text not null, start_at bigint not null, end_at bigint not null)',
+  );
   await setup.query('create index floor_by_holder on floor_bookings (holder, start_at)');
   await setup.end();
   const deadline = performance.now() + seconds * 1000;
@@ -54,7 +58,11 @@ async function postgresFloor(url: string, seconds: number, clients: number): Pro
           'select count(*) from floor_bookings where holder = $1 and start_at > $2 and start_at < $3 and end_at > $4',
           ['h', start - 3 * 86_400_000, start + 300_000, start],
         );
-        await client.query('insert into floor_bookings (holder, start_at, end_at) values ($1, $2, $3)', ['h', start, start + 300_000]);
+        await client.query('insert into floor_bookings (holder, start_at, end_at) values ($1, $2, $3)', [
+          'h',
+          start,
+          start + 300_000,
+        ]);
         await client.query('commit');
         done++;
       }

@@ -36,11 +36,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let port = 3000;
   if (env.PORT !== undefined && env.PORT !== '') {
     port = Number(env.PORT);
-    if (!/^\d+$/.test(env.PORT) || port > 65535) problems.push(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
+    if (!/^\d+$/.test(env.PORT) || port > 65535)
+      problems.push(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
   }
 
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
 
   let database: DatabaseTarget = { kind: 'sqlite', filename: '' };
   try {
@@ -50,7 +52,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const poolSize = readInteger(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 1000 }, problems);
-  const statementTimeoutMs = readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, { min: 100, max: 3_600_000 }, problems);
+  const statementTimeoutMs = readInteger(
+    env,
+    'DATABASE_STATEMENT_TIMEOUT_MS',
+    10_000,
+    { min: 100, max: 3_600_000 },
+    problems,
+  );
   const rateLimitPerMinute = readInteger(env, 'RATE_LIMIT_PER_MINUTE', 600, { min: 0, max: 1_000_000 }, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
@@ -60,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (schedule) {
     const parsed = schedule.split(',').map((part) => parseDuration(part.trim()));
     if (parsed.some((ms) => ms === undefined)) {
-      problems.push(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations like 5s,5m,30m,2h; got "${schedule}"`);
+      problems.push(
+        `WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations like 5s,5m,30m,2h; got "${schedule}"`,
+      );
     } else {
       retryScheduleMs = parsed as number[];
     }
@@ -105,7 +115,14 @@ function readInteger(
   return number;
 }
 
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+const DURATION_UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
 
 /** `250ms`, `5s`, `5m`, `2h`, `1d`, `2w` → milliseconds; undefined for anything else or zero. */
 export function parseDuration(text: string): number | undefined {

@@ -17,7 +17,10 @@ export interface CreateKeyInput {
 }
 
 /** Creates the key (and its holder on first use of the name); the plain key exists only in the result. */
-export async function createApiKey(context: AppContext, input: CreateKeyInput): Promise<{ key: ApiKey; token: string }> {
+export async function createApiKey(
+  context: AppContext,
+  input: CreateKeyInput,
+): Promise<{ key: ApiKey; token: string }> {
   const token = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const now = context.now();
   const key = await context.store.transaction(async (tx) => {
@@ -46,8 +49,7 @@ export async function revokeApiKey(context: AppContext, keyId: string): Promise<
 }
 
 export type Authentication =
-  | { ok: true; caller: Caller }
-  | { ok: false; reason: 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired' };
+  { ok: true; caller: Caller } | { ok: false; reason: 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
 /** Reads `Authorization: Bearer <key>`; the key itself is only ever compared by digest. */
 export async function authenticate(context: AppContext, authorization: string | undefined): Promise<Authentication> {

@@ -47,7 +47,12 @@ export async function createBooking(context: AppContext, caller: Caller, input: 
     await assertBookable(tx, eventType, start, now, null);
     const booking = newBooking(newId('bkg'), eventType, start, guest, now);
     await tx.insertBooking(booking);
-    await enqueueEvent(tx, { holderId: caller.holderId, type: 'booking.created', data: { booking: bookingView(booking) }, now });
+    await enqueueEvent(tx, {
+      holderId: caller.holderId,
+      type: 'booking.created',
+      data: { booking: bookingView(booking) },
+      now,
+    });
     return booking;
   });
 }
@@ -82,7 +87,12 @@ export function listBookings(context: AppContext, caller: Caller, query: ListBoo
   );
 }
 
-export async function cancelBooking(context: AppContext, caller: Caller, id: string, reason: string | null): Promise<Booking> {
+export async function cancelBooking(
+  context: AppContext,
+  caller: Caller,
+  id: string,
+  reason: string | null,
+): Promise<Booking> {
   return committingEvents(context, async (tx) => {
     await tx.lockCalendar(caller.holderId);
     const booking = await tx.getBooking(caller.holderId, id);
@@ -90,7 +100,12 @@ export async function cancelBooking(context: AppContext, caller: Caller, id: str
     const now = context.now();
     const result = cancelled(booking, reason, now);
     if (!(await tx.updateBooking(result, booking.status))) throw movedMeanwhile(id);
-    await enqueueEvent(tx, { holderId: caller.holderId, type: 'booking.cancelled', data: { booking: bookingView(result) }, now });
+    await enqueueEvent(tx, {
+      holderId: caller.holderId,
+      type: 'booking.cancelled',
+      data: { booking: bookingView(result) },
+      now,
+    });
     return result;
   });
 }
@@ -110,7 +125,10 @@ export async function rescheduleBooking(
     assertReschedulable(old);
     const eventType = await tx.getEventType(caller.holderId, old.eventTypeId);
     if (!eventType) {
-      throw new DomainError('slot-unavailable', 'The event type of this booking was deleted; it has no bookable times any more.');
+      throw new DomainError(
+        'slot-unavailable',
+        'The event type of this booking was deleted; it has no bookable times any more.',
+      );
     }
     const now = context.now();
     await assertBookable(tx, eventType, start, now, old.id);

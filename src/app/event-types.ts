@@ -22,7 +22,11 @@ export interface EventTypeFields {
 
 export type CreateEventTypeInput = EventTypeFields & { title: string; durationMinutes: number };
 
-export async function createEventType(context: AppContext, caller: Caller, input: CreateEventTypeInput): Promise<EventType> {
+export async function createEventType(
+  context: AppContext,
+  caller: Caller,
+  input: CreateEventTypeInput,
+): Promise<EventType> {
   return withSlugRetry(input.slug !== undefined, () =>
     context.store.transaction(async (tx) => {
       const now = context.now();
@@ -85,7 +89,9 @@ export async function updateEventType(
       const updated: EventType = {
         ...current,
         title: changes.title ?? current.title,
-        slug: slugChanged ? await chooseSlug(tx, caller.holderId, changes.slug, current.title, current.id) : current.slug,
+        slug: slugChanged
+          ? await chooseSlug(tx, caller.holderId, changes.slug, current.title, current.id)
+          : current.slug,
         description: changes.description === undefined ? current.description : changes.description,
         durationMinutes,
         explicitSlotIntervalMinutes,
@@ -93,8 +99,10 @@ export async function updateEventType(
         bufferBeforeMinutes: changes.bufferBeforeMinutes ?? current.bufferBeforeMinutes,
         bufferAfterMinutes: changes.bufferAfterMinutes ?? current.bufferAfterMinutes,
         minimumNoticeMinutes: changes.minimumNoticeMinutes ?? current.minimumNoticeMinutes,
-        bookingWindowDays: changes.bookingWindowDays === undefined ? current.bookingWindowDays : changes.bookingWindowDays,
-        maxBookingsPerDay: changes.maxBookingsPerDay === undefined ? current.maxBookingsPerDay : changes.maxBookingsPerDay,
+        bookingWindowDays:
+          changes.bookingWindowDays === undefined ? current.bookingWindowDays : changes.bookingWindowDays,
+        maxBookingsPerDay:
+          changes.maxBookingsPerDay === undefined ? current.maxBookingsPerDay : changes.maxBookingsPerDay,
         updatedAt: context.now(),
       };
       await tx.updateEventType(updated);

@@ -9,7 +9,10 @@ const MAX_RANGE_MS = MAX_RANGE_DAYS * DAY_MS;
  * once. Without `defaultFrom` both are required; with it, `from` defaults to it and `to` to
  * `from` + 62 days.
  */
-export function queryRange(input: { from?: string; to?: string }, defaultFrom?: Instant): { from: Instant; to: Instant } {
+export function queryRange(
+  input: { from?: string; to?: string },
+  defaultFrom?: Instant,
+): { from: Instant; to: Instant } {
   const errors: FieldError[] = [];
   const parse = (field: 'from' | 'to', raw: string | undefined): Instant | undefined => {
     if (raw === undefined) {
@@ -27,6 +30,7 @@ export function queryRange(input: { from?: string; to?: string }, defaultFrom?: 
   const from = parsedFrom ?? (defaultFrom as Instant);
   const to = parsedTo ?? from + MAX_RANGE_MS;
   if (to <= from) throw invalidRequest([{ field: 'to', message: 'must be after from' }]);
-  if (to - from > MAX_RANGE_MS) throw invalidRequest([{ field: 'to', message: `must be at most ${MAX_RANGE_DAYS} days after from` }]);
+  if (to - from > MAX_RANGE_MS)
+    throw invalidRequest([{ field: 'to', message: `must be at most ${MAX_RANGE_DAYS} days after from` }]);
   return { from, to };
 }

@@ -37,7 +37,13 @@ export async function bookableEventType(store: StoreReads, holderId: string, eve
   return eventType;
 }
 
-async function slotsFor(store: StoreReads, eventType: EventType, from: Instant, to: Instant, now: Instant): Promise<Slot[]> {
+async function slotsFor(
+  store: StoreReads,
+  eventType: EventType,
+  from: Instant,
+  to: Instant,
+  now: Instant,
+): Promise<Slot[]> {
   const window = occupancyWindow(from, to);
   const [{ availability }, bookings] = await Promise.all([
     loadAvailability(store, eventType.holderId),

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
-import { WEBHOOK_EVENT_TYPES, type Delivery, type PageAfter, type Webhook, type WebhookEventType } from '../storage/store.js';
+import {
+  WEBHOOK_EVENT_TYPES,
+  type Delivery,
+  type PageAfter,
+  type Webhook,
+  type WebhookEventType,
+} from '../storage/store.js';
 import type { AppContext, Caller } from './context.js';
 import { newId } from './ids.js';
 import { committingEvents, enqueueEvent } from './outbox.js';
@@ -38,7 +44,9 @@ async function checkTargetUrl(context: AppContext, url: string): Promise<string>
     throw invalidRequest([{ field: 'url', message: 'must use http or https' }]);
   }
   if (parsed.username !== '' || parsed.password !== '') {
-    throw invalidRequest([{ field: 'url', message: 'must not contain credentials; verify deliveries by their signature' }]);
+    throw invalidRequest([
+      { field: 'url', message: 'must not contain credentials; verify deliveries by their signature' },
+    ]);
   }
   if (!context.webhooks.allowPrivateTargets) {
     const literal = literalAddressOf(parsed);
@@ -103,7 +111,12 @@ export function listWebhooks(
 }
 
 /** Changes only the fields sent; re-activating a webhook resumes its pending deliveries. */
-export async function updateWebhook(context: AppContext, caller: Caller, id: string, changes: WebhookFields): Promise<Webhook> {
+export async function updateWebhook(
+  context: AppContext,
+  caller: Caller,
+  id: string,
+  changes: WebhookFields,
+): Promise<Webhook> {
   const url = changes.url === undefined ? undefined : await checkTargetUrl(context, changes.url);
   const updated = await context.store.transaction(async (tx) => {
     const current = await tx.getWebhook(caller.holderId, id);
@@ -133,7 +146,8 @@ export async function sendTestEvent(context: AppContext, caller: Caller, id: str
   const { webhookId, deliveryId } = await committingEvents(context, async (tx) => {
     const webhook = await tx.getWebhook(caller.holderId, id);
     if (!webhook) throw notFound(`Webhook ${id}`);
-    if (!webhook.active) throw new DomainError('invalid-state', 'The webhook is not active; activate it to send a test event.');
+    if (!webhook.active)
+      throw new DomainError('invalid-state', 'The webhook is not active; activate it to send a test event.');
     const now = context.now();
     const { deliveryIds } = await enqueueEvent(
       tx,
@@ -160,7 +174,12 @@ export async function listDeliveries(
 }
 
 /** Sends a finished delivery again now, with a fresh retry schedule. */
-export async function retryDelivery(context: AppContext, caller: Caller, id: string, deliveryId: string): Promise<Delivery> {
+export async function retryDelivery(
+  context: AppContext,
+  caller: Caller,
+  id: string,
+  deliveryId: string,
+): Promise<Delivery> {
   await committingEvents(context, async (tx) => {
     const webhook = await tx.getWebhook(caller.holderId, id);
     if (!webhook) throw notFound(`Webhook ${id}`);
@@ -169,7 +188,8 @@ export async function retryDelivery(context: AppContext, caller: Caller, id: str
     if (delivery.status === 'pending') {
       throw new DomainError('invalid-state', 'The delivery is still pending; it will be attempted at nextAttemptAt.');
     }
-    if (!webhook.active) throw new DomainError('invalid-state', 'The webhook is not active; activate it to retry deliveries.');
+    if (!webhook.active)
+      throw new DomainError('invalid-state', 'The webhook is not active; activate it to retry deliveries.');
     await tx.restartDelivery(delivery.id, context.now());
   });
   return (await context.store.getDelivery(id, deliveryId))!;

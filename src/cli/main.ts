@@ -22,15 +22,18 @@ WEBHOOK_ALLOW_PRIVATE_TARGETS, WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHO
 
 const COMMAND_USAGE = {
   serve: 'Usage: slotwise serve\n\nRuns the API and the webhook delivery worker on HOST:PORT until SIGTERM or SIGINT.',
-  migrate: 'Usage: slotwise migrate\n\nApplies pending database migrations of DATABASE_URL and exits (the server also does this at start).',
+  migrate:
+    'Usage: slotwise migrate\n\nApplies pending database migrations of DATABASE_URL and exits (the server also does this at start).',
   keys: 'Usage: slotwise keys <create|list|revoke> [options]\n\nRun `slotwise keys <command> --help` for each.',
   'keys create':
     'Usage: slotwise keys create --holder NAME [--scopes read,write|*] [--expires-in 90d]\n\n' +
     'Creates an API key for NAME (and the holder, on first use of the name). The key is printed alone on\n' +
     'stdout and never shown again; everything else goes to stderr. Scopes default to read,write.\n' +
     '--expires-in takes 30m, 12h, 90d, 2w and the like.',
-  'keys list': 'Usage: slotwise keys list [--json]\n\nLists keys: id, holder, scopes, created, expiry, revoked (never the key).',
-  'keys revoke': 'Usage: slotwise keys revoke KEY_ID\n\nRevokes a key; the next request with it gets 401. Exits 1 if no active key has that id.',
+  'keys list':
+    'Usage: slotwise keys list [--json]\n\nLists keys: id, holder, scopes, created, expiry, revoked (never the key).',
+  'keys revoke':
+    'Usage: slotwise keys revoke KEY_ID\n\nRevokes a key; the next request with it gets 401. Exits 1 if no active key has that id.',
 } as const;
 
 /** Exit codes scripts can rely on. */
@@ -122,9 +125,22 @@ async function keys(config: Config, argv: string[]): Promise<number> {
         process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
       } else {
         const header = ['ID', 'HOLDER', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED'];
-        const rows = keys.map((k) => [k.id, k.holderName, k.scopes.join(','), iso(k.createdAt), iso(k.expiresAt), iso(k.revokedAt)]);
+        const rows = keys.map((k) => [
+          k.id,
+          k.holderName,
+          k.scopes.join(','),
+          iso(k.createdAt),
+          iso(k.expiresAt),
+          iso(k.revokedAt),
+        ]);
         const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-        for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+        for (const row of [header, ...rows])
+          process.stdout.write(
+            `${row
+              .map((c, i) => c.padEnd(widths[i]!))
+              .join('  ')
+              .trimEnd()}\n`,
+          );
       }
       return EXIT.ok;
     });
@@ -141,11 +157,16 @@ async function keys(config: Config, argv: string[]): Promise<number> {
       return EXIT.ok;
     });
   }
-  throw new UsageError(sub === undefined ? 'keys needs a subcommand: create, list or revoke.' : `Unknown keys subcommand "${sub}".`);
+  throw new UsageError(
+    sub === undefined ? 'keys needs a subcommand: create, list or revoke.' : `Unknown keys subcommand "${sub}".`,
+  );
 }
 
 function parseScopes(text: string): Scope[] {
-  const scopes = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (scopes.length === 0 || unknown.length > 0) {
     throw new UsageError(`--scopes takes a comma-separated list of ${SCOPES.join(', ')}; got "${text}".`);
@@ -155,7 +176,8 @@ function parseScopes(text: string): Scope[] {
 
 function parseExpiry(text: string): number {
   const ms = parseDuration(text.trim());
-  if (ms === undefined) throw new UsageError(`--expires-in takes a positive duration like 30m, 12h, 90d or 2w; got "${text}".`);
+  if (ms === undefined)
+    throw new UsageError(`--expires-in takes a positive duration like 30m, 12h, 90d or 2w; got "${text}".`);
   return ms;
 }
 
@@ -193,14 +215,19 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function serve(config: Config): Promise<number> {
   // Loaded here, not at the top: the key commands start twice as fast without the HTTP stack.
-  const [{ buildApp }, { Metrics }, { MemoryRequestCounter, StoreRequestCounter }, { DeliveryWorker }, { WebhookSender }] =
-    await Promise.all([
-      import('../http/build-app.js'),
-      import('../http/metrics.js'),
-      import('../http/rate-limit.js'),
-      import('../worker/delivery-worker.js'),
-      import('../worker/send-webhook.js'),
-    ]);
+  const [
+    { buildApp },
+    { Metrics },
+    { MemoryRequestCounter, StoreRequestCounter },
+    { DeliveryWorker },
+    { WebhookSender },
+  ] = await Promise.all([
+    import('../http/build-app.js'),
+    import('../http/metrics.js'),
+    import('../http/rate-limit.js'),
+    import('../worker/delivery-worker.js'),
+    import('../worker/send-webhook.js'),
+  ]);
   const store = await openConfiguredStore(config);
   const sender = new WebhookSender({
     timeoutMs: config.webhooks.timeoutMs,

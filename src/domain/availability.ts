@@ -61,9 +61,10 @@ export function normalizeAvailability(
   const errors = availabilityRuleErrors(input);
   const timeZone = canonicalTimeZone(input.timeZone);
   if (errors.length > 0 || !timeZone) return { ok: false, errors };
-  const weekly = Object.fromEntries(
-    WEEKDAYS.map((day) => [day, sortIntervals(input.weekly[day] ?? [])]),
-  ) as Record<Weekday, TimeInterval[]>;
+  const weekly = Object.fromEntries(WEEKDAYS.map((day) => [day, sortIntervals(input.weekly[day] ?? [])])) as Record<
+    Weekday,
+    TimeInterval[]
+  >;
   const overrides = input.overrides
     .map((o) => ({ date: o.date, intervals: sortIntervals(o.intervals) }))
     .sort((a, b) => (a.date < b.date ? -1 : 1));
@@ -81,7 +82,8 @@ export function availabilityRuleErrors(input: unknown): FieldError[] {
     errors.push({ field: 'timeZone', message: 'must be an IANA time zone name, e.g. Europe/Berlin' });
   }
   const weekly = isRecord(document.weekly) ? document.weekly : {};
-  for (const day of WEEKDAYS) checkIntervals(wellFormedIntervals(weekly[day], `weekly.${day}`, errors), `weekly.${day}`, errors);
+  for (const day of WEEKDAYS)
+    checkIntervals(wellFormedIntervals(weekly[day], `weekly.${day}`, errors), `weekly.${day}`, errors);
 
   const seen = new Map<string, number>();
   const overrides = Array.isArray(document.overrides) ? document.overrides : [];
@@ -120,14 +122,17 @@ function wellFormedIntervals(value: unknown, path: string, errors: FieldError[])
       const time = item[edge];
       if (typeof time === 'string' && WALL_TIME.test(time)) continue;
       wellFormed = false;
-      if (typeof time === 'string') errors.push({ field: `${path}[${index}].${edge}`, message: 'must be a time HH:MM (end may be 24:00)' });
+      if (typeof time === 'string')
+        errors.push({ field: `${path}[${index}].${edge}`, message: 'must be a time HH:MM (end may be 24:00)' });
     }
     return wellFormed ? { start: item.start as string, end: item.end as string } : null;
   });
 }
 
 function sortIntervals(intervals: TimeInterval[]): TimeInterval[] {
-  return intervals.map((i) => ({ start: i.start, end: i.end })).sort((a, b) => minuteOfDay(a.start) - minuteOfDay(b.start));
+  return intervals
+    .map((i) => ({ start: i.start, end: i.end }))
+    .sort((a, b) => minuteOfDay(a.start) - minuteOfDay(b.start));
 }
 
 function checkIntervals(intervals: Array<TimeInterval | null>, path: string, errors: FieldError[]): void {
@@ -174,9 +179,7 @@ export function compileAvailability(availability: Availability): CompiledAvailab
   return {
     timeZone: availability.timeZone,
     weekly: WEEKDAYS.map((day) => mergeTouching(availability.weekly[day] ?? [])),
-    overrides: new Map(
-      availability.overrides.map((o) => [epochDayFromIsoDate(o.date)!, mergeTouching(o.intervals)]),
-    ),
+    overrides: new Map(availability.overrides.map((o) => [epochDayFromIsoDate(o.date)!, mergeTouching(o.intervals)])),
   };
 }
 

@@ -88,7 +88,13 @@ export function cancelBooking(booking: Booking, reason: string | null, now: Inst
 /** Marks `booking` as moved to `replacementId`; the caller creates the replacement in the same transaction. */
 export function markRescheduled(booking: Booking, replacementId: string, reason: string | null, now: Instant): Booking {
   requireConfirmed(booking, 'rescheduled');
-  return { ...booking, status: 'rescheduled', rescheduledToId: replacementId, cancellationReason: reason, updatedAt: now };
+  return {
+    ...booking,
+    status: 'rescheduled',
+    rescheduledToId: replacementId,
+    cancellationReason: reason,
+    updatedAt: now,
+  };
 }
 
 /** Fails with invalid-state before any bookability check, per the contract's check order. */

@@ -1,10 +1,5 @@
 /** Closed set of failure kinds the use cases can report; the HTTP layer maps each to a problem type once. */
-export type DomainErrorCode =
-  | 'invalid-request'
-  | 'not-found'
-  | 'slot-unavailable'
-  | 'invalid-state'
-  | 'conflict';
+export type DomainErrorCode = 'invalid-request' | 'not-found' | 'slot-unavailable' | 'invalid-state' | 'conflict';
 
 export interface FieldError {
   field: string;
@@ -24,11 +19,7 @@ export class DomainError extends Error {
 }
 
 export function invalidRequest(errors: FieldError[], detail?: string): DomainError {
-  return new DomainError(
-    'invalid-request',
-    detail ?? errors.map((e) => `${e.field}: ${e.message}`).join('; '),
-    errors,
-  );
+  return new DomainError('invalid-request', detail ?? errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 }
 
 export function notFound(what: string): DomainError {

@@ -13,8 +13,7 @@ const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 // Extended ISO-8601 date-time with a mandatory offset. Temporal does the calendar validation;
 // this shape check keeps out the forms Temporal also accepts but an API should not
 // (basic format, bracketed zone annotations, missing offset).
-const ISO_WITH_OFFSET =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 export type ParsedInstant = { ok: true; value: Instant } | { ok: false; message: string };
 

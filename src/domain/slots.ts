@@ -43,7 +43,8 @@ export type UnbookableReason =
   | 'overlaps-booking';
 
 export const UNBOOKABLE_DETAIL: Record<UnbookableReason, string> = {
-  'outside-availability': 'The start is not a slot of the availability for this event type (outside the open hours or off the slot grid).',
+  'outside-availability':
+    'The start is not a slot of the availability for this event type (outside the open hours or off the slot grid).',
   'before-minimum-notice': 'The start is in the past or closer to now than the minimum notice of the event type.',
   'beyond-booking-window': 'The start lies beyond the booking window of the event type.',
   'daily-limit-reached': 'The event type already has its maximum number of bookings on that day.',
@@ -144,7 +145,8 @@ class Rules {
     if (start >= this.latestStartExclusive) return 'beyond-booking-window';
     const limit = this.context.policy.maxBookingsPerDay;
     if (limit !== null && this.countOn(day) >= limit) return 'daily-limit-reached';
-    if (this.overlapsBusy(start - this.bufferBefore, start + this.duration + this.bufferAfter)) return 'overlaps-booking';
+    if (this.overlapsBusy(start - this.bufferBefore, start + this.duration + this.bufferAfter))
+      return 'overlaps-booking';
     return null;
   }
 
@@ -173,7 +175,9 @@ class Rules {
 }
 
 function mergeOccupancies(bookings: readonly Occupancy[]): Array<[Instant, Instant]> {
-  const sorted = bookings.map((b) => [b.occupiedStart, b.occupiedEnd] as [Instant, Instant]).sort((a, b) => a[0] - b[0]);
+  const sorted = bookings
+    .map((b) => [b.occupiedStart, b.occupiedEnd] as [Instant, Instant])
+    .sort((a, b) => a[0] - b[0]);
   const merged: Array<[Instant, Instant]> = [];
   for (const range of sorted) {
     const last = merged[merged.length - 1];

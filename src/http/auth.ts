@@ -27,7 +27,9 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     const result = await authenticate(context, request.headers.authorization);
     if (!result.ok) {
       const challenge = result.reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
-      throw new HttpProblem(problem('unauthorized', UNAUTHORIZED_DETAIL[result.reason]), { 'www-authenticate': challenge });
+      throw new HttpProblem(problem('unauthorized', UNAUTHORIZED_DETAIL[result.reason]), {
+        'www-authenticate': challenge,
+      });
     }
     const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
     if (!hasScope(result.caller, needed)) {

@@ -78,7 +78,13 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     const status = reply.statusCode;
     // The request id, the route pattern and the key id: never the key, never a body (guest e-mails).
     request.log.info(
-      { method: request.method, route, status, ms: Math.round(reply.elapsedTime * 100) / 100, key: request.caller?.keyId },
+      {
+        method: request.method,
+        route,
+        status,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        key: request.caller?.keyId,
+      },
       'request',
     );
     metrics.observeRequest(request.method, route ?? 'unmatched', status, reply.elapsedTime / 1000);
@@ -236,5 +242,8 @@ function toProblem(error: FastifyError): { body: Problem; headers: Record<string
   if (status >= 400 && status < 500) {
     return { body: problem('invalid-request', error.message), headers: {} };
   }
-  return { body: problem('internal', 'Something went wrong on our side; the request id identifies it in our logs.'), headers: {} };
+  return {
+    body: problem('internal', 'Something went wrong on our side; the request id identifies it in our logs.'),
+    headers: {},
+  };
 }

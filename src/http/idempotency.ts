@@ -68,7 +68,10 @@ export function registerIdempotency(api: FastifyInstance, store: Store, now: () 
         );
       case 'in-flight':
         throw new HttpProblem(
-          problem('idempotency-conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
+          problem(
+            'idempotency-conflict',
+            'A request with this Idempotency-Key is still being processed; retry shortly.',
+          ),
         );
     }
   });

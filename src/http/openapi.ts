@@ -433,7 +433,6 @@ function finishOperation(
   };
 }
 
-
 /** Registers the document generator, `GET /api/v1/openapi.json` and the `/docs` page. Call before any route is added. */
 export async function registerOpenApi(app: FastifyInstance, options: { apiPrefix: string }): Promise<void> {
   await app.register(fastifySwagger, {

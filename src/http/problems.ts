@@ -107,7 +107,13 @@ export interface Problem {
 
 export function problem(kind: ProblemKind, detail: string, errors?: FieldError[]): Problem {
   const { status, title } = PROBLEM_TYPES[kind];
-  return { type: `urn:service:problem:${kind}`, title, status, detail, ...(errors && errors.length > 0 ? { errors } : {}) };
+  return {
+    type: `urn:service:problem:${kind}`,
+    title,
+    status,
+    detail,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
 }
 
 /** An error that already knows its problem document (and any headers it needs, e.g. WWW-Authenticate). */

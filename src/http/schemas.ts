@@ -2,7 +2,12 @@ import { Type, type TSchema } from 'typebox';
 import { WALL_TIME_PATTERN, WEEKDAYS } from '../domain/availability.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking.js';
 import { MAX_SLUG_LENGTH } from '../domain/event-type.js';
-import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type DeliveryStatus, type WebhookEventType } from '../storage/store.js';
+import {
+  DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  type DeliveryStatus,
+  type WebhookEventType,
+} from '../storage/store.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './validation.js';
 
 /**
@@ -27,17 +32,28 @@ const QueryInstant = Type.String({
   format: QUERY_INSTANT_FORMAT,
   description: 'ISO-8601 with an explicit offset, or epoch milliseconds',
 });
-const TimeZoneName = Type.String({ maxLength: 64, format: TIME_ZONE_FORMAT, description: 'IANA time zone name, e.g. Europe/Berlin' });
-
-export const InstantInput = Type.Union([Type.String({ maxLength: 64, format: INSTANT_FORMAT }), Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX })], {
-  'x-message': 'must be an ISO-8601 date-time with an explicit offset or integer epoch milliseconds',
-  description: 'ISO-8601 with an explicit offset (`Z` or `±hh:mm`), or integer epoch milliseconds',
+const TimeZoneName = Type.String({
+  maxLength: 64,
+  format: TIME_ZONE_FORMAT,
+  description: 'IANA time zone name, e.g. Europe/Berlin',
 });
+
+export const InstantInput = Type.Union(
+  [Type.String({ maxLength: 64, format: INSTANT_FORMAT }), Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX })],
+  {
+    'x-message': 'must be an ISO-8601 date-time with an explicit offset or integer epoch milliseconds',
+    description: 'ISO-8601 with an explicit offset (`Z` or `±hh:mm`), or integer epoch milliseconds',
+  },
+);
 
 export const PageQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Items per page' })),
   cursor: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 512, description: 'The `nextCursor` of the previous page; omit for the first page' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'The `nextCursor` of the previous page; omit for the first page',
+    }),
   ),
 };
 
@@ -61,10 +77,16 @@ const eventTypeFields = {
   }),
   description: Nullable(Type.String({ maxLength: 5000 })),
   durationMinutes: minutesMultipleOf5(5),
-  slotIntervalMinutes: Nullable(minutesMultipleOf5(5), { description: 'Distance between slot starts; null = the duration' }),
+  slotIntervalMinutes: Nullable(minutesMultipleOf5(5), {
+    description: 'Distance between slot starts; null = the duration',
+  }),
   bufferBeforeMinutes: Type.Integer({ minimum: 0, maximum: 1440, description: 'Kept free before each booking' }),
   bufferAfterMinutes: Type.Integer({ minimum: 0, maximum: 1440, description: 'Kept free after each booking' }),
-  minimumNoticeMinutes: Type.Integer({ minimum: 0, maximum: 525_600, description: 'How far ahead of now a start must be' }),
+  minimumNoticeMinutes: Type.Integer({
+    minimum: 0,
+    maximum: 525_600,
+    description: 'How far ahead of now a start must be',
+  }),
   bookingWindowDays: Nullable(Type.Integer({ minimum: 1, maximum: 3650 }), {
     description: 'How far into the future starts may be; null = unlimited',
   }),

@@ -22,7 +22,10 @@ function makeAjv(coerceTypes: boolean): Ajv {
   // Checked in the schema, so that a bad instant or zone is reported with every other bad field.
   ajv.addFormat(INSTANT_FORMAT, { type: 'string', validate: (text: string) => parseInstant(text).ok });
   ajv.addFormat(QUERY_INSTANT_FORMAT, { type: 'string', validate: (text: string) => parseQueryInstant(text).ok });
-  ajv.addFormat(TIME_ZONE_FORMAT, { type: 'string', validate: (text: string) => canonicalTimeZone(text) !== undefined });
+  ajv.addFormat(TIME_ZONE_FORMAT, {
+    type: 'string',
+    validate: (text: string) => canonicalTimeZone(text) !== undefined,
+  });
   return ajv;
 }
 
@@ -77,7 +80,8 @@ function fieldOf(error: ErrorObject, part: string | undefined): string {
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
   let path = '';
-  for (const segment of segments) path += /^\d+$/.test(segment) ? `[${segment}]` : path === '' ? segment : `.${segment}`;
+  for (const segment of segments)
+    path += /^\d+$/.test(segment) ? `[${segment}]` : path === '' ? segment : `.${segment}`;
   return path === '' ? (part ?? 'body') : path;
 }
 

@@ -67,7 +67,9 @@ function compiledOnce<Row>(build: (db: Kysely<Database>, ...args: string[]) => C
       byEngine.set(engine, entry);
     }
     const { query, positions } = entry;
-    const parameters = query.parameters.map((value, index) => (positions[index]! >= 0 ? args[positions[index]!] : value));
+    const parameters = query.parameters.map((value, index) =>
+      positions[index]! >= 0 ? args[positions[index]!] : value,
+    );
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }

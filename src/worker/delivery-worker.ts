@@ -133,7 +133,9 @@ export class DeliveryWorker {
     const abort = new AbortController();
     this.busyWebhooks.set(job.webhookId, (this.busyWebhooks.get(job.webhookId) ?? 0) + 1);
     const done = this.attempt(job, abort.signal)
-      .catch((error: unknown) => this.logger.error({ err: error, delivery: job.deliveryId }, 'webhook attempt failed to record'))
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, delivery: job.deliveryId }, 'webhook attempt failed to record'),
+      )
       .finally(() => {
         this.inFlight.delete(job.deliveryId);
         const left = (this.busyWebhooks.get(job.webhookId) ?? 1) - 1;

@@ -74,7 +74,13 @@ export class WebhookSender {
         durationMs: elapsed(),
       };
     } catch (error) {
-      return { statusCode: null, retryAfter: null, error: describe(error), responseExcerpt: null, durationMs: elapsed() };
+      return {
+        statusCode: null,
+        retryAfter: null,
+        error: describe(error),
+        responseExcerpt: null,
+        durationMs: elapsed(),
+      };
     }
   }
 
@@ -126,6 +132,7 @@ function describe(error: unknown): string {
   if (error.name === 'AbortError') return 'aborted (shutting down)';
   const cause = (error as { cause?: unknown }).cause;
   const code = (error as { code?: string }).code;
-  const text = cause instanceof Error && cause.message !== error.message ? `${error.message}: ${cause.message}` : error.message;
+  const text =
+    cause instanceof Error && cause.message !== error.message ? `${error.message}: ${cause.message}` : error.message;
   return code && !text.includes(code) ? `${code}: ${text}` : text;
 }

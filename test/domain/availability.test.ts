@@ -1,10 +1,6 @@
 // Contract §4 (availability document) and §3 (one `errors` entry per failing field, nested paths).
 import { describe, expect, it } from 'vitest';
-import {
-  defaultAvailability,
-  normalizeAvailability,
-  type Availability,
-} from '../../src/domain/availability.js';
+import { defaultAvailability, normalizeAvailability, type Availability } from '../../src/domain/availability.js';
 import type { FieldError } from '../../src/domain/errors.js';
 import { availabilityDoc, emptyWeek } from './support.js';
 
@@ -29,10 +25,19 @@ describe('normalizeAvailability accepts valid documents', () => {
 
   it('when intervals and overrides arrive out of order, then they come back sorted (intervals by start, overrides by date)', () => {
     const result = normalizeAvailability(
-      availabilityDoc('Europe/Berlin', { monday: [['13:00', '17:00'], ['09:00', '12:00']] }, [
-        ['2026-12-31', [['10:00', '12:00']]],
-        ['2026-12-24', []],
-      ]),
+      availabilityDoc(
+        'Europe/Berlin',
+        {
+          monday: [
+            ['13:00', '17:00'],
+            ['09:00', '12:00'],
+          ],
+        },
+        [
+          ['2026-12-31', [['10:00', '12:00']]],
+          ['2026-12-24', []],
+        ],
+      ),
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -47,7 +52,14 @@ describe('normalizeAvailability accepts valid documents', () => {
   });
 
   it('when intervals touch (09:00–10:00, 10:00–11:00), then they are valid and kept as sent', () => {
-    const result = normalizeAvailability(availabilityDoc('UTC', { monday: [['09:00', '10:00'], ['10:00', '11:00']] }));
+    const result = normalizeAvailability(
+      availabilityDoc('UTC', {
+        monday: [
+          ['09:00', '10:00'],
+          ['10:00', '11:00'],
+        ],
+      }),
+    );
     expect(result.ok && result.value.weekly.monday).toEqual([
       { start: '09:00', end: '10:00' },
       { start: '10:00', end: '11:00' },
@@ -55,13 +67,24 @@ describe('normalizeAvailability accepts valid documents', () => {
   });
 
   it('when an interval ends at 24:00 or starts at 00:00, then it is valid', () => {
-    const result = normalizeAvailability(availabilityDoc('UTC', { monday: [['00:00', '01:00'], ['22:00', '24:00']] }));
+    const result = normalizeAvailability(
+      availabilityDoc('UTC', {
+        monday: [
+          ['00:00', '01:00'],
+          ['22:00', '24:00'],
+        ],
+      }),
+    );
     expect(result.ok).toBe(true);
   });
 
   it('when a weekday is omitted, then it comes back as an empty list', () => {
     const week: Partial<ReturnType<typeof emptyWeek>> = { monday: [{ start: '09:00', end: '17:00' }] };
-    const result = normalizeAvailability({ timeZone: 'UTC', weekly: week as ReturnType<typeof emptyWeek>, overrides: [] });
+    const result = normalizeAvailability({
+      timeZone: 'UTC',
+      weekly: week as ReturnType<typeof emptyWeek>,
+      overrides: [],
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.weekly.sunday).toEqual([]);
@@ -99,19 +122,39 @@ describe('normalizeAvailability rejects invalid documents with one error per fai
   });
 
   it('when two Monday intervals overlap, then the later one is reported as weekly.monday[1]', () => {
-    const errors = errorsOf(availabilityDoc('UTC', { monday: [['09:00', '12:00'], ['11:00', '13:00']] }));
+    const errors = errorsOf(
+      availabilityDoc('UTC', {
+        monday: [
+          ['09:00', '12:00'],
+          ['11:00', '13:00'],
+        ],
+      }),
+    );
     expect(errors).toEqual([{ field: 'weekly.monday[1]', message: expect.stringContaining('weekly.monday[0]') }]);
   });
 
   it('when overlapping intervals are listed out of order, then exactly one of them is reported by its index as sent', () => {
-    const fields = fieldsOf(availabilityDoc('UTC', { monday: [['11:00', '13:00'], ['09:00', '12:00']] }));
+    const fields = fieldsOf(
+      availabilityDoc('UTC', {
+        monday: [
+          ['11:00', '13:00'],
+          ['09:00', '12:00'],
+        ],
+      }),
+    );
     expect(fields).toHaveLength(1);
     expect(fields[0]).toMatch(/^weekly\.monday\[[01]\]$/);
   });
 
   it('when a long interval contains two shorter ones, then both shorter ones are reported (not only the first)', () => {
     const fields = fieldsOf(
-      availabilityDoc('UTC', { monday: [['09:00', '17:00'], ['10:00', '11:00'], ['12:00', '13:00']] }),
+      availabilityDoc('UTC', {
+        monday: [
+          ['09:00', '17:00'],
+          ['10:00', '11:00'],
+          ['12:00', '13:00'],
+        ],
+      }),
     );
     expect(fields).toEqual(['weekly.monday[1]', 'weekly.monday[2]']);
   });
@@ -121,9 +164,16 @@ describe('normalizeAvailability rejects invalid documents with one error per fai
   });
 
   it('when an interval is empty (start = end), then its end is reported', () => {
-    expect(fieldsOf(availabilityDoc('UTC', { friday: [['09:00', '17:00'], ['18:00', '18:00']] }))).toEqual([
-      'weekly.friday[1].end',
-    ]);
+    expect(
+      fieldsOf(
+        availabilityDoc('UTC', {
+          friday: [
+            ['09:00', '17:00'],
+            ['18:00', '18:00'],
+          ],
+        }),
+      ),
+    ).toEqual(['weekly.friday[1].end']);
   });
 
   it('when an interval starts at 24:00, then its start is reported', () => {
@@ -155,7 +205,14 @@ describe('normalizeAvailability rejects invalid documents with one error per fai
     const fields = fieldsOf(
       availabilityDoc('UTC', {}, [
         ['2026-12-24', [['09:00', '10:00']]],
-        ['2026-12-31', [['09:00', '12:00'], ['11:00', '13:00'], ['15:00', '14:00']]],
+        [
+          '2026-12-31',
+          [
+            ['09:00', '12:00'],
+            ['11:00', '13:00'],
+            ['15:00', '14:00'],
+          ],
+        ],
       ]),
     );
     expect(fields.sort()).toEqual(['overrides[1].intervals[1]', 'overrides[1].intervals[2].end']);
@@ -163,10 +220,20 @@ describe('normalizeAvailability rejects invalid documents with one error per fai
 
   it('when several fields fail at once, then every one of them is reported', () => {
     const fields = fieldsOf(
-      availabilityDoc('Not/AZone', { tuesday: [['12:00', '11:00']], wednesday: [['09:00', '11:00'], ['10:00', '12:00']] }, [
-        ['2026-02-30', []],
-      ]),
+      availabilityDoc(
+        'Not/AZone',
+        {
+          tuesday: [['12:00', '11:00']],
+          wednesday: [
+            ['09:00', '11:00'],
+            ['10:00', '12:00'],
+          ],
+        },
+        [['2026-02-30', []]],
+      ),
     );
-    expect(fields.sort()).toEqual(['overrides[0].date', 'timeZone', 'weekly.tuesday[0].end', 'weekly.wednesday[1]'].sort());
+    expect(fields.sort()).toEqual(
+      ['overrides[0].date', 'timeZone', 'weekly.tuesday[0].end', 'weekly.wednesday[1]'].sort(),
+    );
   });
 });

@@ -94,7 +94,12 @@ describe('cancelBooking', () => {
   it('when a confirmed booking is cancelled, then it is cancelled with reason and time, and the original is untouched', () => {
     const original = confirmed();
     const cancelled = cancelBooking(original, 'ill', LATER);
-    expect(cancelled).toMatchObject({ status: 'cancelled', cancellationReason: 'ill', cancelledAt: LATER, updatedAt: LATER });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'ill',
+      cancelledAt: LATER,
+      updatedAt: LATER,
+    });
     expect(cancelled.start).toBe(START);
     expect(original.status).toBe('confirmed');
   });

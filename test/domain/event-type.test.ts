@@ -16,9 +16,12 @@ describe('slugify', () => {
     expect(slugify(title)).toBe(slug);
   });
 
-  it.each(['', '   ', '!!!', '日本語', '🙂'])('when the title %j has nothing usable, then the slug is "event"', (title) => {
-    expect(slugify(title)).toBe('event');
-  });
+  it.each(['', '   ', '!!!', '日本語', '🙂'])(
+    'when the title %j has nothing usable, then the slug is "event"',
+    (title) => {
+      expect(slugify(title)).toBe('event');
+    },
+  );
 
   it('when the title is very long, then the slug leaves room for a numeric suffix and does not end with a hyphen', () => {
     const slug = slugify(`${'a'.repeat(73)} bcd`);

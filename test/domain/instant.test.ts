@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatUtc, formatWithOffset, parseInstant, parseQueryInstant } from '../../src/domain/instant.js';
-import { canonicalTimeZone, epochDayFromIsoDate, isoDateFromEpochDay, weekdayIndex, Zone } from '../../src/domain/zone.js';
+import {
+  canonicalTimeZone,
+  epochDayFromIsoDate,
+  isoDateFromEpochDay,
+  weekdayIndex,
+  Zone,
+} from '../../src/domain/zone.js';
 
 const H = 3_600_000;
 const M = 60_000;
@@ -87,7 +93,9 @@ describe('parseInstant with epoch milliseconds', () => {
   it('when the input is an integer number, then it is that many milliseconds since the epoch', () => {
     expect(accepted(parseInstant(Date.UTC(2026, 0, 5, 9)))).toBe(Date.UTC(2026, 0, 5, 9));
     expect(accepted(parseInstant(0))).toBe(0);
-    expect(accepted(parseInstant(Date.UTC(9999, 11, 31, 23, 59, 59, 999)))).toBe(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
+    expect(accepted(parseInstant(Date.UTC(9999, 11, 31, 23, 59, 59, 999)))).toBe(
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    );
   });
 
   it.each([
@@ -207,9 +215,12 @@ describe('Zone conversions (gaps move forward, repeats take the earlier offset)'
     ['America/Santiago', day(2026, 4, 4), 1410, Date.UTC(2026, 3, 5, 2, 30)], // 23:30 twice → −03
     ['Pacific/Chatham', day(2026, 9, 27), 180, Date.UTC(2026, 8, 26, 14, 15)], // 03:00 → 04:00+13:45
     ['Asia/Kolkata', day(2026, 1, 5), 0, Date.UTC(2026, 0, 4, 18, 30)],
-  ])('when %s epoch day %i wall minute %i is converted, then it is the hand-computed instant %i', (zone, epochDay, minute, expected) => {
-    expect(Zone.of(zone).wallToInstant(epochDay, minute)).toBe(expected);
-  });
+  ])(
+    'when %s epoch day %i wall minute %i is converted, then it is the hand-computed instant %i',
+    (zone, epochDay, minute, expected) => {
+      expect(Zone.of(zone).wallToInstant(epochDay, minute)).toBe(expected);
+    },
+  );
 
   it('when an instant is near local midnight, then dayOf gives its local date, not its UTC date', () => {
     expect(Zone.of('Asia/Kolkata').dayOf(Date.UTC(2026, 0, 4, 18, 30))).toBe(day(2026, 1, 5));

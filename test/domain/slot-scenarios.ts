@@ -22,18 +22,52 @@ export const DAY = 86_400_000;
  */
 export const ZONES: Record<string, ReadonlyArray<readonly [string, number]>> = {
   // 02:00 → 03:00 in March, 03:00 → 02:00 in October.
-  'Europe/Berlin': [['2026-03-29', 120], ['2026-10-25', 120], ['2027-03-28', 120], ['2027-10-31', 120]],
+  'Europe/Berlin': [
+    ['2026-03-29', 120],
+    ['2026-10-25', 120],
+    ['2027-03-28', 120],
+    ['2027-10-31', 120],
+  ],
   // 02:00 → 03:00 in March, 02:00 → 01:00 in November.
-  'America/New_York': [['2026-03-08', 120], ['2026-11-01', 60], ['2027-03-14', 120], ['2027-11-07', 60]],
+  'America/New_York': [
+    ['2026-03-08', 120],
+    ['2026-11-01', 60],
+    ['2027-03-14', 120],
+    ['2027-11-07', 60],
+  ],
   // 03:00 → 02:00 in April, 02:00 → 03:00 in October.
-  'Australia/Adelaide': [['2026-04-05', 120], ['2026-10-04', 120], ['2027-04-04', 120], ['2027-10-03', 120]],
+  'Australia/Adelaide': [
+    ['2026-04-05', 120],
+    ['2026-10-04', 120],
+    ['2027-04-04', 120],
+    ['2027-10-03', 120],
+  ],
   // 03:45 → 02:45 in April, 02:45 → 03:45 in September.
-  'Pacific/Chatham': [['2026-04-05', 165], ['2026-09-27', 165], ['2027-04-04', 165], ['2027-09-26', 165]],
+  'Pacific/Chatham': [
+    ['2026-04-05', 165],
+    ['2026-09-27', 165],
+    ['2027-04-04', 165],
+    ['2027-09-26', 165],
+  ],
   // 24:00 → 23:00 on a Saturday in April, 00:00 → 01:00 on a Sunday in September.
-  'America/Santiago': [['2026-04-04', 1380], ['2026-09-06', 0], ['2027-04-03', 1380], ['2027-09-05', 0]],
-  'Asia/Kolkata': [['2026-03-29', 120], ['2026-11-01', 60]],
-  'Asia/Tehran': [['2026-03-21', 0], ['2026-09-22', 1380]],
-  UTC: [['2026-10-25', 120], ['2027-03-14', 120]],
+  'America/Santiago': [
+    ['2026-04-04', 1380],
+    ['2026-09-06', 0],
+    ['2027-04-03', 1380],
+    ['2027-09-05', 0],
+  ],
+  'Asia/Kolkata': [
+    ['2026-03-29', 120],
+    ['2026-11-01', 60],
+  ],
+  'Asia/Tehran': [
+    ['2026-03-21', 0],
+    ['2026-09-22', 1380],
+  ],
+  UTC: [
+    ['2026-10-25', 120],
+    ['2027-03-14', 120],
+  ],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +229,10 @@ const broadScenario: fc.Arbitrary<Scenario> = zoneAndTransition
     const doc: Availability = {
       timeZone: r.zone,
       weekly: r.weekly,
-      overrides: r.overrides.map((o) => ({ date: anchorDate.add({ days: o.dayOffset }).toString(), intervals: o.intervals })),
+      overrides: r.overrides.map((o) => ({
+        date: anchorDate.add({ days: o.dayOffset }).toString(),
+        intervals: o.intervals,
+      })),
     };
     // Bookings spread over the range and two days either side of it.
     const span = to - from + 4 * DAY;
@@ -241,33 +278,36 @@ const transitionDayScenario: fc.Arbitrary<Scenario> = fc
   .constantFrom(...Object.keys(ZONES).filter((zone) => !NO_DST.has(zone)))
   .chain((zone) => fc.constantFrom(...ZONES[zone]!).map(([anchor, hot]) => ({ zone, anchor, hot })))
   .chain(({ zone, anchor, hot }) =>
-  fc
-    .record({
-      weekly: weekly({ hot, clustered: false }),
-      intervals: fc.oneof(dayIntervals({ hot, clustered: true }, fc.integer({ min: 2, max: 3 })), straddlingPair(hot)),
-      durationMinutes: fc.constantFrom(5, 10, 15, 20, 30, 45, 60),
-      explicitInterval: fc.option(multipleOf5(5, 60)),
-    })
-    .map(({ weekly: week, intervals, durationMinutes, explicitInterval }): Scenario => {
-      const anchorMs = Date.parse(`${anchor}T00:00:00Z`);
-      return {
-        doc: { timeZone: zone, weekly: week, overrides: [{ date: anchor, intervals }] },
-        policy: {
-          durationMinutes,
-          slotIntervalMinutes: explicitInterval ?? durationMinutes,
-          bufferBeforeMinutes: 0,
-          bufferAfterMinutes: 0,
-          minimumNoticeMinutes: 0,
-          bookingWindowDays: null,
-          maxBookingsPerDay: null,
-        },
-        bookings: [],
-        from: anchorMs - DAY,
-        to: anchorMs + 2 * DAY,
-        now: anchorMs - 30 * DAY,
-      };
-    }),
-);
+    fc
+      .record({
+        weekly: weekly({ hot, clustered: false }),
+        intervals: fc.oneof(
+          dayIntervals({ hot, clustered: true }, fc.integer({ min: 2, max: 3 })),
+          straddlingPair(hot),
+        ),
+        durationMinutes: fc.constantFrom(5, 10, 15, 20, 30, 45, 60),
+        explicitInterval: fc.option(multipleOf5(5, 60)),
+      })
+      .map(({ weekly: week, intervals, durationMinutes, explicitInterval }): Scenario => {
+        const anchorMs = Date.parse(`${anchor}T00:00:00Z`);
+        return {
+          doc: { timeZone: zone, weekly: week, overrides: [{ date: anchor, intervals }] },
+          policy: {
+            durationMinutes,
+            slotIntervalMinutes: explicitInterval ?? durationMinutes,
+            bufferBeforeMinutes: 0,
+            bufferAfterMinutes: 0,
+            minimumNoticeMinutes: 0,
+            bookingWindowDays: null,
+            maxBookingsPerDay: null,
+          },
+          bookings: [],
+          from: anchorMs - DAY,
+          to: anchorMs + 2 * DAY,
+          now: anchorMs - 30 * DAY,
+        };
+      }),
+  );
 
 export const scenario: fc.Arbitrary<Scenario> = fc.oneof(
   { arbitrary: broadScenario, weight: 3 },
@@ -303,8 +343,12 @@ export class Reference {
   constructor(readonly s: Scenario) {
     this.zone = s.doc.timeZone;
     // Every local date that can hold a start in [from, to), with a day of margin on each side.
-    let date = Temporal.Instant.fromEpochMilliseconds(s.from - 2 * DAY).toZonedDateTimeISO(this.zone).toPlainDate();
-    const last = Temporal.Instant.fromEpochMilliseconds(s.to + 2 * DAY).toZonedDateTimeISO(this.zone).toPlainDate();
+    let date = Temporal.Instant.fromEpochMilliseconds(s.from - 2 * DAY)
+      .toZonedDateTimeISO(this.zone)
+      .toPlainDate();
+    const last = Temporal.Instant.fromEpochMilliseconds(s.to + 2 * DAY)
+      .toZonedDateTimeISO(this.zone)
+      .toPlainDate();
     while (Temporal.PlainDate.compare(date, last) <= 0) {
       const next = date.add({ days: 1 });
       this.days.push({
@@ -381,7 +425,8 @@ export class Reference {
     const step = this.s.policy.slotIntervalMinutes * MIN;
     const duration = this.s.policy.durationMinutes * MIN;
     return this.ranges(this.localDate(start)).some(
-      ([rangeStart, rangeEnd]) => start >= rangeStart && (start - rangeStart) % step === 0 && start + duration <= rangeEnd,
+      ([rangeStart, rangeEnd]) =>
+        start >= rangeStart && (start - rangeStart) % step === 0 && start + duration <= rangeEnd,
     );
   }
 
@@ -415,4 +460,3 @@ export function sample<T>(items: readonly T[], n: number): T[] {
   if (items.length <= n) return [...items];
   return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
 }
-

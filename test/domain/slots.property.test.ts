@@ -84,7 +84,9 @@ describe('listSlots properties (random zones, hours, overrides, policies, bookin
         for (const start of candidates) {
           if (start < s.from || start >= s.to) continue;
           const reason = checkBookable(ctx, start);
-          expect(reason === null, `checkBookable(${new Date(start).toISOString()}) = ${reason}`).toBe(listedSet.has(start));
+          expect(reason === null, `checkBookable(${new Date(start).toISOString()}) = ${reason}`).toBe(
+            listedSet.has(start),
+          );
         }
       }),
       { numRuns: RUNS },

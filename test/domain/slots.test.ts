@@ -8,7 +8,13 @@
 //   Asia/Kolkata +05:30, Asia/Tokyo +09:00, no DST.
 import { describe, expect, it } from 'vitest';
 import type { CompiledAvailability } from '../../src/domain/availability.js';
-import { checkBookable, listSlots, type Occupancy, type SlotPolicy, type UnbookableReason } from '../../src/domain/slots.js';
+import {
+  checkBookable,
+  listSlots,
+  type Occupancy,
+  type SlotPolicy,
+  type UnbookableReason,
+} from '../../src/domain/slots.js';
 import { compiled, context, ms, occupancy, policy, starts, utc, type Pair } from './support.js';
 
 interface ListCase {
@@ -94,7 +100,12 @@ describe('listSlots on DST transition days (elapsed-time grid, gaps move forward
     },
     {
       name: 'when one interval ends inside the Berlin gap and the next starts after it, then the overlapping real times are listed once, in order',
-      availability: compiled('Europe/Berlin', { sunday: [['01:00', '02:30'], ['03:00', '04:00']] }),
+      availability: compiled('Europe/Berlin', {
+        sunday: [
+          ['01:00', '02:30'],
+          ['03:00', '04:00'],
+        ],
+      }),
       policy: policy({ durationMinutes: 30 }),
       ...BERLIN_SPRING,
       // First interval: 00:00Z–01:30Z (02:30 moves forward to 03:30+02); second: 01:00Z–02:00Z.
@@ -108,7 +119,12 @@ describe('listSlots on DST transition days (elapsed-time grid, gaps move forward
     },
     {
       name: 'when two intervals of the Berlin spring-forward day overlap in real time with different grids, then slots still come out ascending',
-      availability: compiled('Europe/Berlin', { sunday: [['00:20', '02:30'], ['03:00', '04:00']] }),
+      availability: compiled('Europe/Berlin', {
+        sunday: [
+          ['00:20', '02:30'],
+          ['03:00', '04:00'],
+        ],
+      }),
       policy: policy({ durationMinutes: 10, slotIntervalMinutes: 60 }),
       ...BERLIN_SPRING,
       // First: 23:20Z, 00:20Z, 01:20Z (ends 01:30Z = 03:30+02). Second: 01:00Z (03:00+02).
@@ -121,7 +137,12 @@ describe('listSlots on DST transition days (elapsed-time grid, gaps move forward
     },
     {
       name: 'when such overlapping intervals meet a booking, then a booking blocks the later-checked interval too',
-      availability: compiled('Europe/Berlin', { sunday: [['00:20', '02:30'], ['03:00', '04:00']] }),
+      availability: compiled('Europe/Berlin', {
+        sunday: [
+          ['00:20', '02:30'],
+          ['03:00', '04:00'],
+        ],
+      }),
       policy: policy({ durationMinutes: 10, slotIntervalMinutes: 60 }),
       ...BERLIN_SPRING,
       // Occupies 00:50Z–01:10Z, i.e. 01:50+01 to 03:10+02: blocks 03:00+02 of the second interval.
@@ -233,7 +254,12 @@ describe('listSlots in half-hour zones on ordinary days', () => {
   runListCases([
     {
       name: 'when the zone is Asia/Kolkata (+05:30), then early-morning local slots fall on the previous UTC date',
-      availability: compiled('Asia/Kolkata', { monday: [['00:00', '02:00'], ['09:00', '10:00']] }),
+      availability: compiled('Asia/Kolkata', {
+        monday: [
+          ['00:00', '02:00'],
+          ['09:00', '10:00'],
+        ],
+      }),
       policy: sixty,
       from: '2026-01-04T00:00:00Z',
       to: '2026-01-06T00:00:00Z',
@@ -272,21 +298,36 @@ describe('listSlots interval edges and merging', () => {
     },
     {
       name: 'when two intervals touch (09:00–10:00 + 10:00–11:00), then they merge and a 45-min slot may span the seam',
-      availability: compiled('UTC', { monday: [['09:00', '10:00'], ['10:00', '11:00']] }),
+      availability: compiled('UTC', {
+        monday: [
+          ['09:00', '10:00'],
+          ['10:00', '11:00'],
+        ],
+      }),
       policy: policy({ durationMinutes: 45 }),
       ...MONDAY,
       expected: ['2026-01-05T09:00:00Z', '2026-01-05T09:45:00Z'],
     },
     {
       name: 'when touching intervals are given out of order, then they still merge',
-      availability: compiled('UTC', { monday: [['10:00', '11:00'], ['09:00', '10:00']] }),
+      availability: compiled('UTC', {
+        monday: [
+          ['10:00', '11:00'],
+          ['09:00', '10:00'],
+        ],
+      }),
       policy: policy({ durationMinutes: 45 }),
       ...MONDAY,
       expected: ['2026-01-05T09:00:00Z', '2026-01-05T09:45:00Z'],
     },
     {
       name: 'when two intervals do not touch, then each has its own grid and no slot spans the break',
-      availability: compiled('UTC', { monday: [['09:00', '10:00'], ['10:15', '11:15']] }),
+      availability: compiled('UTC', {
+        monday: [
+          ['09:00', '10:00'],
+          ['10:15', '11:15'],
+        ],
+      }),
       policy: policy({ durationMinutes: 30 }),
       ...MONDAY,
       expected: ['2026-01-05T09:00:00Z', '2026-01-05T09:30:00Z', '2026-01-05T10:15:00Z', '2026-01-05T10:45:00Z'],
@@ -365,7 +406,15 @@ describe('listSlots with date overrides', () => {
     },
     {
       name: 'when override intervals touch, then they merge like weekly ones',
-      availability: compiled('UTC', {}, [['2026-01-05', [['09:00', '10:00'], ['10:00', '11:00']]]]),
+      availability: compiled('UTC', {}, [
+        [
+          '2026-01-05',
+          [
+            ['09:00', '10:00'],
+            ['10:00', '11:00'],
+          ],
+        ],
+      ]),
       policy: policy({ durationMinutes: 45 }),
       ...MONDAY,
       expected: ['2026-01-05T09:00:00Z', '2026-01-05T09:45:00Z'],
@@ -417,7 +466,7 @@ describe('listSlots with event-type policy', () => {
       expected: ['2026-01-05T09:00:00Z', '2026-01-05T10:00:00Z'],
     },
     {
-      name: "when an existing booking carries its own buffers, then its occupiedStart/occupiedEnd block, not its bare start/end",
+      name: 'when an existing booking carries its own buffers, then its occupiedStart/occupiedEnd block, not its bare start/end',
       availability: nineToOne,
       policy: policy({ durationMinutes: 30 }),
       ...MONDAY,
@@ -586,7 +635,11 @@ describe('checkBookable gives the reason of the rule a start breaks', () => {
     ['an on-grid start in the past', '2025-12-29T09:00:00Z', 'before-minimum-notice'],
     ['an on-grid start at now + 14 days or later', '2026-01-19T09:00:00Z', 'beyond-booking-window'],
     ['an on-grid start well inside the 14-day window', '2026-01-13T11:00:00Z', null],
-    ['an on-grid start on a day that already has its booking of this event type', '2026-01-06T09:00:00Z', 'daily-limit-reached'],
+    [
+      'an on-grid start on a day that already has its booking of this event type',
+      '2026-01-06T09:00:00Z',
+      'daily-limit-reached',
+    ],
     ['a start overlapping another event type’s booking', '2026-01-12T09:30:00Z', 'overlaps-booking'],
     ['a start overlapping only that booking’s after-buffer', '2026-01-12T11:00:00Z', 'overlaps-booking'],
     ['a start ending exactly when that booking begins', '2026-01-12T09:00:00Z', null],
@@ -608,7 +661,10 @@ describe('checkBookable gives the reason of the rule a start breaks', () => {
   });
 
   it('when a start lies in a DST gap interval (02:30–04:00 Berlin), then 03:30+02:00 is bookable and 02:30+01:00 is not', () => {
-    const gapCtx = context(compiled('Europe/Berlin', { sunday: [['02:30', '04:00']] }), policy({ durationMinutes: 30 }));
+    const gapCtx = context(
+      compiled('Europe/Berlin', { sunday: [['02:30', '04:00']] }),
+      policy({ durationMinutes: 30 }),
+    );
     expect(checkBookable(gapCtx, ms('2026-03-29T03:30:00+02:00'))).toBeNull();
     // The interval is 01:30Z–02:00Z: 01:30+01:00 (00:30Z) and 03:00+02:00 (01:00Z) lie before it.
     expect(checkBookable(gapCtx, ms('2026-03-29T01:30:00+01:00'))).toBe('outside-availability');

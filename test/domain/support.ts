@@ -24,8 +24,13 @@ export function availabilityDoc(
   overrides: ReadonlyArray<readonly [string, readonly Pair[]]> = [],
 ): Availability {
   const week = emptyWeek();
-  for (const [day, pairs] of Object.entries(weekly) as Array<[Weekday, readonly Pair[]]>) week[day] = toIntervals(pairs);
-  return { timeZone, weekly: week, overrides: overrides.map(([date, pairs]) => ({ date, intervals: toIntervals(pairs) })) };
+  for (const [day, pairs] of Object.entries(weekly) as Array<[Weekday, readonly Pair[]]>)
+    week[day] = toIntervals(pairs);
+  return {
+    timeZone,
+    weekly: week,
+    overrides: overrides.map(([date, pairs]) => ({ date, intervals: toIntervals(pairs) })),
+  };
 }
 
 /** Validates and compiles; a test availability that does not validate is a bug in the test. */

@@ -47,16 +47,19 @@ async function listJson(): Promise<ListedKey[]> {
 
 describe('slotwise keys', () => {
   // Independent of each other (each works on its own holder), so they run side by side.
-  it.concurrent('when keys create runs, then stdout is exactly the key (sw_…) on one line and everything else goes to stderr', async () => {
-    const result = await runCli(['keys', 'create', '--holder', 'alice', '--scopes', 'read,write'], env);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^sw_[A-Za-z0-9_-]+\n$/);
-    expect(result.stdout.split('\n')).toHaveLength(2);
-    // The explanation is on stderr, and it never repeats the key.
-    expect(result.stderr).toMatch(/key_[A-Za-z0-9]+/);
-    expect(result.stderr).toContain('alice');
-    expect(result.stderr).not.toContain(result.stdout.trim());
-  });
+  it.concurrent(
+    'when keys create runs, then stdout is exactly the key (sw_…) on one line and everything else goes to stderr',
+    async () => {
+      const result = await runCli(['keys', 'create', '--holder', 'alice', '--scopes', 'read,write'], env);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^sw_[A-Za-z0-9_-]+\n$/);
+      expect(result.stdout.split('\n')).toHaveLength(2);
+      // The explanation is on stderr, and it never repeats the key.
+      expect(result.stderr).toMatch(/key_[A-Za-z0-9]+/);
+      expect(result.stderr).toContain('alice');
+      expect(result.stderr).not.toContain(result.stdout.trim());
+    },
+  );
 
   it.concurrent('when keys are listed, then id, holder and scopes show but never the key itself', async () => {
     const created = await runCli(['keys', 'create', '--holder', 'bob', '--scopes', 'read'], env);
@@ -75,60 +78,75 @@ describe('slotwise keys', () => {
     expect(table.stdout).not.toContain(key.slice(3)); // not even without its prefix
     expect(table.stdout).not.toMatch(/\bsw_/);
 
-    expect(json.find((k) => k.id === id)).toMatchObject({ id, holder: 'bob', scopes: ['read'], expiresAt: null, revokedAt: null });
+    expect(json.find((k) => k.id === id)).toMatchObject({
+      id,
+      holder: 'bob',
+      scopes: ['read'],
+      expiresAt: null,
+      revokedAt: null,
+    });
     expect(JSON.stringify(json)).not.toContain(key);
   });
 
-  it.concurrent('when a key is created with --expires-in 1m, then its expiry is shown, about a minute ahead', async () => {
-    const before = Date.now();
-    const created = await runCli(['keys', 'create', '--holder', 'carol', '--expires-in', '1m'], env);
-    expect(created.code, created.stderr).toBe(0);
-    expect(created.stderr).toMatch(/expir/i);
-    const id = keyIdFrom(created.stderr);
+  it.concurrent(
+    'when a key is created with --expires-in 1m, then its expiry is shown, about a minute ahead',
+    async () => {
+      const before = Date.now();
+      const created = await runCli(['keys', 'create', '--holder', 'carol', '--expires-in', '1m'], env);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stderr).toMatch(/expir/i);
+      const id = keyIdFrom(created.stderr);
 
-    const table = await runCli(['keys', 'list'], env);
-    const lines = table.stdout.split('\n');
-    const column = lines[0]!.split(/\s+/).indexOf('EXPIRES');
-    const row = lines.find((line) => line.startsWith(id));
-    expect(row, table.stdout).toBeDefined();
-    const expires = row!.split(/\s+/)[column]!;
-    expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(Date.parse(expires)).toBeGreaterThanOrEqual(before + 60_000 - 1_000);
-    expect(Date.parse(expires)).toBeLessThanOrEqual(Date.now() + 60_000 + 1_000);
-    // A key without --expires-in shows none.
-    const owner = lines.find((line) => line.split(/\s+/)[1] === 'owner');
-    expect(owner, table.stdout).toBeDefined();
-    expect(owner!.split(/\s+/)[column]).toBe('-');
-  });
+      const table = await runCli(['keys', 'list'], env);
+      const lines = table.stdout.split('\n');
+      const column = lines[0]!.split(/\s+/).indexOf('EXPIRES');
+      const row = lines.find((line) => line.startsWith(id));
+      expect(row, table.stdout).toBeDefined();
+      const expires = row!.split(/\s+/)[column]!;
+      expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Date.parse(expires)).toBeGreaterThanOrEqual(before + 60_000 - 1_000);
+      expect(Date.parse(expires)).toBeLessThanOrEqual(Date.now() + 60_000 + 1_000);
+      // A key without --expires-in shows none.
+      const owner = lines.find((line) => line.split(/\s+/)[1] === 'owner');
+      expect(owner, table.stdout).toBeDefined();
+      expect(owner!.split(/\s+/)[column]).toBe('-');
+    },
+  );
 
-  it.concurrent('when a key is revoked with keys revoke ID, then the next request with it to a running server is 401', async () => {
-    const [server, created] = await Promise.all([startServer(store.databaseUrl), runCli(['keys', 'create', '--holder', 'dave'], env)]);
-    servers.push(server);
-    keyedServer = server;
-    expect(created.code, created.stderr).toBe(0);
-    const key = created.stdout.trim();
-    const id = keyIdFrom(created.stderr);
+  it.concurrent(
+    'when a key is revoked with keys revoke ID, then the next request with it to a running server is 401',
+    async () => {
+      const [server, created] = await Promise.all([
+        startServer(store.databaseUrl),
+        runCli(['keys', 'create', '--holder', 'dave'], env),
+      ]);
+      servers.push(server);
+      keyedServer = server;
+      expect(created.code, created.stderr).toBe(0);
+      const key = created.stdout.trim();
+      const id = keyIdFrom(created.stderr);
 
-    expect((await api(server, key, 'GET', '/api/v1/event-types')).status).toBe(200);
+      expect((await api(server, key, 'GET', '/api/v1/event-types')).status).toBe(200);
 
-    const revoked = await runCli(['keys', 'revoke', id], env);
-    expect(revoked.code, revoked.stderr).toBe(0);
-    expect(revoked.stdout).toBe('');
+      const revoked = await runCli(['keys', 'revoke', id], env);
+      expect(revoked.code, revoked.stderr).toBe(0);
+      expect(revoked.stdout).toBe('');
 
-    const after = await api(server, key, 'GET', '/api/v1/event-types');
-    expect(after.status).toBe(401);
-    expect(after.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(after.body).toMatchObject({ type: 'urn:service:problem:unauthorized', status: 401 });
-    expect(after.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      const after = await api(server, key, 'GET', '/api/v1/event-types');
+      expect(after.status).toBe(401);
+      expect(after.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(after.body).toMatchObject({ type: 'urn:service:problem:unauthorized', status: 401 });
+      expect(after.headers.get('www-authenticate')).toMatch(/^Bearer/);
 
-    // Revoking it again, or an id that never existed, fails with exit code 1 and says why.
-    const again = await Promise.all([id, 'key_doesnotexist'].map((other) => runCli(['keys', 'revoke', other], env)));
-    for (const [i, result] of again.entries()) {
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(i === 0 ? id : 'key_doesnotexist');
-      expect(result.stdout).toBe('');
-    }
-  });
+      // Revoking it again, or an id that never existed, fails with exit code 1 and says why.
+      const again = await Promise.all([id, 'key_doesnotexist'].map((other) => runCli(['keys', 'revoke', other], env)));
+      for (const [i, result] of again.entries()) {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(i === 0 ? id : 'key_doesnotexist');
+        expect(result.stdout).toBe('');
+      }
+    },
+  );
 
   const badInvocations: Array<[string, string[]]> = [
     ['keys create without --holder', ['keys', 'create']],
@@ -143,12 +161,15 @@ describe('slotwise keys', () => {
     ['serve with an unexpected argument', ['serve', '--port', '1234']],
   ];
   for (const [name, args] of badInvocations) {
-    it.concurrent(`when the CLI is called with ${name}, then it exits with code 2 and says what is wrong on stderr`, async () => {
-      const result = await runCli(args, env);
-      expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(2);
-      expect(result.stderr).toMatch(/^slotwise: \S/);
-      expect(result.stdout).toBe('');
-    });
+    it.concurrent(
+      `when the CLI is called with ${name}, then it exits with code 2 and says what is wrong on stderr`,
+      async () => {
+        const result = await runCli(args, env);
+        expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(2);
+        expect(result.stderr).toMatch(/^slotwise: \S/);
+        expect(result.stdout).toBe('');
+      },
+    );
   }
 
   it('when a bad call is made, then no key was created', async () => {
@@ -173,8 +194,12 @@ describe('slotwise serve', () => {
     servers.push(server);
     // The hint is logged right after listening; give the pipe a moment.
     const deadline = Date.now() + 5_000;
-    while (!server.output().includes('keys create') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const lines = server.output().split('\n').filter((line) => line.includes('keys create'));
+    while (!server.output().includes('keys create') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('keys create'));
     expect(lines, server.output()).toHaveLength(1);
     expect(lines[0]).toMatch(/--holder/);
   });

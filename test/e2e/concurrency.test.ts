@@ -2,7 +2,16 @@
 // number of server processes." Real `slotwise serve` processes on one SQLite file, hammered with
 // parallel bookings and reschedules over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createKey, ensureBuilt, startServer, tempStore, type ApiResponse, type Server, type TempStore } from './support.js';
+import {
+  api,
+  createKey,
+  ensureBuilt,
+  startServer,
+  tempStore,
+  type ApiResponse,
+  type Server,
+  type TempStore,
+} from './support.js';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -54,7 +63,10 @@ async function confirmedBetween(from: number, to: number): Promise<Booking[]> {
 /** Exactly one success; every other answer the given 409 problem(s); nothing 5xx. */
 function expectOneWinner(responses: ApiResponse[], successStatus: number, loserTypes: string[]): ApiResponse {
   const summary = JSON.stringify(responses.map((r) => [r.status, r.body?.type ?? r.body]));
-  expect(responses.filter((r) => r.status >= 500), summary).toEqual([]);
+  expect(
+    responses.filter((r) => r.status >= 500),
+    summary,
+  ).toEqual([]);
   const winners = responses.filter((r) => r.status === successStatus);
   expect(winners, summary).toHaveLength(1);
   for (const loser of responses.filter((r) => r !== winners[0])) {
@@ -75,7 +87,9 @@ beforeAll(async () => {
   const allDay = [{ start: '00:00', end: '24:00' }];
   const availability = await api(a, token, 'PUT', '/api/v1/availability', {
     timeZone: 'UTC',
-    weekly: Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, allDay])),
+    weekly: Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, allDay]),
+    ),
   });
   expect(availability.status, JSON.stringify(availability.body)).toBe(200);
 
@@ -102,7 +116,9 @@ describe('concurrent bookings against real server processes', () => {
   it('when 50 bookings for the same start arrive in parallel at one process, then exactly one is created and the rest are 409 slot-unavailable', async () => {
     const start = dayAhead(7) + 10 * 60 * MIN;
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => api(a, token, 'POST', '/api/v1/bookings', { eventTypeId: plainId, start: iso(start), ...guest(i) })),
+      Array.from({ length: 50 }, (_, i) =>
+        api(a, token, 'POST', '/api/v1/bookings', { eventTypeId: plainId, start: iso(start), ...guest(i) }),
+      ),
     );
     const winner = expectOneWinner(responses, 201, ['urn:service:problem:slot-unavailable']);
     expect(winner.body.status).toBe('confirmed');
@@ -116,7 +132,11 @@ describe('concurrent bookings against real server processes', () => {
     const start = dayAhead(7) + 14 * 60 * MIN;
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        api(i % 2 === 0 ? a : b, token, 'POST', '/api/v1/bookings', { eventTypeId: plainId, start: iso(start), ...guest(i) }),
+        api(i % 2 === 0 ? a : b, token, 'POST', '/api/v1/bookings', {
+          eventTypeId: plainId,
+          start: iso(start),
+          ...guest(i),
+        }),
       ),
     );
     const winner = expectOneWinner(responses, 201, ['urn:service:problem:slot-unavailable']);
@@ -130,11 +150,18 @@ describe('concurrent bookings against real server processes', () => {
     const starts = Array.from({ length: 60 }, () => hour + Math.floor(Math.random() * 12) * 5 * MIN);
     const responses = await Promise.all(
       starts.map((start, i) =>
-        api(i % 2 === 0 ? a : b, token, 'POST', '/api/v1/bookings', { eventTypeId: bufferedId, start: iso(start), ...guest(i) }),
+        api(i % 2 === 0 ? a : b, token, 'POST', '/api/v1/bookings', {
+          eventTypeId: bufferedId,
+          start: iso(start),
+          ...guest(i),
+        }),
       ),
     );
     const summary = JSON.stringify(responses.map((r) => [r.status, r.body?.type]));
-    expect(responses.filter((r) => r.status >= 500), summary).toEqual([]);
+    expect(
+      responses.filter((r) => r.status >= 500),
+      summary,
+    ).toEqual([]);
     for (const r of responses) {
       expect([201, 409], summary).toContain(r.status);
       if (r.status === 409) expect(r.body.type).toBe('urn:service:problem:slot-unavailable');
@@ -149,23 +176,35 @@ describe('concurrent bookings against real server processes', () => {
       .map((bk) => ({ from: Date.parse(bk.start) - 15 * MIN, to: Date.parse(bk.end) + 15 * MIN, start: bk.start }))
       .sort((x, y) => x.from - y.from);
     for (let i = 1; i < occupied.length; i++) {
-      expect(occupied[i]!.from, `${occupied[i - 1]!.start} and ${occupied[i]!.start} overlap with buffers`).toBeGreaterThanOrEqual(
-        occupied[i - 1]!.to,
-      );
+      expect(
+        occupied[i]!.from,
+        `${occupied[i - 1]!.start} and ${occupied[i]!.start} overlap with buffers`,
+      ).toBeGreaterThanOrEqual(occupied[i - 1]!.to);
     }
     // The winners leave no room: every start that was tried and lost does collide with a winner.
     for (const [i, r] of responses.entries()) {
       if (r.status !== 409) continue;
       const from = starts[i]! - 15 * MIN;
       const to = starts[i]! + 45 * MIN;
-      expect(occupied.some((o) => o.from < to && from < o.to), `start ${iso(starts[i]!)} was refused without a collision`).toBe(true);
+      expect(
+        occupied.some((o) => o.from < to && from < o.to),
+        `start ${iso(starts[i]!)} was refused without a collision`,
+      ).toBe(true);
     }
   }, 60_000);
 
   it('when 20 parallel reschedules of two bookings target the same new time, then exactly one succeeds and the calendar stays consistent', async () => {
     const day = dayAhead(9);
-    const first = await api(a, token, 'POST', '/api/v1/bookings', { eventTypeId: plainId, start: iso(day + 9 * 60 * MIN), ...guest(1) });
-    const second = await api(b, token, 'POST', '/api/v1/bookings', { eventTypeId: plainId, start: iso(day + 10 * 60 * MIN), ...guest(2) });
+    const first = await api(a, token, 'POST', '/api/v1/bookings', {
+      eventTypeId: plainId,
+      start: iso(day + 9 * 60 * MIN),
+      ...guest(1),
+    });
+    const second = await api(b, token, 'POST', '/api/v1/bookings', {
+      eventTypeId: plainId,
+      start: iso(day + 10 * 60 * MIN),
+      ...guest(2),
+    });
     expect([first.status, second.status]).toEqual([201, 201]);
     const ids = [first.body.id as string, second.body.id as string];
 
@@ -179,7 +218,10 @@ describe('concurrent bookings against real server processes', () => {
       ),
     );
     // Losers on the winner's old booking see it already moved (invalid-state); the others see the time taken.
-    const winner = expectOneWinner(responses, 201, ['urn:service:problem:slot-unavailable', 'urn:service:problem:invalid-state']);
+    const winner = expectOneWinner(responses, 201, [
+      'urn:service:problem:slot-unavailable',
+      'urn:service:problem:invalid-state',
+    ]);
     expect(winner.body.start).toBe(iso(target));
     expect(ids).toContain(winner.body.rescheduledFromId);
 
@@ -201,7 +243,11 @@ describe('concurrent bookings against real server processes', () => {
     const occupied = confirmed
       .map((bk) => {
         const buffers = eventTypes.get(bk.eventTypeId)!;
-        return { from: Date.parse(bk.start) - buffers.before * MIN, to: Date.parse(bk.end) + buffers.after * MIN, id: bk.id };
+        return {
+          from: Date.parse(bk.start) - buffers.before * MIN,
+          to: Date.parse(bk.end) + buffers.after * MIN,
+          id: bk.id,
+        };
       })
       .sort((x, y) => x.from - y.from);
     for (let i = 1; i < occupied.length; i++) expect(occupied[i]!.from).toBeGreaterThanOrEqual(occupied[i - 1]!.to);

@@ -29,7 +29,9 @@ async function serve(databaseUrl: string, env: Record<string, string> = {}): Pro
 
 /** `keys create` → the key (stdout) and its id (stderr). */
 async function createKeyWithId(databaseUrl: string, holder: string): Promise<{ token: string; id: string }> {
-  const result = await runCli(['keys', 'create', '--holder', holder, '--scopes', 'read,write'], { DATABASE_URL: databaseUrl });
+  const result = await runCli(['keys', 'create', '--holder', holder, '--scopes', 'read,write'], {
+    DATABASE_URL: databaseUrl,
+  });
   expect(result.code, result.stderr).toBe(0);
   const id = /\b(key_[A-Za-z0-9]+)\b/.exec(result.stderr)?.[1];
   expect(id, result.stderr).toBeDefined();
@@ -132,7 +134,10 @@ describe('request logs (LOG_LEVEL=info)', () => {
 
   it('when requests are answered, then each has exactly one JSON line with reqId = x-request-id, route, status and the key id, never the key or a guest e-mail', async () => {
     const email = 'zelda.private+e2e@example.org';
-    const et = await send(server, 'POST', '/api/v1/event-types', { token, json: { title: 'Log call', durationMinutes: 30 } });
+    const et = await send(server, 'POST', '/api/v1/event-types', {
+      token,
+      json: { title: 'Log call', durationMinutes: 30 },
+    });
     expect(et.status, JSON.stringify(et.body)).toBe(201);
     const booking = { eventTypeId: et.body.id, start: bookableStart(), guestName: 'Zelda', guestEmail: email };
     const created = await send(server, 'POST', '/api/v1/bookings', { token, json: booking });
@@ -140,14 +145,29 @@ describe('request logs (LOG_LEVEL=info)', () => {
     const sent: Array<[Sent, { route: string | null; status: number; keyed: boolean }]> = [
       [et, { route: '/api/v1/event-types', status: 201, keyed: true }],
       [created, { route: '/api/v1/bookings', status: 201, keyed: true }],
-      [await send(server, 'POST', '/api/v1/bookings', { token, json: booking }), { route: '/api/v1/bookings', status: 409, keyed: true }],
       [
-        await send(server, 'POST', '/api/v1/bookings', { token, json: { ...booking, guestEmail: `not-an-address-${email}`, start: 'soon' } }),
+        await send(server, 'POST', '/api/v1/bookings', { token, json: booking }),
+        { route: '/api/v1/bookings', status: 409, keyed: true },
+      ],
+      [
+        await send(server, 'POST', '/api/v1/bookings', {
+          token,
+          json: { ...booking, guestEmail: `not-an-address-${email}`, start: 'soon' },
+        }),
         { route: '/api/v1/bookings', status: 400, keyed: true },
       ],
-      [await send(server, 'GET', `/api/v1/bookings/${created.body.id}`, { token }), { route: '/api/v1/bookings/:id', status: 200, keyed: true }],
-      [await send(server, 'GET', '/api/v1/bookings', { token }), { route: '/api/v1/bookings', status: 200, keyed: true }],
-      [await send(server, 'GET', '/api/v1/bookings/bkg_unknown', { token }), { route: '/api/v1/bookings/:id', status: 404, keyed: true }],
+      [
+        await send(server, 'GET', `/api/v1/bookings/${created.body.id}`, { token }),
+        { route: '/api/v1/bookings/:id', status: 200, keyed: true },
+      ],
+      [
+        await send(server, 'GET', '/api/v1/bookings', { token }),
+        { route: '/api/v1/bookings', status: 200, keyed: true },
+      ],
+      [
+        await send(server, 'GET', '/api/v1/bookings/bkg_unknown', { token }),
+        { route: '/api/v1/bookings/:id', status: 404, keyed: true },
+      ],
       [await send(server, 'GET', '/api/v1/bookings'), { route: '/api/v1/bookings', status: 401, keyed: false }],
       [await send(server, 'GET', '/healthz'), { route: '/healthz', status: 200, keyed: false }],
     ];
@@ -168,7 +188,11 @@ describe('request logs (LOG_LEVEL=info)', () => {
     }
     expect(ids.size, 'request ids are unique').toBe(sent.length);
     await sleep(300);
-    for (const reqId of ids) expect(logLines(server).filter((line) => line.reqId === reqId), reqId).toHaveLength(1);
+    for (const reqId of ids)
+      expect(
+        logLines(server).filter((line) => line.reqId === reqId),
+        reqId,
+      ).toHaveLength(1);
     const output = server.output();
     expect(output).not.toContain(email);
     expect(output).not.toContain('zelda.private');
@@ -177,7 +201,10 @@ describe('request logs (LOG_LEVEL=info)', () => {
   });
 
   it('when the client sends an x-request-id, then it is echoed and used in the log line', async () => {
-    const res = await send(server, 'GET', '/api/v1/event-types', { token, headers: { 'x-request-id': 'trace-4f2a-e2e' } });
+    const res = await send(server, 'GET', '/api/v1/event-types', {
+      token,
+      headers: { 'x-request-id': 'trace-4f2a-e2e' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('trace-4f2a-e2e');
     const lines = await linesOf(server, 'trace-4f2a-e2e');
@@ -268,16 +295,19 @@ describe('graceful shutdown', () => {
     }
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('when an idle server gets %s, then it exits with code 0 promptly', async (signalName) => {
-    const idle = newStore();
-    const server = await serve(idle.databaseUrl);
-    const exit = exitOf(server);
-    const sentAt = Date.now();
-    server.process.kill(signalName);
-    const { code, signal } = await exit;
-    expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
-    expect(Date.now() - sentAt).toBeLessThan(5_000);
-  });
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'when an idle server gets %s, then it exits with code 0 promptly',
+    async (signalName) => {
+      const idle = newStore();
+      const server = await serve(idle.databaseUrl);
+      const exit = exitOf(server);
+      const sentAt = Date.now();
+      server.process.kill(signalName);
+      const { code, signal } = await exit;
+      expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
+      expect(Date.now() - sentAt).toBeLessThan(5_000);
+    },
+  );
 });
 
 describe('CLI: help, usage errors, unreachable stores', () => {
@@ -295,7 +325,10 @@ describe('CLI: help, usage errors, unreachable stores', () => {
   it.each(helpCalls.map((args) => [args.join(' '), args]))(
     'when `slotwise %s` runs, then it exits 0 with usage on stdout and nothing on stderr, even with a broken DATABASE_URL',
     async (_name, args) => {
-      const result = await runCli(args as string[], { DATABASE_URL: 'mysql://nowhere/x', RATE_LIMIT_PER_MINUTE: 'lots' });
+      const result = await runCli(args as string[], {
+        DATABASE_URL: 'mysql://nowhere/x',
+        RATE_LIMIT_PER_MINUTE: 'lots',
+      });
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(/^Usage: slotwise/);
       expect(result.stderr).toBe('');
@@ -325,29 +358,35 @@ describe('CLI: help, usage errors, unreachable stores', () => {
     ['keys revoke with two ids', ['keys', 'revoke', 'key_a', 'key_b']],
   ];
 
-  it.each(badCalls)('when the CLI gets %s, then it exits 2 with a message on stderr and touches no database', async (_name, args) => {
-    const fresh = newStore();
-    const result = await runCli(args, { DATABASE_URL: fresh.databaseUrl });
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toMatch(/^slotwise: \S/);
-    expect(result.stderr).toContain('Usage:');
-    expect(result.stdout).toBe('');
-    expect(existsSync(fresh.databaseUrl.slice('sqlite:'.length))).toBe(false);
-  });
+  it.each(badCalls)(
+    'when the CLI gets %s, then it exits 2 with a message on stderr and touches no database',
+    async (_name, args) => {
+      const fresh = newStore();
+      const result = await runCli(args, { DATABASE_URL: fresh.databaseUrl });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/^slotwise: \S/);
+      expect(result.stderr).toContain('Usage:');
+      expect(result.stdout).toBe('');
+      expect(existsSync(fresh.databaseUrl.slice('sqlite:'.length))).toBe(false);
+    },
+  );
 
   it.each([
     ['keys list', ['keys', 'list']],
     ['migrate', ['migrate']],
     ['serve', ['serve']],
-  ])('when PostgreSQL is unreachable for `%s`, then it exits 1 naming the database without its password', async (_name, args) => {
-    const result = await runCli(args, { DATABASE_URL: 'postgres://u:secret@127.0.0.1:1/x', PORT: '0' });
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toContain('127.0.0.1:1');
-    expect(result.stderr).toContain('***');
-    expect(result.stderr).not.toContain('secret');
-    expect(result.stderr).not.toMatch(/\n\s+at\s/);
-    expect(result.stdout).toBe('');
-  });
+  ])(
+    'when PostgreSQL is unreachable for `%s`, then it exits 1 naming the database without its password',
+    async (_name, args) => {
+      const result = await runCli(args, { DATABASE_URL: 'postgres://u:secret@127.0.0.1:1/x', PORT: '0' });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain('127.0.0.1:1');
+      expect(result.stderr).toContain('***');
+      expect(result.stderr).not.toContain('secret');
+      expect(result.stderr).not.toMatch(/\n\s+at\s/);
+      expect(result.stdout).toBe('');
+    },
+  );
 
   it('when migrate runs on a fresh SQLite file, then it exits 0, creates the schema, and a second run is a no-op', async () => {
     const fresh = newStore();
@@ -359,8 +398,12 @@ describe('CLI: help, usage errors, unreachable stores', () => {
     expect(existsSync(file)).toBe(true);
     const db = new Database(file, { readonly: true });
     try {
-      const tables = (db.prepare(`select name from sqlite_master where type = 'table'`).all() as Array<{ name: string }>).map((r) => r.name);
-      expect(tables).toEqual(expect.arrayContaining(['bookings', 'api_keys', 'idempotency_keys', 'rate_limit_windows']));
+      const tables = (
+        db.prepare(`select name from sqlite_master where type = 'table'`).all() as Array<{ name: string }>
+      ).map((r) => r.name);
+      expect(tables).toEqual(
+        expect.arrayContaining(['bookings', 'api_keys', 'idempotency_keys', 'rate_limit_windows']),
+      );
     } finally {
       db.close();
     }

@@ -35,7 +35,8 @@ export function tempStore(): TempStore {
 /** The environment of a child: this process's, minus settings that would leak in, plus `env`. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS']) delete base[name];
+  for (const name of ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'])
+    delete base[name];
   return { ...base, ...env };
 }
 
@@ -69,10 +70,13 @@ export function runProcess(command: string, args: string[], env: NodeJS.ProcessE
 
 /** Creates a key with the CLI and returns it (stdout must be exactly the key on one line). */
 export async function createKey(databaseUrl: string, holder: string, scopes = 'read,write'): Promise<string> {
-  const result = await runCli(['keys', 'create', '--holder', holder, '--scopes', scopes], { DATABASE_URL: databaseUrl });
+  const result = await runCli(['keys', 'create', '--holder', holder, '--scopes', scopes], {
+    DATABASE_URL: databaseUrl,
+  });
   if (result.code !== 0) throw new Error(`keys create failed (${result.code}): ${result.stderr}`);
   const lines = result.stdout.split('\n');
-  if (lines.length !== 2 || lines[1] !== '') throw new Error(`keys create printed more than one line: ${JSON.stringify(result.stdout)}`);
+  if (lines.length !== 2 || lines[1] !== '')
+    throw new Error(`keys create printed more than one line: ${JSON.stringify(result.stdout)}`);
   return lines[0]!;
 }
 

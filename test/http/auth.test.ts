@@ -58,7 +58,8 @@ describe('scopes per route', () => {
 
   beforeAll(async () => {
     h = await createHarness({ now: BEFORE_MONDAY });
-    const make = (scopes: Scope[]) => createApiKey(h.context, { holderName: 'alice', scopes, expiresAt: null }).then((k) => k.token);
+    const make = (scopes: Scope[]) =>
+      createApiKey(h.context, { holderName: 'alice', scopes, expiresAt: null }).then((k) => k.token);
     tokens.read = await make(['read']);
     tokens.write = await make(['write']);
     tokens.star = await make(['*']);
@@ -79,13 +80,16 @@ describe('scopes per route', () => {
       expect(res.headers['www-authenticate']).toBe(`Bearer error="insufficient_scope", scope="${needed}"`);
     });
 
-    it.each(['star', 'both', needed] as const)(`when the key has %s scope, then it passes authentication and authorisation`, async (which) => {
-      const res = await call(h, method, url, `Bearer ${tokens[which]}`);
-      expect(res.statusCode, res.body).not.toBe(401);
-      expect(res.statusCode, res.body).not.toBe(403);
-      expect(res.statusCode, res.body).toBeLessThan(500);
-      expect(res.headers['www-authenticate']).toBeUndefined();
-    });
+    it.each(['star', 'both', needed] as const)(
+      `when the key has %s scope, then it passes authentication and authorisation`,
+      async (which) => {
+        const res = await call(h, method, url, `Bearer ${tokens[which]}`);
+        expect(res.statusCode, res.body).not.toBe(401);
+        expect(res.statusCode, res.body).not.toBe(403);
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        expect(res.headers['www-authenticate']).toBeUndefined();
+      },
+    );
 
     it('when no key is sent, then 401 unauthorized with a bare Bearer challenge', async () => {
       const res = await call(h, method, url);
@@ -134,13 +138,21 @@ describe('authentication', () => {
     ['a token with illegal characters', (t: string) => `Bearer ${t}!`],
   ])('when the header has %s, then 401 with error="invalid_token"', async (_label, header) => {
     const token = await h.key('alice');
-    const res = await h.request({ method: 'GET', url: '/api/v1/event-types', headers: { authorization: header(token) } });
+    const res = await h.request({
+      method: 'GET',
+      url: '/api/v1/event-types',
+      headers: { authorization: header(token) },
+    });
     expectProblem(res, 401, 'unauthorized');
     expect(challengeOf(res)).toBe('Bearer error="invalid_token"');
   });
 
   it('when the key is unknown, then 401 with error="invalid_token"', async () => {
-    const res = await h.request({ method: 'GET', url: '/api/v1/event-types', token: 'sw_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    const res = await h.request({
+      method: 'GET',
+      url: '/api/v1/event-types',
+      token: 'sw_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    });
     expectProblem(res, 401, 'unauthorized');
     expect(challengeOf(res)).toBe('Bearer error="invalid_token"');
   });
@@ -150,7 +162,12 @@ describe('authentication', () => {
     expect((await h.request({ method: 'GET', url: '/api/v1/event-types', token })).statusCode).toBe(200);
     expect(await revokeApiKey(h.context, key.id)).toBe(true);
     for (const method of ['GET', 'POST'] as const) {
-      const res = await h.request({ method, url: '/api/v1/event-types', token, ...(method === 'POST' ? { json: {} } : {}) });
+      const res = await h.request({
+        method,
+        url: '/api/v1/event-types',
+        token,
+        ...(method === 'POST' ? { json: {} } : {}),
+      });
       expectProblem(res, 401, 'unauthorized');
       expect(challengeOf(res)).toBe('Bearer error="invalid_token"');
     }
@@ -227,19 +244,35 @@ describe('check order: route → 401 → 403 → 400 → 404 → 409', () => {
 
   it('when the key lacks the scope and the body is invalid, then 403', async () => {
     const read = await h.key('alice', ['read']);
-    expectProblem(await h.request({ method: 'POST', url: '/api/v1/event-types', token: read, json: { durationMinutes: 7 } }), 403, 'forbidden');
+    expectProblem(
+      await h.request({ method: 'POST', url: '/api/v1/event-types', token: read, json: { durationMinutes: 7 } }),
+      403,
+      'forbidden',
+    );
   });
 
   it('when the key lacks the scope and the body is malformed, too large or not JSON, then 403', async () => {
     const read = await h.key('alice', ['read']);
     const url = '/api/v1/event-types';
     expectProblem(
-      await h.request({ method: 'POST', url, token: read, headers: { 'content-type': 'application/json' }, payload: '{' }),
+      await h.request({
+        method: 'POST',
+        url,
+        token: read,
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      }),
       403,
       'forbidden',
     );
     expectProblem(
-      await h.request({ method: 'POST', url, token: read, headers: { 'content-type': 'text/plain' }, payload: 'hello' }),
+      await h.request({
+        method: 'POST',
+        url,
+        token: read,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'hello',
+      }),
       403,
       'forbidden',
     );
@@ -258,19 +291,36 @@ describe('check order: route → 401 → 403 → 400 → 404 → 409', () => {
 
   it('when the key lacks the scope and the id is unknown, then 403', async () => {
     const read = await h.key('alice', ['read']);
-    expectProblem(await h.request({ method: 'DELETE', url: '/api/v1/event-types/evt_unknown', token: read }), 403, 'forbidden');
+    expectProblem(
+      await h.request({ method: 'DELETE', url: '/api/v1/event-types/evt_unknown', token: read }),
+      403,
+      'forbidden',
+    );
     const write = await h.key('alice', ['write']);
-    expectProblem(await h.request({ method: 'GET', url: '/api/v1/bookings/bkg_unknown', token: write }), 403, 'forbidden');
+    expectProblem(
+      await h.request({ method: 'GET', url: '/api/v1/bookings/bkg_unknown', token: write }),
+      403,
+      'forbidden',
+    );
   });
 
   it('when the body is invalid and the id is unknown, then 400', async () => {
     const token = await h.key('alice');
-    expectInvalid(await h.request({ method: 'PATCH', url: '/api/v1/event-types/evt_unknown', token, json: { durationMinutes: 7 } }), [
-      'durationMinutes',
-    ]);
-    expectInvalid(await h.request({ method: 'POST', url: '/api/v1/bookings/bkg_unknown/cancel', token, json: { reason: 1 } }), ['reason']);
     expectInvalid(
-      await h.request({ method: 'POST', url: '/api/v1/bookings/bkg_unknown/reschedule', token, json: { start: '2026-01-05T09:00:00' } }),
+      await h.request({ method: 'PATCH', url: '/api/v1/event-types/evt_unknown', token, json: { durationMinutes: 7 } }),
+      ['durationMinutes'],
+    );
+    expectInvalid(
+      await h.request({ method: 'POST', url: '/api/v1/bookings/bkg_unknown/cancel', token, json: { reason: 1 } }),
+      ['reason'],
+    );
+    expectInvalid(
+      await h.request({
+        method: 'POST',
+        url: '/api/v1/bookings/bkg_unknown/reschedule',
+        token,
+        json: { start: '2026-01-05T09:00:00' },
+      }),
       ['start'],
     );
   });
@@ -278,7 +328,12 @@ describe('check order: route → 401 → 403 → 400 → 404 → 409', () => {
   it('when the id is unknown and the new time would be unbookable, then 404', async () => {
     const token = await h.key('alice');
     expectProblem(
-      await h.request({ method: 'POST', url: '/api/v1/bookings/bkg_unknown/reschedule', token, json: { start: '2020-01-01T00:00:00Z' } }),
+      await h.request({
+        method: 'POST',
+        url: '/api/v1/bookings/bkg_unknown/reschedule',
+        token,
+        json: { start: '2020-01-01T00:00:00Z' },
+      }),
       404,
       'not-found',
     );
@@ -290,7 +345,12 @@ describe('check order: route → 401 → 403 → 400 → 404 → 409', () => {
     const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
     await h.request({ method: 'POST', url: `/api/v1/bookings/${booking.id}/cancel`, token });
     expectProblem(
-      await h.request({ method: 'POST', url: `/api/v1/bookings/${booking.id}/reschedule`, token, json: { start: '2020-01-01T00:00:00Z' } }),
+      await h.request({
+        method: 'POST',
+        url: `/api/v1/bookings/${booking.id}/reschedule`,
+        token,
+        json: { start: '2020-01-01T00:00:00Z' },
+      }),
       409,
       'invalid-state',
     );

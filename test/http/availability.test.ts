@@ -46,7 +46,13 @@ describe('PUT /api/v1/availability', () => {
     h.clock.set('2026-01-02T12:00:00Z');
     const doc = {
       timeZone: 'Europe/Berlin',
-      weekly: { monday: [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '17:00' }], saturday: [{ start: '10:00', end: '24:00' }] },
+      weekly: {
+        monday: [
+          { start: '09:00', end: '12:00' },
+          { start: '13:00', end: '17:00' },
+        ],
+        saturday: [{ start: '10:00', end: '24:00' }],
+      },
       overrides: [{ date: '2026-12-24', intervals: [] }],
     };
     const res = await putAvailability(h, token, doc);
@@ -78,7 +84,12 @@ describe('PUT /api/v1/availability', () => {
   it('when intervals and overrides arrive unsorted, then they come back sorted', async () => {
     const res = await putAvailability(h, token, {
       timeZone: 'UTC',
-      weekly: { monday: [{ start: '13:00', end: '14:00' }, { start: '09:00', end: '10:00' }] },
+      weekly: {
+        monday: [
+          { start: '13:00', end: '14:00' },
+          { start: '09:00', end: '10:00' },
+        ],
+      },
       overrides: [
         { date: '2026-02-02', intervals: [] },
         { date: '2026-01-12', intervals: [{ start: '10:00', end: '11:00' }] },
@@ -86,12 +97,18 @@ describe('PUT /api/v1/availability', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.weekly.monday).toEqual([{ start: '09:00', end: '10:00' }, { start: '13:00', end: '14:00' }]);
+    expect(body.weekly.monday).toEqual([
+      { start: '09:00', end: '10:00' },
+      { start: '13:00', end: '14:00' },
+    ]);
     expect(body.overrides.map((o: { date: string }) => o.date)).toEqual(['2026-01-12', '2026-02-02']);
   });
 
   it('when an interval ends at 24:00, then it is accepted', async () => {
-    const res = await putAvailability(h, token, { timeZone: 'UTC', weekly: { friday: [{ start: '00:00', end: '24:00' }] } });
+    const res = await putAvailability(h, token, {
+      timeZone: 'UTC',
+      weekly: { friday: [{ start: '00:00', end: '24:00' }] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().weekly.friday).toEqual([{ start: '00:00', end: '24:00' }]);
   });
@@ -99,13 +116,21 @@ describe('PUT /api/v1/availability', () => {
   it('when touching intervals are sent, then they are accepted', async () => {
     const res = await putAvailability(h, token, {
       timeZone: 'UTC',
-      weekly: { monday: [{ start: '09:00', end: '12:00' }, { start: '12:00', end: '13:00' }] },
+      weekly: {
+        monday: [
+          { start: '09:00', end: '12:00' },
+          { start: '12:00', end: '13:00' },
+        ],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('when the document is invalid, then the old one stays in place', async () => {
-    await putAvailability(h, token, { timeZone: 'Europe/Paris', weekly: { monday: [{ start: '09:00', end: '10:00' }] } });
+    await putAvailability(h, token, {
+      timeZone: 'Europe/Paris',
+      weekly: { monday: [{ start: '09:00', end: '10:00' }] },
+    });
     const before = (await get()).json();
     expectInvalidIncluding(
       await putAvailability(h, token, { timeZone: 'UTC', weekly: { monday: [{ start: '11:00', end: '10:00' }] } }),
@@ -119,7 +144,10 @@ describe('PUT /api/v1/availability', () => {
       const res = await putAvailability(h, token, {
         timeZone: 'Mars/Olympus',
         weekly: {
-          monday: [{ start: '9:00', end: '12:00' }, { start: '13:00', end: '17:60' }],
+          monday: [
+            { start: '9:00', end: '12:00' },
+            { start: '13:00', end: '17:60' },
+          ],
           tuesday: [{ start: '24:01', end: '25:00' }],
           funday: [],
         },
@@ -157,7 +185,10 @@ describe('PUT /api/v1/availability', () => {
       const res = await putAvailability(h, token, {
         timeZone: 'UTC',
         weekly: {
-          monday: [{ start: '09:00', end: '12:00' }, { start: '11:00', end: '13:00' }],
+          monday: [
+            { start: '09:00', end: '12:00' },
+            { start: '11:00', end: '13:00' },
+          ],
           tuesday: [{ start: '10:00', end: '10:00' }],
           wednesday: [{ start: '24:00', end: '24:00' }],
         },
@@ -182,7 +213,12 @@ describe('PUT /api/v1/availability', () => {
     // Contract §3: one errors entry per failing field — a client should not have to fix and resend to learn the next one.
     const res = await putAvailability(h, token, {
       timeZone: 'Mars/Olympus',
-      weekly: { monday: [{ start: '09:00', end: '12:00' }, { start: '11:00', end: '13:00' }] },
+      weekly: {
+        monday: [
+          { start: '09:00', end: '12:00' },
+          { start: '11:00', end: '13:00' },
+        ],
+      },
     });
     expectInvalid(res, ['timeZone', 'weekly.monday[1]']);
   });

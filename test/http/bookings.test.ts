@@ -29,14 +29,17 @@ afterEach(async () => {
 
 const create = (json: unknown) => h.request({ method: 'POST', url: '/api/v1/bookings', token, json });
 const get = (id: string) => h.request({ method: 'GET', url: `/api/v1/bookings/${id}`, token });
-const cancel = (id: string, json?: unknown) => h.request({ method: 'POST', url: `/api/v1/bookings/${id}/cancel`, token, json });
+const cancel = (id: string, json?: unknown) =>
+  h.request({ method: 'POST', url: `/api/v1/bookings/${id}/cancel`, token, json });
 const reschedule = (id: string, json: unknown) =>
   h.request({ method: 'POST', url: `/api/v1/bookings/${id}/reschedule`, token, json });
 const list = (query = '') => h.request({ method: 'GET', url: `/api/v1/bookings${query ? `?${query}` : ''}`, token });
 
 describe('POST /api/v1/bookings', () => {
   it('when start has an explicit offset, then 201 with Location, status confirmed and end = start + duration in UTC', async () => {
-    const res = await create(bookingInput(et.id, '2026-01-05T10:00:00+01:00', { notes: 'hi', guestTimeZone: 'Europe/Berlin' }));
+    const res = await create(
+      bookingInput(et.id, '2026-01-05T10:00:00+01:00', { notes: 'hi', guestTimeZone: 'Europe/Berlin' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<BookingBody>();
     expect(body.id).toMatch(/^bkg_/);
@@ -64,7 +67,11 @@ describe('POST /api/v1/bookings', () => {
   it('when start is epoch milliseconds, then it is accepted', async () => {
     const res = await create(bookingInput(et.id, Date.parse('2026-01-05T11:30:00Z')));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<BookingBody>()).toMatchObject({ start: '2026-01-05T11:30:00.000Z', end: '2026-01-05T12:00:00.000Z', status: 'confirmed' });
+    expect(res.json<BookingBody>()).toMatchObject({
+      start: '2026-01-05T11:30:00.000Z',
+      end: '2026-01-05T12:00:00.000Z',
+      status: 'confirmed',
+    });
     expect(res.headers.location).toMatch(/^\/api\/v1\/bookings\/bkg_/);
   });
 
@@ -76,7 +83,11 @@ describe('POST /api/v1/bookings', () => {
   it('when start is a string without an offset, then 400 on start and it is never read as UTC', async () => {
     const body = expectInvalid(await create(bookingInput(et.id, '2026-01-05T09:00:00')), ['start']);
     expect(body.errors?.[0]?.message).toMatch(/offset/);
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T09:30:00Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T09:30:00Z',
+    });
     expect(slots).toHaveLength(1);
   });
 
@@ -97,15 +108,17 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when guestEmail is not an e-mail address and an unknown field is sent, then both are reported', async () => {
-    expectInvalid(await create(bookingInput(et.id, '2026-01-05T09:00:00Z', { guestEmail: 'not-an-email', status: 'cancelled' })), [
-      'guestEmail',
-      'status',
-    ]);
+    expectInvalid(
+      await create(bookingInput(et.id, '2026-01-05T09:00:00Z', { guestEmail: 'not-an-email', status: 'cancelled' })),
+      ['guestEmail', 'status'],
+    );
   });
 
   it('when guestTimeZone is not an IANA zone or notes exceed 2000 characters, then 400 on each', async () => {
     expectInvalid(
-      await create(bookingInput(et.id, '2026-01-05T09:00:00Z', { guestTimeZone: 'Mars/Base', notes: 'x'.repeat(2001) })),
+      await create(
+        bookingInput(et.id, '2026-01-05T09:00:00Z', { guestTimeZone: 'Mars/Base', notes: 'x'.repeat(2001) }),
+      ),
       ['guestTimeZone', 'notes'],
     );
   });
@@ -142,7 +155,11 @@ describe('POST /api/v1/bookings', () => {
   it('when the start is before the minimum notice, then 409 slot-unavailable mentions the notice', async () => {
     const noticed = await createEventType(h, token, { title: 'Noticed', minimumNoticeMinutes: 60 });
     h.clock.set('2026-01-05T09:10:00Z');
-    const problem = expectProblem(await create(bookingInput(noticed.id, '2026-01-05T10:00:00Z')), 409, 'slot-unavailable');
+    const problem = expectProblem(
+      await create(bookingInput(noticed.id, '2026-01-05T10:00:00Z')),
+      409,
+      'slot-unavailable',
+    );
     expect(problem.detail).toMatch(/notice/i);
     expect((await create(bookingInput(noticed.id, '2026-01-05T10:30:00Z'))).statusCode).toBe(201);
   });
@@ -150,13 +167,19 @@ describe('POST /api/v1/bookings', () => {
   it('when the daily maximum is reached, then 409 slot-unavailable', async () => {
     const capped = await createEventType(h, token, { title: 'Capped', maxBookingsPerDay: 1 });
     await book(h, token, capped.id, '2026-01-05T09:00:00Z');
-    const problem = expectProblem(await create(bookingInput(capped.id, '2026-01-05T11:00:00Z')), 409, 'slot-unavailable');
+    const problem = expectProblem(
+      await create(bookingInput(capped.id, '2026-01-05T11:00:00Z')),
+      409,
+      'slot-unavailable',
+    );
     expect(problem.detail).toMatch(/maximum|limit/i);
   });
 
   it('when two requests race for the same start, then exactly one wins and the other gets 409 slot-unavailable', async () => {
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => create(bookingInput(et.id, '2026-01-05T09:00:00Z', { guestName: `Guest ${i}` }))),
+      Array.from({ length: 5 }, (_, i) =>
+        create(bookingInput(et.id, '2026-01-05T09:00:00Z', { guestName: `Guest ${i}` })),
+      ),
     );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
@@ -166,9 +189,18 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when the event type’s buffers change after booking, then the booking keeps blocking with the buffers it was booked with', async () => {
-    const buffered = await createEventType(h, token, { title: 'Buffered', durationMinutes: 30, bufferAfterMinutes: 30 });
+    const buffered = await createEventType(h, token, {
+      title: 'Buffered',
+      durationMinutes: 30,
+      bufferAfterMinutes: 30,
+    });
     await book(h, token, buffered.id, '2026-01-05T09:00:00Z'); // occupies 09:00–10:00
-    await h.request({ method: 'PATCH', url: `/api/v1/event-types/${buffered.id}`, token, json: { bufferAfterMinutes: 0 } });
+    await h.request({
+      method: 'PATCH',
+      url: `/api/v1/event-types/${buffered.id}`,
+      token,
+      json: { bufferAfterMinutes: 0 },
+    });
     expectProblem(await create(bookingInput(et.id, '2026-01-05T09:30:00Z')), 409, 'slot-unavailable');
     expect((await create(bookingInput(et.id, '2026-01-05T10:00:00Z'))).statusCode).toBe(201);
   });
@@ -179,10 +211,18 @@ describe('POST /api/v1/bookings', () => {
   });
 
   it('when a start is listed by /slots, then booking it succeeds, and afterwards /slots no longer lists it', async () => {
-    const before = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T10:00:00Z' });
+    const before = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T10:00:00Z',
+    });
     expect(before).toHaveLength(2);
     await book(h, token, et.id, before[1]!.start);
-    const after = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T10:00:00Z' });
+    const after = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T10:00:00Z',
+    });
     expect(after).toEqual([before[0]]);
   });
 });
@@ -223,7 +263,11 @@ describe('GET /api/v1/bookings (list)', () => {
     const edge = await list('from=2026-01-05T09:00:00Z&to=2026-01-06T09:00:00Z');
     expect(edge.json<ListBody<BookingBody>>().data.map((b) => b.id)).toEqual([early.id, replacement.id, late.id]);
     const withNextDay = await list('from=2026-01-05T09:00:01Z&to=2026-01-06T09:00:01Z');
-    expect(withNextDay.json<ListBody<BookingBody>>().data.map((b) => b.id)).toEqual([replacement.id, late.id, nextDay.id]);
+    expect(withNextDay.json<ListBody<BookingBody>>().data.map((b) => b.id)).toEqual([
+      replacement.id,
+      late.id,
+      nextDay.id,
+    ]);
   });
 
   it('when eventTypeId is given, then only that event type’s bookings are listed', async () => {
@@ -235,7 +279,13 @@ describe('GET /api/v1/bookings (list)', () => {
   });
 
   it('when paging with limit and cursor, then pages are ascending by start with no repeats and the last has nextCursor null', async () => {
-    const starts = ['2026-01-06T09:00:00Z', '2026-01-05T09:00:00Z', '2026-01-05T12:00:00Z', '2026-01-07T09:00:00Z', '2026-01-05T10:00:00Z'];
+    const starts = [
+      '2026-01-06T09:00:00Z',
+      '2026-01-05T09:00:00Z',
+      '2026-01-05T12:00:00Z',
+      '2026-01-07T09:00:00Z',
+      '2026-01-05T10:00:00Z',
+    ];
     for (const start of starts) await book(h, token, et.id, start);
     const seen: string[] = [];
     const sizes: number[] = [];
@@ -371,7 +421,10 @@ describe('POST /api/v1/bookings/:id/cancel', () => {
 
 describe('POST /api/v1/bookings/:id/reschedule', () => {
   it('when moved to a free time, then 201 + Location to a new confirmed booking and the old one is rescheduled and linked', async () => {
-    const old = await book(h, token, et.id, '2026-01-05T09:00:00Z', { notes: 'agenda', guestTimeZone: 'Europe/Berlin' });
+    const old = await book(h, token, et.id, '2026-01-05T09:00:00Z', {
+      notes: 'agenda',
+      guestTimeZone: 'Europe/Berlin',
+    });
     h.clock.set('2026-01-02T00:00:00Z');
     const res = await reschedule(old.id, { start: '2026-01-06T14:00:00+01:00', reason: 'clash' });
     expect(res.statusCode, res.body).toBe(201);
@@ -392,7 +445,12 @@ describe('POST /api/v1/bookings/:id/reschedule', () => {
       createdAt: '2026-01-02T00:00:00.000Z',
     });
     const previous = (await get(old.id)).json<BookingBody>();
-    expect(previous).toMatchObject({ status: 'rescheduled', rescheduledToId: moved.id, start: old.start, end: old.end });
+    expect(previous).toMatchObject({
+      status: 'rescheduled',
+      rescheduledToId: moved.id,
+      start: old.start,
+      end: old.end,
+    });
     expect(previous.updatedAt).toBe('2026-01-02T00:00:00.000Z');
   });
 
@@ -408,10 +466,23 @@ describe('POST /api/v1/bookings/:id/reschedule', () => {
     const old = await book(h, token, quarter.id, '2026-01-05T10:00:00Z');
     const res = await reschedule(old.id, { start: '2026-01-05T10:15:00Z' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<BookingBody>()).toMatchObject({ start: '2026-01-05T10:15:00.000Z', end: '2026-01-05T11:15:00.000Z' });
+    expect(res.json<BookingBody>()).toMatchObject({
+      start: '2026-01-05T10:15:00.000Z',
+      end: '2026-01-05T11:15:00.000Z',
+    });
     // The old time is free again, apart from what the new booking covers.
-    const slots = await getSlots(h, token, { eventTypeId: quarter.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T12:00:00Z' });
-    expect(slots.map((s) => s.start)).toEqual(['2026-01-05T09:00:00.000Z', '2026-01-05T09:15:00.000Z', '2026-01-05T11:15:00.000Z', '2026-01-05T11:30:00.000Z', '2026-01-05T11:45:00.000Z']);
+    const slots = await getSlots(h, token, {
+      eventTypeId: quarter.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T12:00:00Z',
+    });
+    expect(slots.map((s) => s.start)).toEqual([
+      '2026-01-05T09:00:00.000Z',
+      '2026-01-05T09:15:00.000Z',
+      '2026-01-05T11:15:00.000Z',
+      '2026-01-05T11:30:00.000Z',
+      '2026-01-05T11:45:00.000Z',
+    ]);
   });
 
   it('when the daily maximum is 1 and the booking moves within its day, then it succeeds (the old booking does not count)', async () => {
@@ -458,7 +529,11 @@ describe('POST /api/v1/bookings/:id/reschedule', () => {
     expectInvalid(await reschedule(old.id, { start: '2026-01-05T10:00:00' }), ['start']);
     expectInvalid(await reschedule(old.id, {}), ['start']);
     // No body at all: the body itself is what is missing.
-    expectProblem(await h.request({ method: 'POST', url: `/api/v1/bookings/${old.id}/reschedule`, token }), 400, 'invalid-request');
+    expectProblem(
+      await h.request({ method: 'POST', url: `/api/v1/bookings/${old.id}/reschedule`, token }),
+      400,
+      'invalid-request',
+    );
     expect((await get(old.id)).json<BookingBody>().status).toBe('confirmed');
   });
 

@@ -52,16 +52,19 @@ describe('unknown routes and methods', () => {
     ['GET', '/api/v1/bookings/bkg_x/cancel', ['POST']],
     ['PUT', '/api/v1/bookings/bkg_x/reschedule', ['POST']],
     ['PATCH', '/api/v1/webhooks', ['GET', 'HEAD', 'POST']],
-  ] as const)('when %s %s is requested, then 405 with Allow listing the supported methods', async (method, url, allowed) => {
-    const res = await h.request({ method, url, token });
-    expectProblem(res, 405, 'method-not-allowed');
-    const allow = String(res.headers.allow ?? '')
-      .split(',')
-      .map((m) => m.trim())
-      .sort();
-    for (const m of allowed) expect(allow).toContain(m);
-    expect(allow).not.toContain(method);
-  });
+  ] as const)(
+    'when %s %s is requested, then 405 with Allow listing the supported methods',
+    async (method, url, allowed) => {
+      const res = await h.request({ method, url, token });
+      expectProblem(res, 405, 'method-not-allowed');
+      const allow = String(res.headers.allow ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .sort();
+      for (const m of allowed) expect(allow).toContain(m);
+      expect(allow).not.toContain(method);
+    },
+  );
 
   it('when a wrong method is sent without a key, then 405 (route before auth)', async () => {
     const res = await h.request({ method: 'PUT', url: '/api/v1/event-types' });
@@ -90,7 +93,13 @@ describe('request bodies', () => {
     ['application/xml', '<eventType/>'],
     ['multipart/form-data; boundary=x', '--x--'],
   ])('when the body is sent as %s, then 415 unsupported-media-type problem', async (contentType, payload) => {
-    const res = await h.request({ method: 'POST', url: '/api/v1/event-types', token, headers: { 'content-type': contentType }, payload });
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      headers: { 'content-type': contentType },
+      payload,
+    });
     expectProblem(res, 415, 'unsupported-media-type');
     expectCleanProblem(res);
     const list = await h.request({ method: 'GET', url: '/api/v1/event-types', token });
@@ -110,21 +119,39 @@ describe('request bodies', () => {
 
   it('when the body is over 128 KiB, then 413 payload-too-large problem', async () => {
     const payload = JSON.stringify({ title: 'x', durationMinutes: 30, description: 'y'.repeat(129 * 1024) });
-    const res = await h.request({ method: 'POST', url: '/api/v1/event-types', token, headers: { 'content-type': 'application/json' }, payload });
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expectProblem(res, 413, 'payload-too-large');
     expectCleanProblem(res);
   });
 
   it('when the body is just under 128 KiB, then it is read (and judged by the schema, not the size)', async () => {
     const payload = JSON.stringify({ title: 'x', durationMinutes: 30, description: 'y'.repeat(127 * 1024) });
-    const res = await h.request({ method: 'POST', url: '/api/v1/event-types', token, headers: { 'content-type': 'application/json' }, payload });
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field)).toEqual(['description']);
   });
 
   it('when the body is valid JSON but not an object, then 400 invalid-request', async () => {
     for (const payload of ['[]', '"text"', '42', 'null']) {
-      const res = await h.request({ method: 'POST', url: '/api/v1/event-types', token, headers: { 'content-type': 'application/json' }, payload });
+      const res = await h.request({
+        method: 'POST',
+        url: '/api/v1/event-types',
+        token,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expectProblem(res, 400, 'invalid-request');
     }
   });
@@ -144,7 +171,12 @@ describe('request bodies', () => {
 
 describe('the NUL character (U+0000), which PostgreSQL cannot store', () => {
   it('when a body string holds it, then 400 on that field and nothing is written', async () => {
-    const res = await h.request({ method: 'POST', url: '/api/v1/event-types', token, json: { title: 'a\u0000b', durationMinutes: 30 } });
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      json: { title: 'a\u0000b', durationMinutes: 30 },
+    });
     expectProblem(res, 400, 'invalid-request');
     expect(res.json<{ errors: Array<{ field: string }> }>().errors).toEqual([
       { field: 'title', message: 'must not contain the NUL character (U+0000)' },
@@ -185,17 +217,26 @@ describe('every error response', () => {
     ['400 validation', { method: 'POST', url: '/api/v1/event-types', json: { durationMinutes: 3 } }],
     ['400 query', { method: 'GET', url: '/api/v1/slots?from=x' }],
     ['400 bad path encoding', { method: 'GET', url: '/api/v1/event-types/%E0%A4%A' }],
-    ['400 malformed JSON', { method: 'POST', url: '/api/v1/webhooks', headers: { 'content-type': 'application/json' }, payload: '{' }],
-    ['415 text/plain', { method: 'POST', url: '/api/v1/webhooks', headers: { 'content-type': 'text/plain' }, payload: 'x' }],
+    [
+      '400 malformed JSON',
+      { method: 'POST', url: '/api/v1/webhooks', headers: { 'content-type': 'application/json' }, payload: '{' },
+    ],
+    [
+      '415 text/plain',
+      { method: 'POST', url: '/api/v1/webhooks', headers: { 'content-type': 'text/plain' }, payload: 'x' },
+    ],
     ['404 unknown booking on cancel', { method: 'POST', url: '/api/v1/bookings/bkg_unknown/cancel' }],
   ];
 
-  it.each(cases)('when the error is %s, then it is a problem document with type/title/status/detail and no stack trace', async (_label, options) => {
-    const { noToken, ...rest } = options;
-    const res = await h.request({ ...rest, ...(noToken ? {} : { token }) });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expectCleanProblem(res);
-  });
+  it.each(cases)(
+    'when the error is %s, then it is a problem document with type/title/status/detail and no stack trace',
+    async (_label, options) => {
+      const { noToken, ...rest } = options;
+      const res = await h.request({ ...rest, ...(noToken ? {} : { token }) });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expectCleanProblem(res);
+    },
+  );
 
   it('when a store failure happens, then 500 internal problem without the error message, SQL or stack', async () => {
     const secret = 'SqliteError: no such column: holder_idx in select * from event_types where holder_idx = ?';

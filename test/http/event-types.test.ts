@@ -26,7 +26,8 @@ afterEach(async () => {
 });
 
 const post = (json: unknown) => h.request({ method: 'POST', url: '/api/v1/event-types', token, json });
-const patch = (id: string, json: unknown) => h.request({ method: 'PATCH', url: `/api/v1/event-types/${id}`, token, json });
+const patch = (id: string, json: unknown) =>
+  h.request({ method: 'PATCH', url: `/api/v1/event-types/${id}`, token, json });
 const get = (id: string) => h.request({ method: 'GET', url: `/api/v1/event-types/${id}`, token });
 
 describe('POST /api/v1/event-types', () => {
@@ -114,10 +115,13 @@ describe('POST /api/v1/event-types', () => {
   });
 
   it('when several fields fail, then each has its own errors entry', async () => {
-    expectInvalid(
-      await post({ title: '', durationMinutes: 7, slug: 'Not A Slug', slotIntervalMinutes: 3, extra: 1 }),
-      ['title', 'durationMinutes', 'slug', 'slotIntervalMinutes', 'extra'],
-    );
+    expectInvalid(await post({ title: '', durationMinutes: 7, slug: 'Not A Slug', slotIntervalMinutes: 3, extra: 1 }), [
+      'title',
+      'durationMinutes',
+      'slug',
+      'slotIntervalMinutes',
+      'extra',
+    ]);
   });
 
   it('when the body is an empty object, then both required fields are reported', async () => {
@@ -252,7 +256,11 @@ describe('PATCH /api/v1/event-types/:id', () => {
   it('when nullable fields are sent as null, then they reset to null', async () => {
     const created = await createEventType(h, token, { description: 'x', bookingWindowDays: 5, maxBookingsPerDay: 2 });
     const res = await patch(created.id, { description: null, bookingWindowDays: null, maxBookingsPerDay: null });
-    expect(res.json<EventTypeBody>()).toMatchObject({ description: null, bookingWindowDays: null, maxBookingsPerDay: null });
+    expect(res.json<EventTypeBody>()).toMatchObject({
+      description: null,
+      bookingWindowDays: null,
+      maxBookingsPerDay: null,
+    });
   });
 
   it('when a field breaks a rule, then 400 with its entry and nothing changes', async () => {
@@ -294,7 +302,11 @@ describe('DELETE /api/v1/event-types/:id', () => {
     expect(res.body).toBe('');
     expectProblem(await get(created.id), 404, 'not-found');
     expectProblem(await patch(created.id, { title: 'x' }), 404, 'not-found');
-    expectProblem(await h.request({ method: 'DELETE', url: `/api/v1/event-types/${created.id}`, token }), 404, 'not-found');
+    expectProblem(
+      await h.request({ method: 'DELETE', url: `/api/v1/event-types/${created.id}`, token }),
+      404,
+      'not-found',
+    );
   });
 
   it('when deleted, then it leaves the list', async () => {
@@ -308,7 +320,9 @@ describe('DELETE /api/v1/event-types/:id', () => {
   it('when deleted, then its bookings stay readable but slots and new bookings for it are 400 on eventTypeId', async () => {
     const created = await createEventType(h, token);
     const booking = await book(h, token, created.id, '2026-01-05T09:00:00Z');
-    expect((await h.request({ method: 'DELETE', url: `/api/v1/event-types/${created.id}`, token })).statusCode).toBe(204);
+    expect((await h.request({ method: 'DELETE', url: `/api/v1/event-types/${created.id}`, token })).statusCode).toBe(
+      204,
+    );
 
     const read = await h.request({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token });
     expect(read.statusCode).toBe(200);

@@ -16,7 +16,15 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 if (process.env.FUZZ_SEED) fc.configureGlobal({ seed: Number(process.env.FUZZ_SEED) });
 const NOW = '2026-01-01T00:00:00Z';
 /** Tables that must exist; any table added later is compared too (see `tablesOf`). */
-const REQUIRED_TABLES = ['holders', 'event_types', 'availabilities', 'bookings', 'webhooks', 'webhook_events', 'webhook_deliveries'];
+const REQUIRED_TABLES = [
+  'holders',
+  'event_types',
+  'availabilities',
+  'bookings',
+  'webhooks',
+  'webhook_events',
+  'webhook_deliveries',
+];
 let tables: string[] = [];
 /**
  * Reads every row of a table through a connection of its own, as an operator would. On SQLite
@@ -80,7 +88,9 @@ async function expectUnchanged(before: Snapshot, context: string): Promise<void>
     if (was.length === is.length && was.every((row, i) => row === is[i])) continue;
     const gone = was.filter((row) => !is.includes(row));
     const added = is.filter((row) => !was.includes(row));
-    expect.fail(`${context}: table ${table} changed.\nrows gone:\n${gone.join('\n')}\nrows added:\n${added.join('\n')}`);
+    expect.fail(
+      `${context}: table ${table} changed.\nrows gone:\n${gone.join('\n')}\nrows added:\n${added.join('\n')}`,
+    );
   }
 }
 
@@ -213,7 +223,10 @@ const fragment: fc.Arbitrary<string> = fc.oneof(
     weight: 1,
     // Deep nesting, balanced or not.
     arbitrary: fc
-      .tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('array', 'object', 'open-array', 'open-object', 'mixed'))
+      .tuple(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.constantFrom('array', 'object', 'open-array', 'open-object', 'mixed'),
+      )
       .map(([n, kind]) => {
         switch (kind) {
           case 'array':
@@ -232,7 +245,20 @@ const fragment: fc.Arbitrary<string> = fc.oneof(
 );
 
 const unknownKey = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'holderId', 'status', '', ' ', 'Title', 'title '),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'id',
+    'holderId',
+    'status',
+    '',
+    ' ',
+    'Title',
+    'title ',
+  ),
   fc.string({ maxLength: 20 }),
 );
 
@@ -274,11 +300,19 @@ function mutation(base: Json): fc.Arbitrary<Mutation> {
   const leaves = pathsOf(base);
   const objects = containerPaths(base);
   return fc.oneof(
-    { weight: 5, arbitrary: fc.record({ kind: fc.constant('replace' as const), path: fc.constantFrom(...leaves), fragment }) },
+    {
+      weight: 5,
+      arbitrary: fc.record({ kind: fc.constant('replace' as const), path: fc.constantFrom(...leaves), fragment }),
+    },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), path: fc.constantFrom(...leaves) }) },
     {
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('add' as const), path: fc.constantFrom(...objects), key: unknownKey, fragment }),
+      arbitrary: fc.record({
+        kind: fc.constant('add' as const),
+        path: fc.constantFrom(...objects),
+        key: unknownKey,
+        fragment,
+      }),
     },
     {
       weight: 1,
@@ -300,7 +334,10 @@ function applyMutation(base: Json, m: Mutation): string {
     const key = m.path[m.path.length - 1] as string;
     parent[key] = MARK;
     const text = JSON.stringify(copy);
-    return text.replace(JSON.stringify(MARK), `${JSON.stringify(at(base, m.path))},${JSON.stringify(key)}:${m.fragment}`);
+    return text.replace(
+      JSON.stringify(MARK),
+      `${JSON.stringify(at(base, m.path))},${JSON.stringify(key)}:${m.fragment}`,
+    );
   }
   if (m.kind === 'replace') {
     const parent = at(copy, m.path.slice(0, -1)) as Record<string | number, Json>;
@@ -349,7 +386,13 @@ const jsonContentType = fc.oneof(
 /** A junk body for an endpoint whose valid body is `base`. */
 function bodyFor(base: Json): fc.Arbitrary<Body> {
   const text: fc.Arbitrary<{ text: string; label: string }> = fc.oneof(
-    { weight: 8, arbitrary: mutation(base).map((m) => ({ text: applyMutation(base, m), label: `mutation ${JSON.stringify(m).slice(0, 160)}` })) },
+    {
+      weight: 8,
+      arbitrary: mutation(base).map((m) => ({
+        text: applyMutation(base, m),
+        label: `mutation ${JSON.stringify(m).slice(0, 160)}`,
+      })),
+    },
     { weight: 2, arbitrary: fragment.map((f) => ({ text: f, label: `whole body ${f.slice(0, 200)}` })) },
     {
       weight: 1,
@@ -361,14 +404,21 @@ function bodyFor(base: Json): fc.Arbitrary<Body> {
     },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('', ' ', '\n\t', 'null', '0', '""', '[]', '{}', '{"":""}', '\uFEFF{}').map((t) => ({ text: t, label: `tiny ${JSON.stringify(t)}` })),
+      arbitrary: fc
+        .constantFrom('', ' ', '\n\t', 'null', '0', '""', '[]', '{}', '{"":""}', '\uFEFF{}')
+        .map((t) => ({ text: t, label: `tiny ${JSON.stringify(t)}` })),
     },
   );
   const raw: fc.Arbitrary<Body> = fc
     .tuple(fc.uint8Array({ minLength: 1, maxLength: 4096 }), jsonContentType)
     .map(([bytes, contentType]) => makeBody(Buffer.from(bytes), contentType, 'raw bytes'));
   return fc.oneof(
-    { weight: 9, arbitrary: fc.tuple(text, jsonContentType).map(([t, contentType]) => makeBody(toPayload(t.text), contentType, t.label)) },
+    {
+      weight: 9,
+      arbitrary: fc
+        .tuple(text, jsonContentType)
+        .map(([t, contentType]) => makeBody(toPayload(t.text), contentType, t.label)),
+    },
     { weight: 1, arbitrary: raw },
   );
 }
@@ -410,7 +460,11 @@ function routable(url: string): boolean {
 }
 
 /** Sends one write request and checks the answer, and for a rejection that the store did not move. */
-async function sendWrite(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: Body | undefined): Promise<LightMyRequestResponse> {
+async function sendWrite(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body: Body | undefined,
+): Promise<LightMyRequestResponse> {
   const context = describeRequest(method, url, body);
   const before = await snapshot();
   const response = await h.request({
@@ -443,7 +497,10 @@ const availabilityBase: Json = {
     wednesday: ALL_DAY,
     thursday: ALL_DAY,
     friday: ALL_DAY,
-    saturday: [{ start: '00:00', end: '12:00' }, { start: '12:00', end: '24:00' }],
+    saturday: [
+      { start: '00:00', end: '12:00' },
+      { start: '12:00', end: '24:00' },
+    ],
     sunday: ALL_DAY,
   },
   overrides: [{ date: '2026-12-24', intervals: [{ start: '09:00', end: '10:00' }] }],
@@ -488,8 +545,10 @@ beforeAll(async () => {
   h = await createHarness({ now: NOW });
   token = await h.key('alice');
   await created(h.request({ method: 'PUT', url: '/api/v1/availability', token, json: availabilityBase }));
-  eventTypeId = (await created(h.request({ method: 'POST', url: '/api/v1/event-types', token, json: eventTypeBase }))).id as string;
-  webhookId = (await created(h.request({ method: 'POST', url: '/api/v1/webhooks', token, json: webhookBase }))).id as string;
+  eventTypeId = (await created(h.request({ method: 'POST', url: '/api/v1/event-types', token, json: eventTypeBase })))
+    .id as string;
+  webhookId = (await created(h.request({ method: 'POST', url: '/api/v1/webhooks', token, json: webhookBase })))
+    .id as string;
   const book = (start: string) =>
     created(
       h.request({
@@ -519,7 +578,19 @@ afterAll(async () => {
 });
 
 const junkId = fc.oneof(
-  fc.constantFrom('evt_doesnotexist', 'bkg_doesnotexist', 'whk_nope', '__proto__', 'constructor', '%00', '%ff', '..%2f..', 'x'.repeat(65), '%20', "'; drop table bookings; --"),
+  fc.constantFrom(
+    'evt_doesnotexist',
+    'bkg_doesnotexist',
+    'whk_nope',
+    '__proto__',
+    'constructor',
+    '%00',
+    '%ff',
+    '..%2f..',
+    'x'.repeat(65),
+    '%20',
+    "'; drop table bookings; --",
+  ),
   fc.string({ minLength: 1, maxLength: 80 }).map(percentEncode),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 150 }).map(percentEncode),
 );
@@ -537,7 +608,12 @@ describe('fuzzing write endpoints with generated junk', () => {
   });
 
   it('when junk is PATCHed to /event-types/:id, then the answer is a problem (never 5xx) and a rejection changes nothing', async () => {
-    const patchBase: Json = { title: 'Renamed call', durationMinutes: 30, bufferAfterMinutes: 5, bookingWindowDays: 365 };
+    const patchBase: Json = {
+      title: 'Renamed call',
+      durationMinutes: 30,
+      bufferAfterMinutes: 5,
+      bookingWindowDays: 365,
+    };
     await fc.assert(
       fc.asyncProperty(bodyFor(patchBase), fc.option(junkId, { freq: 4 }), async (body, id) => {
         await sendWrite('PATCH', `/api/v1/event-types/${id ?? eventTypeId}`, body);
@@ -615,7 +691,14 @@ describe('fuzzing write endpoints with generated junk', () => {
     const notJson = fc
       .tuple(
         fc.oneof(fragment, fc.string()),
-        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'text/plain; charset=utf-8', 'application/octet-stream', 'application/x-www-form-urlencoded'),
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'text/plain; charset=utf-8',
+          'application/octet-stream',
+          'application/x-www-form-urlencoded',
+        ),
       )
       .map(([text, contentType]) => makeBody(toPayload(`}${text}`), contentType, `not json ${text.slice(0, 100)}`));
     await fc.assert(
@@ -662,7 +745,11 @@ describe('bodies and paths the router or parser rejects before any route runs', 
       if (parts.length < 5) continue; // no id in this path
       for (const id of bad) {
         parts[4] = id;
-        const response = await sendWrite(method, parts.join('/'), makeBody(Buffer.from('{}'), 'application/json', '{}'));
+        const response = await sendWrite(
+          method,
+          parts.join('/'),
+          makeBody(Buffer.from('{}'), 'application/json', '{}'),
+        );
         expect(response.statusCode, parts.join('/')).toBe(400);
         expect(response.json().type).toBe('urn:service:problem:invalid-request');
       }
@@ -674,7 +761,13 @@ describe('bodies and paths the router or parser rejects before any route runs', 
 
 /** Percent-encoding that survives lone surrogates (encodeURIComponent throws on them). */
 function percentEncode(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 const encodeJunk = (text: string): fc.Arbitrary<string> =>
@@ -730,13 +823,38 @@ const queryValue: fc.Arbitrary<string> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('%', '%zz', '%ff', '%E0%A4%A', '%C0%80', '%ED%A0%80', '%00', '%u0041', '%%', '%2', '%F0%9F%98'),
+    arbitrary: fc.constantFrom(
+      '%',
+      '%zz',
+      '%ff',
+      '%E0%A4%A',
+      '%C0%80',
+      '%ED%A0%80',
+      '%00',
+      '%u0041',
+      '%%',
+      '%2',
+      '%F0%9F%98',
+    ),
   },
   { weight: 1, arbitrary: fc.integer({ min: 60_000, max: 200_000 }).map((n) => 'q'.repeat(n)) },
 );
 
 const queryKey = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'from[]', 'from[a]', 'FROM', '', 'a.b', '%00', '%zz'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'from[]',
+    'from[a]',
+    'FROM',
+    '',
+    'a.b',
+    '%00',
+    '%zz',
+  ),
   fc.string({ maxLength: 15 }).map(percentEncode),
 );
 
@@ -794,7 +912,13 @@ describe('fuzzing query strings with generated junk', () => {
         ['limit', '10'],
       ],
     },
-    { path: '/api/v1/event-types', base: () => [['limit', '10'], ['cursor', Buffer.from(JSON.stringify([0, 'evt_x'])).toString('base64url')]] },
+    {
+      path: '/api/v1/event-types',
+      base: () => [
+        ['limit', '10'],
+        ['cursor', Buffer.from(JSON.stringify([0, 'evt_x'])).toString('base64url')],
+      ],
+    },
   ];
 
   for (const { path, base } of cases) {

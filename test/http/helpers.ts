@@ -123,16 +123,17 @@ export async function book(
   start: string | number,
   extra: Record<string, unknown> = {},
 ): Promise<BookingBody> {
-  const res = await h.request({ method: 'POST', url: '/api/v1/bookings', token, json: bookingInput(eventTypeId, start, extra) });
+  const res = await h.request({
+    method: 'POST',
+    url: '/api/v1/bookings',
+    token,
+    json: bookingInput(eventTypeId, start, extra),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<BookingBody>();
 }
 
-export async function getSlots(
-  h: Harness,
-  token: string,
-  query: Record<string, string>,
-): Promise<SlotBody[]> {
+export async function getSlots(h: Harness, token: string, query: Record<string, string>): Promise<SlotBody[]> {
   const res = await h.request({ method: 'GET', url: `/api/v1/slots?${new URLSearchParams(query).toString()}`, token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: SlotBody[] }>().data;

@@ -172,7 +172,13 @@ describe('replay on every POST route', () => {
     const deliveryId = sent.json<{ id: string }>().id;
     // The worker's part, straight on the store: one failed attempt, and the delivery gives up.
     const now = h.clock.now();
-    const [job] = await h.store.claimDueDeliveries({ now, leaseUntil: now + 60_000, limit: 10, perWebhook: 10, skipWebhookIds: [] });
+    const [job] = await h.store.claimDueDeliveries({
+      now,
+      leaseUntil: now + 60_000,
+      limit: 10,
+      perWebhook: 10,
+      skipWebhookIds: [],
+    });
     expect(job?.deliveryId).toBe(deliveryId);
     await h.store.recordAttempt(
       deliveryId,
@@ -193,8 +199,16 @@ describe('replay on every POST route', () => {
 
 describe('a different request under the same key', () => {
   it('when the same body comes with its fields in another order, then it is the same request and is replayed', async () => {
-    const first = await post('/api/v1/event-types', 'order-1', { title: 'Demo', durationMinutes: 45, bufferAfterMinutes: 5 });
-    const second = await post('/api/v1/event-types', 'order-1', { bufferAfterMinutes: 5, durationMinutes: 45, title: 'Demo' });
+    const first = await post('/api/v1/event-types', 'order-1', {
+      title: 'Demo',
+      durationMinutes: 45,
+      bufferAfterMinutes: 5,
+    });
+    const second = await post('/api/v1/event-types', 'order-1', {
+      bufferAfterMinutes: 5,
+      durationMinutes: 45,
+      title: 'Demo',
+    });
     expectReplay(first, second);
     expect(await count('event_types')).toBe(2);
   });
@@ -326,7 +340,9 @@ describe('scope and storage rules', () => {
     expectReplay(refused, again);
     expect(await count('bookings')).toBe(1);
     // A new key runs the request for real, and now the slot is free.
-    expect((await post('/api/v1/bookings', 'late-2', bookingInput(et.id, SLOT, { guestName: 'Grace' }))).statusCode).toBe(201);
+    expect(
+      (await post('/api/v1/bookings', 'late-2', bookingInput(et.id, SLOT, { guestName: 'Grace' }))).statusCode,
+    ).toBe(201);
   });
 
   it('when 24 hours have passed, then the key is forgotten and the same request runs again; just before, it is replayed', async () => {
@@ -381,14 +397,21 @@ describe('the Idempotency-Key header itself', () => {
   it('when the key is exactly 255 visible ASCII characters (a UUID-like shape too), then it is accepted', async () => {
     const long = 'k'.repeat(255);
     expect((await post('/api/v1/bookings', long, bookingInput(et.id, SLOT))).statusCode).toBe(201);
-    expect((await post('/api/v1/bookings', long, bookingInput(et.id, SLOT))).headers['idempotent-replayed']).toBe('true');
+    expect((await post('/api/v1/bookings', long, bookingInput(et.id, SLOT))).headers['idempotent-replayed']).toBe(
+      'true',
+    );
     const uuid = '3f1c2a8e-5b7d-4c9e-8f0a-1b2c3d4e5f60';
     expect((await post('/api/v1/bookings', uuid, bookingInput(et.id, OTHER_SLOT))).statusCode).toBe(201);
   });
 
   it('when a GET carries the header (even an invalid one), then it is ignored: nothing is replayed or refused', async () => {
     const get = (key: string) =>
-      h.request({ method: 'GET', url: '/api/v1/bookings?from=2026-01-05T00:00:00Z', token, headers: { 'idempotency-key': key } });
+      h.request({
+        method: 'GET',
+        url: '/api/v1/bookings?from=2026-01-05T00:00:00Z',
+        token,
+        headers: { 'idempotency-key': key },
+      });
     const before = await get('read-1');
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json<{ data: unknown[] }>().data).toHaveLength(0);

@@ -25,7 +25,12 @@ beforeEach(async () => {
   bob = await h.key('bob');
   aliceType = await createEventType(h, alice, { title: 'Alice call', slug: 'shared-slug' });
   aliceBooking = await book(h, alice, aliceType.id, '2026-01-05T09:00:00Z');
-  const webhook = await h.request({ method: 'POST', url: '/api/v1/webhooks', token: alice, json: { url: 'https://alice.example.com/hook' } });
+  const webhook = await h.request({
+    method: 'POST',
+    url: '/api/v1/webhooks',
+    token: alice,
+    json: { url: 'https://alice.example.com/hook' },
+  });
   aliceWebhookId = webhook.json<{ id: string }>().id;
 });
 
@@ -57,13 +62,22 @@ describe('tenant isolation', () => {
       ['DELETE', `/api/v1/webhooks/${aliceWebhookId}`],
     ];
     for (const [method, url, json] of attempts) {
-      const res = await h.request({ method: method as 'GET', url, token: bob, ...(json !== undefined ? { json } : {}) });
+      const res = await h.request({
+        method: method as 'GET',
+        url,
+        token: bob,
+        ...(json !== undefined ? { json } : {}),
+      });
       const problem = expectProblem(res, 404, 'not-found');
       // The answer must not reveal whether the id exists for someone else.
       expect(problem.detail).not.toMatch(/alice|another|other holder|forbidden/i);
     }
     // Cancel without a body too.
-    expectProblem(await h.request({ method: 'POST', url: `/api/v1/bookings/${aliceBooking.id}/cancel`, token: bob }), 404, 'not-found');
+    expectProblem(
+      await h.request({ method: 'POST', url: `/api/v1/bookings/${aliceBooking.id}/cancel`, token: bob }),
+      404,
+      'not-found',
+    );
     expect(await aliceSnapshot()).toEqual(before);
   });
 
@@ -77,7 +91,8 @@ describe('tenant isolation', () => {
   it('when B lists event types, bookings and webhooks, then none of A’s items appear', async () => {
     const bobType = await createEventType(h, bob, { title: 'Bob call' });
     const bobBooking = await book(h, bob, bobType.id, '2026-01-05T10:00:00Z');
-    const list = async (url: string) => (await h.request({ method: 'GET', url, token: bob })).json<ListBody<{ id: string }>>().data.map((x) => x.id);
+    const list = async (url: string) =>
+      (await h.request({ method: 'GET', url, token: bob })).json<ListBody<{ id: string }>>().data.map((x) => x.id);
     expect(await list('/api/v1/event-types')).toEqual([bobType.id]);
     expect(await list('/api/v1/bookings?from=2026-01-01T00:00:00Z')).toEqual([bobBooking.id]);
     expect(await list(`/api/v1/bookings?from=2026-01-01T00:00:00Z&eventTypeId=${aliceType.id}`)).toEqual([]);

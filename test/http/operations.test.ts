@@ -69,7 +69,9 @@ describe('GET /healthz and /readyz', () => {
   });
 
   it('when the store does not answer, then /readyz is 503 unavailable (no internals) while /healthz stays 200', async () => {
-    vi.spyOn(h.store, 'pendingMigrations').mockRejectedValue(new Error('connect ECONNREFUSED 10.1.2.3:5432 password=hunter2'));
+    vi.spyOn(h.store, 'pendingMigrations').mockRejectedValue(
+      new Error('connect ECONNREFUSED 10.1.2.3:5432 password=hunter2'),
+    );
     const res = await h.request({ method: 'GET', url: '/readyz' });
     expectProblem(res, 503, 'unavailable');
     expect(res.body).not.toMatch(/ECONNREFUSED|hunter2/);
@@ -110,13 +112,18 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'slotwise_http_requests_total', { method: 'GET', route, status: '200' })).toBe(2);
     expect(valueOf(samples, 'slotwise_http_requests_total', { method: 'GET', route, status: '404' })).toBe(1);
     expect(valueOf(samples, 'slotwise_http_requests_total', { method: 'GET', route, status: '401' })).toBe(1);
-    expect(valueOf(samples, 'slotwise_http_requests_total', { method: 'POST', route: '/api/v1/bookings', status: '201' })).toBe(1);
+    expect(
+      valueOf(samples, 'slotwise_http_requests_total', { method: 'POST', route: '/api/v1/bookings', status: '201' }),
+    ).toBe(1);
     const labelValues = samples.flatMap((s) => Object.values(s.labels));
-    expect(labelValues.filter((v) => v.includes(booking.id) || v.includes('bkg_unknown1') || v.includes('xyz123'))).toEqual([]);
+    expect(
+      labelValues.filter((v) => v.includes(booking.id) || v.includes('bkg_unknown1') || v.includes('xyz123')),
+    ).toEqual([]);
   });
 
   it('when requests were answered, then slotwise_http_request_duration_seconds has buckets, count and sum per route and status', async () => {
-    for (let i = 0; i < 3; i++) expect((await h.request({ method: 'GET', url: '/api/v1/event-types', token })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await h.request({ method: 'GET', url: '/api/v1/event-types', token })).statusCode).toBe(200);
     const samples = await metrics();
     const labels = { method: 'GET', route: '/api/v1/event-types', status: '200' };
     expect(valueOf(samples, 'slotwise_http_request_duration_seconds_count', labels)).toBe(3);
@@ -125,7 +132,10 @@ describe('GET /metrics', () => {
     expect(sum).toBeLessThan(30);
     expect(valueOf(samples, 'slotwise_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(3);
     const buckets = samples.filter(
-      (s) => s.name === 'slotwise_http_request_duration_seconds_bucket' && s.labels.route === labels.route && s.labels.status === '200',
+      (s) =>
+        s.name === 'slotwise_http_request_duration_seconds_bucket' &&
+        s.labels.route === labels.route &&
+        s.labels.status === '200',
     );
     expect(buckets.length).toBeGreaterThan(5);
     // Cumulative: never decreasing with le.
@@ -136,7 +146,12 @@ describe('GET /metrics', () => {
   it('when a booking is made and another is refused, then slotwise_booking_requests_total has create 201 and create 409', async () => {
     const et = await createEventType(h, token);
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
-    const refused = await h.request({ method: 'POST', url: '/api/v1/bookings', token, json: bookingInput(et.id, '2026-01-05T09:00:00Z') });
+    const refused = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: bookingInput(et.id, '2026-01-05T09:00:00Z'),
+    });
     expectProblem(refused, 409, 'slot-unavailable');
     const samples = await metrics();
     expect(valueOf(samples, 'slotwise_booking_requests_total', { operation: 'create', status: '201' })).toBe(1);
@@ -150,7 +165,12 @@ describe('GET /metrics', () => {
     const cancel = (id: string) => h.request({ method: 'POST', url: `/api/v1/bookings/${id}/cancel`, token, json: {} });
     expect((await cancel(a.id)).statusCode).toBe(200);
     expect((await cancel(a.id)).statusCode).toBe(409);
-    const moved = await h.request({ method: 'POST', url: `/api/v1/bookings/${b.id}/reschedule`, token, json: { start: '2026-01-05T11:00:00Z' } });
+    const moved = await h.request({
+      method: 'POST',
+      url: `/api/v1/bookings/${b.id}/reschedule`,
+      token,
+      json: { start: '2026-01-05T11:00:00Z' },
+    });
     expect(moved.statusCode, moved.body).toBe(201);
     const samples = await metrics();
     expect(valueOf(samples, 'slotwise_booking_requests_total', { operation: 'cancel', status: '200' })).toBe(1);
@@ -160,17 +180,32 @@ describe('GET /metrics', () => {
 
   it('when webhook deliveries are pending, then slotwise_webhook_queue_depth reports them', async () => {
     expect(valueOf(await metrics(), 'slotwise_webhook_queue_depth')).toBe(0);
-    const webhook = await h.request({ method: 'POST', url: '/api/v1/webhooks', token, json: { url: 'https://hooks.example.com/in' } });
+    const webhook = await h.request({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      token,
+      json: { url: 'https://hooks.example.com/in' },
+    });
     expect(webhook.statusCode, webhook.body).toBe(201);
     const et = await createEventType(h, token);
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
     expect(valueOf(await metrics(), 'slotwise_webhook_queue_depth')).toBe(1);
-    const test = await h.request({ method: 'POST', url: `/api/v1/webhooks/${webhook.json<{ id: string }>().id}/test`, token });
+    const test = await h.request({
+      method: 'POST',
+      url: `/api/v1/webhooks/${webhook.json<{ id: string }>().id}/test`,
+      token,
+    });
     expect(test.statusCode, test.body).toBe(202);
     expect(valueOf(await metrics(), 'slotwise_webhook_queue_depth')).toBe(2);
     // Delivered: no longer pending.
     const now = h.clock.now();
-    const jobs = await h.store.claimDueDeliveries({ now, leaseUntil: now + 60_000, limit: 10, perWebhook: 10, skipWebhookIds: [] });
+    const jobs = await h.store.claimDueDeliveries({
+      now,
+      leaseUntil: now + 60_000,
+      limit: 10,
+      perWebhook: 10,
+      skipWebhookIds: [],
+    });
     expect(jobs).toHaveLength(2);
     await h.store.recordAttempt(
       jobs[0]!.deliveryId,

@@ -55,26 +55,22 @@ async function outbox(): Promise<{ events: EventRow[]; deliveries: DeliveryRow[]
   const byCreation = (a: { created_at: number; id: string }, b: { created_at: number; id: string }) =>
     a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const events = (await h.database.rows('webhook_events'))
-    .map(
-      (r): EventRow => ({
-        id: String(r.id),
-        holder_id: String(r.holder_id),
-        type: String(r.type),
-        payload: String(r.payload),
-        created_at: Number(r.created_at),
-      }),
-    )
+    .map((r): EventRow => ({
+      id: String(r.id),
+      holder_id: String(r.holder_id),
+      type: String(r.type),
+      payload: String(r.payload),
+      created_at: Number(r.created_at),
+    }))
     .sort(byCreation);
   const deliveries = (await h.database.rows('webhook_deliveries'))
-    .map(
-      (r): DeliveryRow & { created_at: number } => ({
-        id: String(r.id),
-        event_id: String(r.event_id),
-        webhook_id: String(r.webhook_id),
-        status: String(r.status),
-        created_at: Number(r.created_at),
-      }),
-    )
+    .map((r): DeliveryRow & { created_at: number } => ({
+      id: String(r.id),
+      event_id: String(r.event_id),
+      webhook_id: String(r.webhook_id),
+      status: String(r.status),
+      created_at: Number(r.created_at),
+    }))
     .sort(byCreation)
     .map(({ created_at: _createdAt, ...row }) => row);
   return { events, deliveries };
@@ -111,11 +107,23 @@ describe('webhook outbox', () => {
     const event = events[0]!;
     expect(event.type).toBe('booking.created');
     expect(event.created_at).toBe(Date.parse('2026-01-02T03:04:05Z'));
-    expect(payloadOf(event)).toEqual({ type: 'booking.created', timestamp: '2026-01-02T03:04:05.000Z', data: { booking } });
-    expect(deliveries).toEqual([expect.objectContaining({ event_id: event.id, webhook_id: webhookId, status: 'pending' })]);
+    expect(payloadOf(event)).toEqual({
+      type: 'booking.created',
+      timestamp: '2026-01-02T03:04:05.000Z',
+      data: { booking },
+    });
+    expect(deliveries).toEqual([
+      expect.objectContaining({ event_id: event.id, webhook_id: webhookId, status: 'pending' }),
+    ]);
     // The store's own view of the same delivery.
     expect(await h.store.listDeliveries(webhookId, { limit: 10, after: null })).toEqual([
-      expect.objectContaining({ eventId: event.id, webhookId, status: 'pending', eventType: 'booking.created', attempts: 0 }),
+      expect.objectContaining({
+        eventId: event.id,
+        webhookId,
+        status: 'pending',
+        eventType: 'booking.created',
+        attempts: 0,
+      }),
     ]);
   });
 
@@ -201,25 +209,48 @@ describe('webhook outbox', () => {
     expect(before.events).toHaveLength(2);
 
     expectProblem(
-      await h.request({ method: 'POST', url: '/api/v1/bookings', token, json: bookingInput(et.id, '2026-01-05T09:00:00Z') }),
+      await h.request({
+        method: 'POST',
+        url: '/api/v1/bookings',
+        token,
+        json: bookingInput(et.id, '2026-01-05T09:00:00Z'),
+      }),
       409,
       'slot-unavailable',
     );
     expectProblem(
-      await h.request({ method: 'POST', url: '/api/v1/bookings', token, json: bookingInput('evt_unknown', '2026-01-05T13:00:00Z') }),
+      await h.request({
+        method: 'POST',
+        url: '/api/v1/bookings',
+        token,
+        json: bookingInput('evt_unknown', '2026-01-05T13:00:00Z'),
+      }),
       400,
       'invalid-request',
     );
     expectProblem(
-      await h.request({ method: 'POST', url: `/api/v1/bookings/${booking.id}/reschedule`, token, json: { start: blocker.start } }),
+      await h.request({
+        method: 'POST',
+        url: `/api/v1/bookings/${booking.id}/reschedule`,
+        token,
+        json: { start: blocker.start },
+      }),
       409,
       'slot-unavailable',
     );
     later();
     await h.request({ method: 'POST', url: `/api/v1/bookings/${blocker.id}/cancel`, token });
     later();
-    expectProblem(await h.request({ method: 'POST', url: `/api/v1/bookings/${blocker.id}/cancel`, token }), 409, 'invalid-state');
-    expectProblem(await h.request({ method: 'POST', url: '/api/v1/bookings/bkg_nope/cancel', token }), 404, 'not-found');
+    expectProblem(
+      await h.request({ method: 'POST', url: `/api/v1/bookings/${blocker.id}/cancel`, token }),
+      409,
+      'invalid-state',
+    );
+    expectProblem(
+      await h.request({ method: 'POST', url: '/api/v1/bookings/bkg_nope/cancel', token }),
+      404,
+      'not-found',
+    );
 
     const after = await outbox();
     expect(after.events.map((e) => e.type)).toEqual(['booking.created', 'booking.created', 'booking.cancelled']);

@@ -118,7 +118,11 @@ describe.each(COUNTERS)('rate limit with the %s', (_name, makeCounter) => {
 
   it('when a POST is rate-limited, then it has no effect', async () => {
     for (let i = 0; i < LIMIT; i++) expect((await request()).statusCode).toBe(200);
-    const res = await request({ method: 'POST', url: '/api/v1/event-types', json: { title: 'Late', durationMinutes: 30 } });
+    const res = await request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      json: { title: 'Late', durationMinutes: 30 },
+    });
     expectProblem(res, 429, 'rate-limited');
     expect(await h.database.rows('event_types')).toEqual([]);
   });

@@ -54,27 +54,47 @@ describe('GET /api/v1/slots', () => {
 
   it('when the range covers a weekend, then no slots fall on Saturday or Sunday', async () => {
     const et = await createEventType(h, token, { durationMinutes: 480 });
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-02T00:00:00Z', to: '2026-01-06T00:00:00Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-02T00:00:00Z',
+      to: '2026-01-06T00:00:00Z',
+    });
     expect(startsOf(slots)).toEqual(['2026-01-02T09:00:00.000Z', '2026-01-05T09:00:00.000Z']);
   });
 
   it('when from/to cut through the day, then only starts in [from, to) are listed', async () => {
     const et = await createEventType(h, token, { durationMinutes: 60 });
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T10:00:00Z', to: '2026-01-05T12:00:00Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T10:00:00Z',
+      to: '2026-01-05T12:00:00Z',
+    });
     expect(startsOf(slots)).toEqual(['2026-01-05T10:00:00.000Z', '2026-01-05T11:00:00.000Z']);
   });
 
   it('when to falls inside a slot, then that slot is listed because its start is before to', async () => {
     const et = await createEventType(h, token, { durationMinutes: 60 });
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T09:00:00.001Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T09:00:00.001Z',
+    });
     expect(slots).toEqual([{ start: '2026-01-05T09:00:00.000Z', end: '2026-01-05T10:00:00.000Z' }]);
-    const none = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00.001Z', to: '2026-01-05T10:00:00Z' });
+    const none = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00.001Z',
+      to: '2026-01-05T10:00:00Z',
+    });
     expect(none).toEqual([]);
   });
 
   it('when HEAD is sent, then it answers like GET without a body', async () => {
     const et = await createEventType(h, token);
-    const res = await h.request({ method: 'HEAD', url: `/api/v1/slots?${new URLSearchParams({ eventTypeId: et.id, ...MONDAY })}`, token });
+    const res = await h.request({
+      method: 'HEAD',
+      url: `/api/v1/slots?${new URLSearchParams({ eventTypeId: et.id, ...MONDAY })}`,
+      token,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toBe('');
@@ -96,22 +116,39 @@ describe('GET /api/v1/slots', () => {
 
   it('when timeZone is negative or UTC, then the offset is rendered with its sign', async () => {
     const et = await createEventType(h, token, { durationMinutes: 60 });
-    const ny = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T10:00:00Z', timeZone: 'America/New_York' });
+    const ny = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T10:00:00Z',
+      timeZone: 'America/New_York',
+    });
     expect(ny).toEqual([{ start: '2026-01-05T04:00:00-05:00', end: '2026-01-05T05:00:00-05:00' }]);
-    const india = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T10:00:00Z', timeZone: 'Asia/Kolkata' });
+    const india = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T10:00:00Z',
+      timeZone: 'Asia/Kolkata',
+    });
     expect(india).toEqual([{ start: '2026-01-05T14:30:00+05:30', end: '2026-01-05T15:30:00+05:30' }]);
   });
 
   it('when timeZone is not an IANA zone, then 400 on timeZone', async () => {
     const et = await createEventType(h, token);
-    expectInvalid(await raw(new URLSearchParams({ eventTypeId: et.id, ...MONDAY, timeZone: 'Nowhere/Land' }).toString()), ['timeZone']);
+    expectInvalid(
+      await raw(new URLSearchParams({ eventTypeId: et.id, ...MONDAY, timeZone: 'Nowhere/Land' }).toString()),
+      ['timeZone'],
+    );
   });
 
   it('when the range is longer than 62 days, then 400 on to; exactly 62 days is fine', async () => {
     const et = await createEventType(h, token);
-    const tooLong = await raw(new URLSearchParams({ eventTypeId: et.id, from: '2026-01-01T00:00:00Z', to: '2026-03-04T00:00:01Z' }).toString());
+    const tooLong = await raw(
+      new URLSearchParams({ eventTypeId: et.id, from: '2026-01-01T00:00:00Z', to: '2026-03-04T00:00:01Z' }).toString(),
+    );
     expectInvalid(tooLong, ['to']);
-    const exact = await raw(new URLSearchParams({ eventTypeId: et.id, from: '2026-01-01T00:00:00Z', to: '2026-03-04T00:00:00Z' }).toString());
+    const exact = await raw(
+      new URLSearchParams({ eventTypeId: et.id, from: '2026-01-01T00:00:00Z', to: '2026-03-04T00:00:00Z' }).toString(),
+    );
     expect(exact.statusCode, exact.body).toBe(200);
   });
 
@@ -146,29 +183,42 @@ describe('GET /api/v1/slots', () => {
     expect(body.errors?.[0]?.message).toMatch(/offset/);
   });
 
-  it.each(['tomorrow', '2026-01-05', '2026-13-05T00:00:00Z', '-5'])('when from is %j, then 400 on from', async (from) => {
-    const et = await createEventType(h, token);
-    expectInvalid(await raw(new URLSearchParams({ eventTypeId: et.id, from, to: MONDAY.to }).toString()), ['from']);
-  });
+  it.each(['tomorrow', '2026-01-05', '2026-13-05T00:00:00Z', '-5'])(
+    'when from is %j, then 400 on from',
+    async (from) => {
+      const et = await createEventType(h, token);
+      expectInvalid(await raw(new URLSearchParams({ eventTypeId: et.id, from, to: MONDAY.to }).toString()), ['from']);
+    },
+  );
 
   it('when the offset’s + arrives as a literal + (unencoded), then it is read as a space and still means +01:00', async () => {
     const et = await createEventType(h, token, { durationMinutes: 60 });
     // A raw `+` in a query string is form-decoded to a space.
     const res = await raw(`eventTypeId=${et.id}&from=2026-01-05T10:00:00+01:00&to=2026-01-05T12:00:00+01:00`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(startsOf(res.json<{ data: SlotBody[] }>().data)).toEqual(['2026-01-05T09:00:00.000Z', '2026-01-05T10:00:00.000Z']);
+    expect(startsOf(res.json<{ data: SlotBody[] }>().data)).toEqual([
+      '2026-01-05T09:00:00.000Z',
+      '2026-01-05T10:00:00.000Z',
+    ]);
   });
 
   it('when the offset is sent with a space, then it is read as +01:00', async () => {
     const et = await createEventType(h, token, { durationMinutes: 60 });
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T10:00:00 01:00', to: '2026-01-05T12:00:00 01:00' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T10:00:00 01:00',
+      to: '2026-01-05T12:00:00 01:00',
+    });
     expect(startsOf(slots)).toEqual(['2026-01-05T09:00:00.000Z', '2026-01-05T10:00:00.000Z']);
   });
 
   it('when the + is percent-encoded, then it is read as +01:00', async () => {
     const et = await createEventType(h, token, { durationMinutes: 60 });
     const res = await raw(`eventTypeId=${et.id}&from=2026-01-05T10:00:00%2B01:00&to=2026-01-05T12:00:00%2B01:00`);
-    expect(startsOf(res.json<{ data: SlotBody[] }>().data)).toEqual(['2026-01-05T09:00:00.000Z', '2026-01-05T10:00:00.000Z']);
+    expect(startsOf(res.json<{ data: SlotBody[] }>().data)).toEqual([
+      '2026-01-05T09:00:00.000Z',
+      '2026-01-05T10:00:00.000Z',
+    ]);
   });
 
   it('when from and to are epoch milliseconds, then they are accepted', async () => {
@@ -276,7 +326,11 @@ describe('GET /api/v1/slots', () => {
       ],
     });
     const et = await createEventType(h, token, { durationMinutes: 60 });
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T00:00:00Z', to: '2026-01-07T00:00:00Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T00:00:00Z',
+      to: '2026-01-07T00:00:00Z',
+    });
     expect(startsOf(slots)).toEqual(['2026-01-06T20:00:00.000Z']);
   });
 
@@ -284,9 +338,17 @@ describe('GET /api/v1/slots', () => {
     const a = await createEventType(h, token, { durationMinutes: 60 });
     const b = await createEventType(h, token, { durationMinutes: 30, title: 'Short' });
     await book(h, token, a.id, '2026-01-05T10:00:00Z');
-    const slotsA = await getSlots(h, token, { eventTypeId: a.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T12:00:00Z' });
+    const slotsA = await getSlots(h, token, {
+      eventTypeId: a.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T12:00:00Z',
+    });
     expect(startsOf(slotsA)).toEqual(['2026-01-05T09:00:00.000Z', '2026-01-05T11:00:00.000Z']);
-    const slotsB = await getSlots(h, token, { eventTypeId: b.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T12:00:00Z' });
+    const slotsB = await getSlots(h, token, {
+      eventTypeId: b.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T12:00:00Z',
+    });
     expect(startsOf(slotsB)).toEqual(grid('2026-01-05T09:00:00Z', 30, 2).concat(grid('2026-01-05T11:00:00Z', 30, 2)));
   });
 
@@ -294,13 +356,21 @@ describe('GET /api/v1/slots', () => {
     const et = await createEventType(h, token, { durationMinutes: 60 });
     const booking = await book(h, token, et.id, '2026-01-05T10:00:00Z');
     await h.request({ method: 'POST', url: `/api/v1/bookings/${booking.id}/cancel`, token });
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T10:00:00Z', to: '2026-01-05T11:00:00Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T10:00:00Z',
+      to: '2026-01-05T11:00:00Z',
+    });
     expect(startsOf(slots)).toEqual(['2026-01-05T10:00:00.000Z']);
   });
 
   it('when bookings have buffers, then starts whose buffered window overlaps them disappear', async () => {
     const withAfter = await createEventType(h, token, { title: 'After', durationMinutes: 30, bufferAfterMinutes: 15 });
-    const withBefore = await createEventType(h, token, { title: 'Before', durationMinutes: 30, bufferBeforeMinutes: 45 });
+    const withBefore = await createEventType(h, token, {
+      title: 'Before',
+      durationMinutes: 30,
+      bufferBeforeMinutes: 45,
+    });
     await book(h, token, withAfter.id, '2026-01-05T09:00:00Z'); // occupies 09:00–09:45
     const range = { from: '2026-01-05T09:00:00Z', to: '2026-01-05T11:00:00Z' };
     // Own buffer after the booking: 09:30 would start inside 09:00–09:45.
@@ -308,16 +378,26 @@ describe('GET /api/v1/slots', () => {
       grid('2026-01-05T10:00:00Z', 30, 2),
     );
     // 45 minutes before 10:00 is 09:15 < 09:45: gone; 10:30 − 45 = 09:45: free.
-    expect(startsOf(await getSlots(h, token, { eventTypeId: withBefore.id, ...range }))).toEqual(['2026-01-05T10:30:00.000Z']);
+    expect(startsOf(await getSlots(h, token, { eventTypeId: withBefore.id, ...range }))).toEqual([
+      '2026-01-05T10:30:00.000Z',
+    ]);
   });
 
   it('when a minimum notice applies, then starts before now + notice disappear, relative to the clock', async () => {
     const et = await createEventType(h, token, { durationMinutes: 30, minimumNoticeMinutes: 60 });
     h.clock.set('2026-01-05T09:10:00Z');
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T12:00:00Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T12:00:00Z',
+    });
     expect(startsOf(slots)).toEqual(grid('2026-01-05T10:30:00Z', 30, 3));
     h.clock.set('2026-01-05T10:00:00Z');
-    const later = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T09:00:00Z', to: '2026-01-05T12:00:00Z' });
+    const later = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T09:00:00Z',
+      to: '2026-01-05T12:00:00Z',
+    });
     expect(startsOf(later)).toEqual(grid('2026-01-05T11:00:00Z', 30, 2));
   });
 
@@ -330,7 +410,11 @@ describe('GET /api/v1/slots', () => {
   it('when a booking window is set, then starts at or after now + window disappear', async () => {
     const et = await createEventType(h, token, { durationMinutes: 60, bookingWindowDays: 5 });
     // now = 2026-01-01T00:00Z, window ends 2026-01-06T00:00Z.
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T00:00:00Z', to: '2026-01-07T00:00:00Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T00:00:00Z',
+      to: '2026-01-07T00:00:00Z',
+    });
     expect(slots).toHaveLength(8);
     expect(slots.every((s) => s.start.startsWith('2026-01-05'))).toBe(true);
   });
@@ -338,7 +422,11 @@ describe('GET /api/v1/slots', () => {
   it('when the daily maximum is reached, then that day has no more slots for the event type', async () => {
     const et = await createEventType(h, token, { durationMinutes: 60, maxBookingsPerDay: 1 });
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
-    const slots = await getSlots(h, token, { eventTypeId: et.id, from: '2026-01-05T00:00:00Z', to: '2026-01-07T00:00:00Z' });
+    const slots = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T00:00:00Z',
+      to: '2026-01-07T00:00:00Z',
+    });
     expect(slots.every((s) => s.start.startsWith('2026-01-06'))).toBe(true);
     expect(slots).toHaveLength(8);
   });
@@ -358,7 +446,9 @@ describe('GET /api/v1/slots', () => {
 
   it('when a slot list is requested with a bad range and bad zone, then both are reported', async () => {
     const et = await createEventType(h, token);
-    const res = await raw(new URLSearchParams({ eventTypeId: et.id, from: 'x', to: 'y', timeZone: 'Nope/Nope' }).toString());
+    const res = await raw(
+      new URLSearchParams({ eventTypeId: et.id, from: 'x', to: 'y', timeZone: 'Nope/Nope' }).toString(),
+    );
     expectProblem(res, 400, 'invalid-request');
     expectInvalid(res, ['from', 'to', 'timeZone']);
   });

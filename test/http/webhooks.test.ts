@@ -65,7 +65,11 @@ describe('POST /api/v1/webhooks', () => {
       active: false,
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<WebhookBody>()).toMatchObject({ events: ['booking.cancelled'], description: 'CRM sync', active: false });
+    expect(res.json<WebhookBody>()).toMatchObject({
+      events: ['booking.cancelled'],
+      description: 'CRM sync',
+      active: false,
+    });
   });
 
   it.each([
@@ -105,15 +109,18 @@ describe('POST /api/v1/webhooks', () => {
   });
 
   it('when an event name is unknown, then 400 naming that entry of events', async () => {
-    const body = expectInvalidIncluding(await register({ url: 'https://example.com/', events: ['booking.created', 'booking.deleted'] }), [
-      'events[1]',
-    ]);
+    const body = expectInvalidIncluding(
+      await register({ url: 'https://example.com/', events: ['booking.created', 'booking.deleted'] }),
+      ['events[1]'],
+    );
     expect(body.errors?.map((e) => e.field)).not.toContain('events[0]');
   });
 
   it('when events is empty or repeats a name, then 400 on events', async () => {
     expectInvalid(await register({ url: 'https://example.com/', events: [] }), ['events']);
-    expectInvalid(await register({ url: 'https://example.com/', events: ['booking.created', 'booking.created'] }), ['events']);
+    expectInvalid(await register({ url: 'https://example.com/', events: ['booking.created', 'booking.created'] }), [
+      'events',
+    ]);
   });
 
   it('when an unknown field is sent, then 400 naming it', async () => {
@@ -145,7 +152,9 @@ describe('GET /api/v1/webhooks', () => {
     const first = (await list('?limit=2')).json<ListBody<WebhookBody>>();
     expect(first.data).toHaveLength(2);
     expect(first.nextCursor).not.toBeNull();
-    const second = (await list(`?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`)).json<ListBody<WebhookBody>>();
+    const second = (await list(`?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`)).json<
+      ListBody<WebhookBody>
+    >();
     expect(second.nextCursor).toBeNull();
     expect([...first.data, ...second.data].map((w) => w.id)).toEqual(ids);
   });

@@ -12,7 +12,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTypes } from '@slotwise/openapi-typegen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, ensureBuilt, ROOT, runProcess, startServer, tempStore, type CliResult, type Server, type TempStore } from '../e2e/support.js';
+import {
+  createKey,
+  ensureBuilt,
+  ROOT,
+  runProcess,
+  startServer,
+  tempStore,
+  type CliResult,
+  type Server,
+  type TempStore,
+} from '../e2e/support.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RUN_DIR = join(HERE, '.generated', `client-${process.pid}-${Date.now().toString(36)}`);

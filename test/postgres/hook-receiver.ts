@@ -64,7 +64,8 @@ export class HookReceiver {
   async waitForRequests(count: number, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.requests.length < count) {
-      if (Date.now() > deadline) throw new Error(`receiver got ${this.requests.length} of ${count} requests in ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`receiver got ${this.requests.length} of ${count} requests in ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

@@ -23,12 +23,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS']) delete base[name];
-  for (const name of Object.keys(base)) if (name.startsWith('WEBHOOK_') || name.startsWith('DATABASE_')) delete base[name];
+  for (const name of ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'])
+    delete base[name];
+  for (const name of Object.keys(base))
+    if (name.startsWith('WEBHOOK_') || name.startsWith('DATABASE_')) delete base[name];
   return { ...base, ...env };
 }
 
-function spawnInstance(name: string, databaseUrl: string, env: Record<string, string>): { instance: Instance; ready: Promise<void> } {
+function spawnInstance(
+  name: string,
+  databaseUrl: string,
+  env: Record<string, string>,
+): { instance: Instance; ready: Promise<void> } {
   const child = spawn(process.execPath, [CLI, 'serve'], {
     cwd: ROOT,
     // info: the listen line carries the port; request logs are the price.
@@ -99,7 +105,8 @@ export async function startInstances(
   await Promise.all(started.map((s) => s.ready));
   for (const { instance } of started) {
     const response = await fetch(`${instance.url}/healthz`, { signal: AbortSignal.timeout(5_000) });
-    if (response.status >= 500) throw new Error(`${instance.name} /healthz answered ${response.status}:\n${instance.output()}`);
+    if (response.status >= 500)
+      throw new Error(`${instance.name} /healthz answered ${response.status}:\n${instance.output()}`);
   }
   return started.map((s) => s.instance);
 }

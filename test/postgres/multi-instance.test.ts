@@ -94,7 +94,9 @@ async function openAroundTheClock(token: string, via: Instance): Promise<void> {
   const allDay = [{ start: '00:00', end: '24:00' }];
   const response = await api(via, token, 'PUT', '/api/v1/availability', {
     timeZone: 'UTC',
-    weekly: Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, allDay])),
+    weekly: Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, allDay]),
+    ),
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
@@ -134,7 +136,9 @@ async function waitUntilAllSucceeded(webhookId: string, count: number, timeoutMs
     const rows = await deliveriesOf(webhookId);
     if (rows.length === count && rows.every((r) => r.status === 'succeeded')) return rows;
     if (Date.now() > deadline) {
-      throw new Error(`deliveries not all succeeded after ${timeoutMs} ms: ${JSON.stringify(rows.map((r) => [r.status, r.attempts]))}`);
+      throw new Error(
+        `deliveries not all succeeded after ${timeoutMs} ms: ${JSON.stringify(rows.map((r) => [r.status, r.attempts]))}`,
+      );
     }
     await sleep(100);
   }
@@ -204,7 +208,12 @@ describe('three server processes on one PostgreSQL database', () => {
 
     const listed = await runCli(['keys', 'list', '--json'], env);
     expect(listed.code, listed.stderr).toBe(0);
-    const keys = JSON.parse(listed.stdout) as Array<{ id: string; holder: string; scopes: string[]; revokedAt: string | null }>;
+    const keys = JSON.parse(listed.stdout) as Array<{
+      id: string;
+      holder: string;
+      scopes: string[];
+      revokedAt: string | null;
+    }>;
     expect(keys.filter((k) => k.holder === 'alice')).toHaveLength(2);
     expect(keys.find((k) => k.id === keyId)).toMatchObject({ holder: 'alice', scopes: ['read'], revokedAt: null });
     const table = await runCli(['keys', 'list'], env);
@@ -212,17 +221,26 @@ describe('three server processes on one PostgreSQL database', () => {
     expect(table.stdout).toMatch(new RegExp(`^${keyId}\\s+alice\\s+read\\s`, 'm'));
 
     // In use on every instance first, so nothing can pass by not having seen the key yet.
-    for (const instance of instances) expect((await api(instance, token, 'GET', '/api/v1/event-types')).status).toBe(200);
+    for (const instance of instances)
+      expect((await api(instance, token, 'GET', '/api/v1/event-types')).status).toBe(200);
 
     const revoked = await runCli(['keys', 'revoke', keyId!], env);
     expect(revoked.code, revoked.stderr).toBe(0);
     for (const instance of instances) {
       const response = await api(instance, token, 'GET', '/api/v1/event-types');
-      expectProblem(response, 401, ['urn:service:problem:unauthorized'], `${instance.name}: ${JSON.stringify(response.body)}`);
+      expectProblem(
+        response,
+        401,
+        ['urn:service:problem:unauthorized'],
+        `${instance.name}: ${JSON.stringify(response.body)}`,
+      );
       // The other key of the same holder is untouched.
       expect((await api(instance, alice, 'GET', '/api/v1/event-types')).status).toBe(200);
     }
-    const after = JSON.parse((await runCli(['keys', 'list', '--json'], env)).stdout) as Array<{ id: string; revokedAt: string | null }>;
+    const after = JSON.parse((await runCli(['keys', 'list', '--json'], env)).stdout) as Array<{
+      id: string;
+      revokedAt: string | null;
+    }>;
     expect(after.find((k) => k.id === keyId)?.revokedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const again = await runCli(['keys', 'revoke', keyId!], env);
     expect(again.code).toBe(1);
@@ -238,12 +256,13 @@ describe('three server processes on one PostgreSQL database', () => {
     expectNo5xx(responses);
     const winners = responses.filter((r) => r.status === 201);
     expect(winners, summary(responses)).toHaveLength(1);
-    for (const loser of responses.filter((r) => r.status !== 201)) expectProblem(loser, 409, [SLOT_UNAVAILABLE], summary(responses));
+    for (const loser of responses.filter((r) => r.status !== 201))
+      expectProblem(loser, 409, [SLOT_UNAVAILABLE], summary(responses));
 
-    const { rows } = await db.query(
-      `select id, status from bookings where holder_id = $1 and start_at = $2`,
-      [await holderId('alice'), start],
-    );
+    const { rows } = await db.query(`select id, status from bookings where holder_id = $1 and start_at = $2`, [
+      await holderId('alice'),
+      start,
+    ]);
     expect(rows).toEqual([{ id: winners[0]!.body.id, status: 'confirmed' }]);
     await expectNoOverlapInDatabase();
   });
@@ -254,7 +273,11 @@ describe('three server processes on one PostgreSQL database', () => {
     const starts = Array.from({ length: 90 }, () => window + Math.floor(Math.random() * 24) * 5 * MIN);
     const responses = await Promise.all(
       starts.map((start, i) =>
-        api(roundRobin(i), alice, 'POST', '/api/v1/bookings', { eventTypeId: bufferedId, start: iso(start), ...guest(i) }),
+        api(roundRobin(i), alice, 'POST', '/api/v1/bookings', {
+          eventTypeId: bufferedId,
+          start: iso(start),
+          ...guest(i),
+        }),
       ),
     );
     expectNo5xx(responses);
@@ -264,29 +287,44 @@ describe('three server processes on one PostgreSQL database', () => {
     const created = responses.filter((r) => r.status === 201).map((r) => r.body.id as string);
     expect(created.length).toBeGreaterThanOrEqual(1);
 
-    const { rows } = await db.query<{ id: string; start_at: string; end_at: string; occupied_start: string; occupied_end: string }>(
+    const { rows } = await db.query<{
+      id: string;
+      start_at: string;
+      end_at: string;
+      occupied_start: string;
+      occupied_end: string;
+    }>(
       `select id, start_at, end_at, occupied_start, occupied_end from bookings
        where holder_id = $1 and event_type_id = $2 and status = 'confirmed' order by occupied_start`,
       [await holderId('alice'), bufferedId],
     );
     expect(rows.map((r) => r.id).sort()).toEqual([...created].sort());
-    const occupied = rows.map((r) => ({ id: r.id, start: Number(r.start_at), from: Number(r.occupied_start), to: Number(r.occupied_end) }));
+    const occupied = rows.map((r) => ({
+      id: r.id,
+      start: Number(r.start_at),
+      from: Number(r.occupied_start),
+      to: Number(r.occupied_end),
+    }));
     for (const [i, r] of rows.entries()) {
       expect(Number(r.end_at) - Number(r.start_at)).toBe(30 * MIN);
       expect(occupied[i]!.from).toBe(Number(r.start_at) - 10 * MIN);
       expect(occupied[i]!.to).toBe(Number(r.end_at) + 10 * MIN);
     }
     for (let i = 1; i < occupied.length; i++) {
-      expect(occupied[i]!.from, `${iso(occupied[i - 1]!.start)} and ${iso(occupied[i]!.start)} overlap`).toBeGreaterThanOrEqual(
-        occupied[i - 1]!.to,
-      );
+      expect(
+        occupied[i]!.from,
+        `${iso(occupied[i - 1]!.start)} and ${iso(occupied[i]!.start)} overlap`,
+      ).toBeGreaterThanOrEqual(occupied[i - 1]!.to);
     }
     // Nothing was refused without a reason: every losing start collides with a winner.
     for (const [i, r] of responses.entries()) {
       if (r.status !== 409) continue;
       const from = starts[i]! - 10 * MIN;
       const to = starts[i]! + 40 * MIN;
-      expect(occupied.some((o) => o.from < to && from < o.to), `${iso(starts[i]!)} refused without a collision`).toBe(true);
+      expect(
+        occupied.some((o) => o.from < to && from < o.to),
+        `${iso(starts[i]!)} refused without a collision`,
+      ).toBe(true);
     }
     await expectNoOverlapInDatabase();
   });
@@ -305,10 +343,16 @@ describe('three server processes on one PostgreSQL database', () => {
     }
     const target = day + 18 * 60 * MIN;
     // Three requests per booking, each booking's three on three different instances.
-    const requests = Array.from({ length: 18 }, (_, i) => ({ bookingId: ids[i % 6]!, via: instances[Math.floor(i / 6) % 3]! }));
+    const requests = Array.from({ length: 18 }, (_, i) => ({
+      bookingId: ids[i % 6]!,
+      via: instances[Math.floor(i / 6) % 3]!,
+    }));
     const responses = await Promise.all(
       requests.map(({ bookingId, via }, i) =>
-        api(via, alice, 'POST', `/api/v1/bookings/${bookingId}/reschedule`, { start: iso(target), reason: `attempt ${i}` }),
+        api(via, alice, 'POST', `/api/v1/bookings/${bookingId}/reschedule`, {
+          start: iso(target),
+          reason: `attempt ${i}`,
+        }),
       ),
     );
     expectNo5xx(responses);
@@ -326,7 +370,13 @@ describe('three server processes on one PostgreSQL database', () => {
       expectProblem(r, 409, types, summary(responses));
     }
 
-    const { rows } = await db.query<{ id: string; status: string; start_at: string; rescheduled_from_id: string | null; rescheduled_to_id: string | null }>(
+    const { rows } = await db.query<{
+      id: string;
+      status: string;
+      start_at: string;
+      rescheduled_from_id: string | null;
+      rescheduled_to_id: string | null;
+    }>(
       `select id, status, start_at, rescheduled_from_id, rescheduled_to_id from bookings
        where id = any($1) or rescheduled_from_id = any($1) order by start_at, id`,
       [ids],
@@ -335,9 +385,18 @@ describe('three server processes on one PostgreSQL database', () => {
     for (const [k, id] of ids.entries()) {
       const row = rows.find((r) => r.id === id)!;
       if (id === moved) expect(row).toMatchObject({ status: 'rescheduled', rescheduled_to_id: winner.body.id });
-      else expect(row).toMatchObject({ status: 'confirmed', rescheduled_to_id: null, start_at: String(day + (9 + k) * 60 * MIN) });
+      else
+        expect(row).toMatchObject({
+          status: 'confirmed',
+          rescheduled_to_id: null,
+          start_at: String(day + (9 + k) * 60 * MIN),
+        });
     }
-    expect(rows.find((r) => r.id === winner.body.id)).toMatchObject({ status: 'confirmed', rescheduled_from_id: moved, start_at: String(target) });
+    expect(rows.find((r) => r.id === winner.body.id)).toMatchObject({
+      status: 'confirmed',
+      rescheduled_from_id: moved,
+      start_at: String(target),
+    });
     await expectNoOverlapInDatabase();
   });
 
@@ -357,14 +416,17 @@ describe('three server processes on one PostgreSQL database', () => {
     // requests for one booking are spread over all three.
     const requests = Array.from({ length: 30 }, (_, i) => ({ k: i % 5, start: day + 12 * 60 * MIN + i * 30 * MIN }));
     const responses = await Promise.all(
-      requests.map(({ k, start }, i) => api(roundRobin(i), alice, 'POST', `/api/v1/bookings/${ids[k]}/reschedule`, { start: iso(start) })),
+      requests.map(({ k, start }, i) =>
+        api(roundRobin(i), alice, 'POST', `/api/v1/bookings/${ids[k]}/reschedule`, { start: iso(start) }),
+      ),
     );
     expectNo5xx(responses);
     for (const [k, oldId] of ids.entries()) {
       const mine = responses.filter((_, i) => requests[i]!.k === k);
       const winners = mine.filter((r) => r.status === 201);
       expect(winners, summary(mine)).toHaveLength(1);
-      for (const loser of mine.filter((r) => r.status !== 201)) expectProblem(loser, 409, [INVALID_STATE, SLOT_UNAVAILABLE], summary(mine));
+      for (const loser of mine.filter((r) => r.status !== 201))
+        expectProblem(loser, 409, [INVALID_STATE, SLOT_UNAVAILABLE], summary(mine));
       const winner = winners[0]!;
       expect(winner.body.rescheduledFromId).toBe(oldId);
 
@@ -373,7 +435,9 @@ describe('three server processes on one PostgreSQL database', () => {
         'select id, status, start_at from bookings where rescheduled_from_id = $1',
         [oldId],
       );
-      expect(successors.rows).toEqual([{ id: winner.body.id, status: 'confirmed', start_at: String(Date.parse(winner.body.start)) }]);
+      expect(successors.rows).toEqual([
+        { id: winner.body.id, status: 'confirmed', start_at: String(Date.parse(winner.body.start)) },
+      ]);
       const old = await db.query('select status, rescheduled_to_id from bookings where id = $1', [oldId]);
       expect(old.rows).toEqual([{ status: 'rescheduled', rescheduled_to_id: winner.body.id }]);
     }
@@ -391,10 +455,17 @@ describe('three server processes on one PostgreSQL database', () => {
     const day = dayAhead(3);
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        api(roundRobin(i), carol, 'POST', '/api/v1/bookings', { eventTypeId, start: iso(day + i * 30 * MIN), ...guest(i) }),
+        api(roundRobin(i), carol, 'POST', '/api/v1/bookings', {
+          eventTypeId,
+          start: iso(day + i * 30 * MIN),
+          ...guest(i),
+        }),
       ),
     );
-    expect(responses.map((r) => r.status), summary(responses)).toEqual(Array(30).fill(201));
+    expect(
+      responses.map((r) => r.status),
+      summary(responses),
+    ).toEqual(Array(30).fill(201));
 
     await waitUntilAllSucceeded(webhookId, 30, 15_000);
     // Ten more poll intervals for any second attempt to show up.
@@ -417,7 +488,11 @@ describe('three server processes on one PostgreSQL database', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.data).toHaveLength(30);
     for (const delivery of listed.body.data) {
-      expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 1, attempts: [{ attempt: 1, statusCode: 200 }] });
+      expect(delivery).toMatchObject({
+        status: 'succeeded',
+        attemptCount: 1,
+        attempts: [{ attempt: 1, statusCode: 200 }],
+      });
     }
   }, 30_000);
 
@@ -434,7 +509,11 @@ describe('three server processes on one PostgreSQL database', () => {
     // is woken by each commit, B and C only poll.
     const day = dayAhead(3);
     for (let i = 0; i < 4; i++) {
-      const response = await api(a, bob, 'POST', '/api/v1/bookings', { eventTypeId, start: iso(day + i * 60 * MIN), ...guest(i) });
+      const response = await api(a, bob, 'POST', '/api/v1/bookings', {
+        eventTypeId,
+        start: iso(day + i * 60 * MIN),
+        ...guest(i),
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
     }
     await receiver.waitForRequests(4, 2_500);

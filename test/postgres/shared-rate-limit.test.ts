@@ -22,7 +22,14 @@ interface Answer {
   text: string;
 }
 
-async function send(instance: Instance, method: string, path: string, as: string, json?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function send(
+  instance: Instance,
+  method: string,
+  path: string,
+  as: string,
+  json?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const response = await fetch(`${instance.url}${path}`, {
     method,
     headers: {
@@ -83,8 +90,14 @@ describe('shared rate limit', () => {
       Array.from({ length: 60 }, (_, i) => send(instances[i % instances.length]!, 'GET', '/api/v1/event-types', key)),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s >= 500), JSON.stringify(statuses)).toEqual([]);
-    expect(statuses.filter((s) => s !== 429), JSON.stringify(statuses)).toHaveLength(LIMIT);
+    expect(
+      statuses.filter((s) => s >= 500),
+      JSON.stringify(statuses),
+    ).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 429),
+      JSON.stringify(statuses),
+    ).toHaveLength(LIMIT);
     expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
     for (const limited of answers.filter((a) => a.status === 429)) {
       expect(limited.body).toMatchObject({ type: 'urn:service:problem:rate-limited', status: 429 });
@@ -110,19 +123,29 @@ describe('shared rate limit', () => {
 describe('idempotency across instances', () => {
   it('when the same POST /bookings with one Idempotency-Key reaches two instances at once, then one booking is made and the answers are 201 + (replayed 201 or 409 idempotency-conflict)', async () => {
     await roomInThisMinute(15);
-    const et = await send(instances[0]!, 'POST', '/api/v1/event-types', token, { title: 'Shared idempotency', durationMinutes: 30 });
+    const et = await send(instances[0]!, 'POST', '/api/v1/event-types', token, {
+      title: 'Shared idempotency',
+      durationMinutes: 30,
+    });
     expect(et.status, et.text).toBe(201);
     const rounds = 5;
     const starts = bookableStarts(rounds);
     for (let round = 0; round < rounds; round++) {
       const idempotencyKey = `race-${round}-${Date.now()}`;
-      const body = { eventTypeId: et.body.id, start: starts[round], guestName: `Guest ${round}`, guestEmail: `guest${round}@example.com` };
+      const body = {
+        eventTypeId: et.body.id,
+        start: starts[round],
+        guestName: `Guest ${round}`,
+        guestEmail: `guest${round}@example.com`,
+      };
       const headers = { 'idempotency-key': idempotencyKey };
       const pair = await Promise.all([
         send(instances[round % 3]!, 'POST', '/api/v1/bookings', token, body, headers),
         send(instances[(round + 1) % 3]!, 'POST', '/api/v1/bookings', token, body, headers),
       ]);
-      const context = JSON.stringify(pair.map((a) => [a.status, a.headers.get('idempotent-replayed'), a.body?.type ?? a.body?.id]));
+      const context = JSON.stringify(
+        pair.map((a) => [a.status, a.headers.get('idempotent-replayed'), a.body?.type ?? a.body?.id]),
+      );
       const fresh = pair.filter((a) => a.status === 201 && a.headers.get('idempotent-replayed') === null);
       expect(fresh, context).toHaveLength(1);
       const other = pair.find((a) => a !== fresh[0])!;

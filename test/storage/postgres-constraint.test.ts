@@ -143,7 +143,10 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     const eventId = newId('msg');
     await expectSlotUnavailable(
       store.transaction(async (tx) => {
-        await tx.enqueueEvent({ id: eventId, holderId: alice.id, type: 'booking.created', payload: '{}', createdAt: T0 }, []);
+        await tx.enqueueEvent(
+          { id: eventId, holderId: alice.id, type: 'booking.created', payload: '{}', createdAt: T0 },
+          [],
+        );
         await tx.insertBooking(bookingOf(alices, '2026-03-02T09:10:00Z', '2026-03-02T09:40:00Z'));
       }),
     );
@@ -176,7 +179,9 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
   it('when a booking is cancelled, then its time is free for a new confirmed booking', async () => {
     const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
     await insert(first);
-    await store.transaction((tx) => tx.updateBooking({ ...first, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'));
+    await store.transaction((tx) =>
+      tx.updateBooking({ ...first, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'),
+    );
     const second = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
     await insert(second);
     expect(await storedIds()).toEqual([first.id, second.id].sort());
@@ -188,7 +193,9 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     await insert(confirmed);
     await insert(cancelled);
     await expectSlotUnavailable(
-      store.transaction((tx) => tx.updateBooking({ ...cancelled, status: 'confirmed', cancelledAt: null, updatedAt: T0 }, 'cancelled')),
+      store.transaction((tx) =>
+        tx.updateBooking({ ...cancelled, status: 'confirmed', cancelledAt: null, updatedAt: T0 }, 'cancelled'),
+      ),
     );
     expect((await store.getBooking(alice.id, cancelled.id))?.status).toBe('cancelled');
   });
@@ -216,7 +223,11 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
   it('when overlapping bookings are inserted concurrently with no lock, then exactly one is stored and the others are slot-unavailable', async () => {
     const attempts = Array.from({ length: 12 }, (_, i) =>
       // Different starts, all overlapping 09:00–09:30.
-      bookingOf(alices, `2026-03-02T09:${String(i).padStart(2, '0')}:00Z`, `2026-03-02T09:${String(30 + i).padStart(2, '0')}:00Z`),
+      bookingOf(
+        alices,
+        `2026-03-02T09:${String(i).padStart(2, '0')}:00Z`,
+        `2026-03-02T09:${String(30 + i).padStart(2, '0')}:00Z`,
+      ),
     );
     const results = await Promise.allSettled(attempts.map((b) => insert(b)));
     const stored = results.filter((r) => r.status === 'fulfilled');

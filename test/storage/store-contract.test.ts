@@ -86,7 +86,12 @@ function bookingOf(
   eventType: EventType,
   start: string,
   end: string,
-  fields: { bufferBeforeMinutes?: number; bufferAfterMinutes?: number; status?: BookingStatus; createdAt?: number } = {},
+  fields: {
+    bufferBeforeMinutes?: number;
+    bufferAfterMinutes?: number;
+    status?: BookingStatus;
+    createdAt?: number;
+  } = {},
 ): Booking {
   return {
     id: newId('bkg'),
@@ -145,7 +150,11 @@ async function enqueue(holderId: string, webhookIds: string[], createdAt: number
         id: eventId,
         holderId,
         type: 'booking.created',
-        payload: JSON.stringify({ type: 'booking.created', timestamp: new Date(createdAt).toISOString(), data: { n: createdAt } }),
+        payload: JSON.stringify({
+          type: 'booking.created',
+          timestamp: new Date(createdAt).toISOString(),
+          data: { n: createdAt },
+        }),
         createdAt,
       },
       deliveries,
@@ -155,11 +164,24 @@ async function enqueue(holderId: string, webhookIds: string[], createdAt: number
 }
 
 function claim(fields: Partial<ClaimRequest> & { now: number }): Promise<DeliveryJob[]> {
-  return store.claimDueDeliveries({ leaseUntil: fields.now + 60_000, limit: 100, perWebhook: 100, skipWebhookIds: [], ...fields });
+  return store.claimDueDeliveries({
+    leaseUntil: fields.now + 60_000,
+    limit: 100,
+    perWebhook: 100,
+    skipWebhookIds: [],
+    ...fields,
+  });
 }
 
 function attemptOf(n: number, startedAt: number, statusCode: number | null = 500): DeliveryAttempt {
-  return { attempt: n, startedAt, durationMs: 12, statusCode, error: statusCode === null ? 'connection refused' : null, responseExcerpt: 'nope' };
+  return {
+    attempt: n,
+    startedAt,
+    durationMs: 12,
+    statusCode,
+    error: statusCode === null ? 'connection refused' : null,
+    responseExcerpt: 'nope',
+  };
 }
 
 async function count(table: string): Promise<number> {
@@ -288,15 +310,16 @@ describe('unique slugs and names', () => {
     const again = await addEventType(holder.id, { slug: 'intro' });
     expect(await store.getEventType(holder.id, again.id)).toEqual(again);
     // The new live one holds the slug as the first did.
-    await expect(store.transaction((tx) => tx.insertEventType(eventTypeOf(holder.id, { slug: 'intro' })))).rejects.toBeInstanceOf(
-      UniqueViolation,
-    );
+    await expect(
+      store.transaction((tx) => tx.insertEventType(eventTypeOf(holder.id, { slug: 'intro' }))),
+    ).rejects.toBeInstanceOf(UniqueViolation);
   });
 
   it('when slugs like a base are asked for, then exactly the live base and base-N slugs of that holder come back', async () => {
     const alice = await addHolder('alice');
     const bob = await addHolder('bob');
-    for (const slug of ['intro', 'intro-2', 'intro-call', 'introduction', 'other']) await addEventType(alice.id, { slug });
+    for (const slug of ['intro', 'intro-2', 'intro-call', 'introduction', 'other'])
+      await addEventType(alice.id, { slug });
     await addEventType(bob.id, { slug: 'intro-3' });
     const like = await store.slugsLike(alice.id, 'intro');
     expect(like.has('intro')).toBe(true);
@@ -307,7 +330,9 @@ describe('unique slugs and names', () => {
 
   it('when a holder name is taken, then ensureHolder returns the existing holder', async () => {
     const alice = await addHolder('alice');
-    const again = await store.transaction((tx) => tx.ensureHolder({ id: newId('hld'), name: 'alice', createdAt: T0 + 1 }));
+    const again = await store.transaction((tx) =>
+      tx.ensureHolder({ id: newId('hld'), name: 'alice', createdAt: T0 + 1 }),
+    );
     expect(again).toEqual(alice);
   });
 
@@ -334,9 +359,19 @@ describe('keyset paging', () => {
 
     const expected = [...live].sort(byKeyThenId((e: EventType) => e.createdAt)).map((e) => e.id);
     for (const limit of [1, 2, 4, 11, 50]) {
-      const pages = await allPages((page) => store.listEventTypes(alice.id, page), limit, (e) => e.createdAt);
-      expect(pages.flat().map((e) => e.id), `limit ${limit}`).toEqual(expected);
-      expect(pages.slice(0, -1).every((p) => p.length === limit), `limit ${limit}: only the last page is short`).toBe(true);
+      const pages = await allPages(
+        (page) => store.listEventTypes(alice.id, page),
+        limit,
+        (e) => e.createdAt,
+      );
+      expect(
+        pages.flat().map((e) => e.id),
+        `limit ${limit}`,
+      ).toEqual(expected);
+      expect(
+        pages.slice(0, -1).every((p) => p.length === limit),
+        `limit ${limit}: only the last page is short`,
+      ).toBe(true);
     }
   });
 
@@ -344,13 +379,21 @@ describe('keyset paging', () => {
     const alice = await addHolder('alice');
     const bob = await addHolder('bob');
     const hooks: Webhook[] = [];
-    for (let i = 0; i < 7; i++) hooks.push(await addWebhook(alice.id, { createdAt: T0 + (i % 3) * 1000, active: i !== 4 }));
+    for (let i = 0; i < 7; i++)
+      hooks.push(await addWebhook(alice.id, { createdAt: T0 + (i % 3) * 1000, active: i !== 4 }));
     await addWebhook(bob.id);
 
     const expected = [...hooks].sort(byKeyThenId((w: Webhook) => w.createdAt)).map((w) => w.id);
     for (const limit of [1, 3, 7, 20]) {
-      const pages = await allPages((page) => store.listWebhooks(alice.id, page), limit, (w) => w.createdAt);
-      expect(pages.flat().map((w) => w.id), `limit ${limit}`).toEqual(expected);
+      const pages = await allPages(
+        (page) => store.listWebhooks(alice.id, page),
+        limit,
+        (w) => w.createdAt,
+      );
+      expect(
+        pages.flat().map((w) => w.id),
+        `limit ${limit}`,
+      ).toEqual(expected);
     }
     // Inactive webhooks are listed too, and read back as they were written.
     expect(await store.getWebhook(alice.id, hooks[4]!.id)).toEqual(hooks[4]);
@@ -383,7 +426,10 @@ describe('keyset paging', () => {
         limit,
         (b) => b.start,
       );
-      expect(pages.flat().map((b) => b.id), `limit ${limit}`).toEqual(expected.map((b) => b.id));
+      expect(
+        pages.flat().map((b) => b.id),
+        `limit ${limit}`,
+      ).toEqual(expected.map((b) => b.id));
     }
     const onlyIntro = await allPages(
       (page) => store.listConfirmedBookings(alice.id, { ...page, from, to, eventTypeId: intro.id }),
@@ -411,9 +457,16 @@ describe('keyset paging', () => {
     await store.recordAttempt(firstId!, attemptOf(1, T0 + 1), { status: 'pending', nextAttemptAt: T0 + 5000 }, T0 + 2);
 
     for (const limit of [1, 3, 8, 20]) {
-      const pages = await allPages((page) => store.listDeliveries(hook.id, page), limit, (d) => d.createdAt);
+      const pages = await allPages(
+        (page) => store.listDeliveries(hook.id, page),
+        limit,
+        (d) => d.createdAt,
+      );
       const all = pages.flat();
-      expect(all.map((d) => d.id), `limit ${limit}`).toEqual(expected.map((d) => d.id));
+      expect(
+        all.map((d) => d.id),
+        `limit ${limit}`,
+      ).toEqual(expected.map((d) => d.id));
       expect(all.every((d) => d.webhookId === hook.id && d.eventType === 'booking.created')).toBe(true);
       expect(all.find((d) => d.id === firstId)?.attemptLog).toEqual([attemptOf(1, T0 + 1)]);
     }
@@ -452,7 +505,9 @@ describe('occupanciesOverlapping', () => {
     const f = typeof from === 'number' ? from : at(from);
     const t = typeof to === 'number' ? to : at(to);
     const found = await store.occupanciesOverlapping(alice.id, f, t, exclude);
-    const names = found.map((o) => Object.entries(bookings).find(([, b]) => b.start === o.start)?.[0] ?? `unknown@${o.start}`);
+    const names = found.map(
+      (o) => Object.entries(bookings).find(([, b]) => b.start === o.start)?.[0] ?? `unknown@${o.start}`,
+    );
     return names.sort();
   }
 
@@ -460,7 +515,12 @@ describe('occupanciesOverlapping', () => {
     expect(await overlapping('2026-03-02T10:00:00Z', '2026-03-02T11:30:00Z')).toEqual(['b2', 'b3', 'b4']);
     const found = await store.occupanciesOverlapping(alice.id, at('2026-03-02T10:10:00Z'), at('2026-03-02T10:20:00Z'));
     expect(found).toEqual([
-      { eventTypeId: intro.id, start: at('2026-03-02T09:30:00Z'), occupiedStart: at('2026-03-02T09:30:00Z'), occupiedEnd: at('2026-03-02T10:15:00Z') },
+      {
+        eventTypeId: intro.id,
+        start: at('2026-03-02T09:30:00Z'),
+        occupiedStart: at('2026-03-02T09:30:00Z'),
+        occupiedEnd: at('2026-03-02T10:15:00Z'),
+      },
     ]);
   });
 
@@ -479,12 +539,19 @@ describe('occupanciesOverlapping', () => {
   });
 
   it('when a booking is excluded, then it is left out and the others still come back', async () => {
-    expect(await overlapping('2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', bookings.b3!.id)).toEqual(['b1', 'b2', 'b4', 'b5']);
+    expect(await overlapping('2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', bookings.b3!.id)).toEqual([
+      'b1',
+      'b2',
+      'b4',
+      'b5',
+    ]);
   });
 
   it('when a booking is cancelled, then it stops being returned', async () => {
     const b3 = bookings.b3!;
-    await store.transaction((tx) => tx.updateBooking({ ...b3, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'));
+    await store.transaction((tx) =>
+      tx.updateBooking({ ...b3, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'),
+    );
     expect(await overlapping('2026-03-02T10:00:00Z', '2026-03-02T11:30:00Z')).toEqual(['b2', 'b4']);
   });
 });
@@ -501,7 +568,9 @@ describe('outbox', () => {
     await addWebhook(bob.id, { events: ['booking.created'] });
 
     expect(await store.subscribedWebhookIds(alice.id, 'booking.created')).toEqual([both.id]);
-    expect((await store.subscribedWebhookIds(alice.id, 'booking.cancelled')).sort()).toEqual([both.id, cancelOnly.id].sort());
+    expect((await store.subscribedWebhookIds(alice.id, 'booking.cancelled')).sort()).toEqual(
+      [both.id, cancelOnly.id].sort(),
+    );
     expect(await store.subscribedWebhookIds(alice.id, 'booking.rescheduled')).toEqual([]);
 
     // Deactivating one takes it out.
@@ -623,9 +692,15 @@ describe('claimDueDeliveries', () => {
 
     const perHook = await claim({ now: T0 + 10_000, perWebhook: 2, limit: 100, leaseUntil: T0 + 10_001 });
     expect(perHook).toHaveLength(6);
-    for (const hook of [a, b, c]) expect(perHook.filter((j) => j.webhookId === hook.id), hook.id).toHaveLength(2);
+    for (const hook of [a, b, c])
+      expect(
+        perHook.filter((j) => j.webhookId === hook.id),
+        hook.id,
+      ).toHaveLength(2);
     // Oldest first within each webhook: the ones due at T0 and T0 + 1000.
-    const due = new Map((await testStore.rows('webhook_deliveries')).map((r) => [String(r.id), Number(r.next_attempt_at)]));
+    const due = new Map(
+      (await testStore.rows('webhook_deliveries')).map((r) => [String(r.id), Number(r.next_attempt_at)]),
+    );
     expect(new Set(perHook.map((j) => due.get(j.deliveryId)))).toEqual(new Set([T0, T0 + 1000]));
 
     const limited = await claim({ now: T0 + 20_000, perWebhook: 100, limit: 5 });
@@ -669,7 +744,9 @@ describe('claimDueDeliveries', () => {
 
   it('when claimed deliveries are released, then they are claimable at once', async () => {
     const hook = await addWebhook(alice.id);
-    const ids = await Promise.all([enqueue(alice.id, [hook.id], T0), enqueue(alice.id, [hook.id], T0)]).then((d) => d.flat());
+    const ids = await Promise.all([enqueue(alice.id, [hook.id], T0), enqueue(alice.id, [hook.id], T0)]).then((d) =>
+      d.flat(),
+    );
     const jobs = await claim({ now: T0, leaseUntil: T0 + 60_000 });
     expect(jobs).toHaveLength(2);
     await store.releaseDeliveries([ids[0]!]);
@@ -682,16 +759,32 @@ describe('claimDueDeliveries', () => {
     // Several rounds of fresh deliveries, each raced over by eight claims at once.
     for (let round = 0; round < 5; round++) {
       const now = T0 + round * 1000;
-      for (let i = 0; i < 6; i++) await enqueue(alice.id, hooks.map((h) => h.id), now + i);
+      for (let i = 0; i < 6; i++)
+        await enqueue(
+          alice.id,
+          hooks.map((h) => h.id),
+          now + i,
+        );
       const claims = await Promise.all(
-        Array.from({ length: 8 }, () => store.claimDueDeliveries({ now: now + 100, leaseUntil: now + 600_000, limit: 4, perWebhook: 4, skipWebhookIds: [] })),
+        Array.from({ length: 8 }, () =>
+          store.claimDueDeliveries({
+            now: now + 100,
+            leaseUntil: now + 600_000,
+            limit: 4,
+            perWebhook: 4,
+            skipWebhookIds: [],
+          }),
+        ),
       );
       const claimed = claims.flat().map((j) => j.deliveryId);
       expect(claimed.length, `round ${round}`).toBeGreaterThan(0);
       expect(claimed.length, `round ${round}: ${claimed.join(' ')}`).toBe(new Set(claimed).size);
       // Every claimed delivery is leased: a later claim does not hand it out again.
       const later = (await claim({ now: now + 200 })).map((j) => j.deliveryId);
-      expect(later.filter((id) => claimed.includes(id)), `round ${round}`).toEqual([]);
+      expect(
+        later.filter((id) => claimed.includes(id)),
+        `round ${round}`,
+      ).toEqual([]);
     }
   });
 
@@ -700,11 +793,26 @@ describe('claimDueDeliveries', () => {
     // skipped by the claims running beside it, and wait for the next poll.
     const hooks = await Promise.all([0, 1, 2, 3].map(() => addWebhook(alice.id)));
     const all: string[] = [];
-    for (let i = 0; i < 6; i++) all.push(...(await enqueue(alice.id, hooks.map((h) => h.id), T0 + i)));
+    for (let i = 0; i < 6; i++)
+      all.push(
+        ...(await enqueue(
+          alice.id,
+          hooks.map((h) => h.id),
+          T0 + i,
+        )),
+      );
     expect(all).toHaveLength(24);
 
     const claims = await Promise.all(
-      Array.from({ length: 8 }, () => store.claimDueDeliveries({ now: T0 + 100, leaseUntil: T0 + 60_000, limit: 4, perWebhook: 4, skipWebhookIds: [] })),
+      Array.from({ length: 8 }, () =>
+        store.claimDueDeliveries({
+          now: T0 + 100,
+          leaseUntil: T0 + 60_000,
+          limit: 4,
+          perWebhook: 4,
+          skipWebhookIds: [],
+        }),
+      ),
     );
     const claimed = claims.flat().map((j) => j.deliveryId);
     // 8 claims × 4 is room for all 24.
@@ -827,10 +935,12 @@ describe('recordAttempt and restartDelivery', () => {
           'insert into webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms) values ($1, 1, $2, 5)',
           [id, T0],
         );
-        const deleting = store.transaction((tx) => tx.deleteWebhook(alice.id, hook.id)).then(
-          (deleted) => deleted,
-          (error: unknown) => error,
-        );
+        const deleting = store
+          .transaction((tx) => tx.deleteWebhook(alice.id, hook.id))
+          .then(
+            (deleted) => deleted,
+            (error: unknown) => error,
+          );
         await waitForLockWait(recorder);
         await recorder.query('commit');
         expect(await deleting).toBe(true);
@@ -869,10 +979,18 @@ describe('recordAttempt and restartDelivery', () => {
 
 describe('concurrent bookings', () => {
   it('when 30 bookings of one start race, then exactly one is confirmed and the other 29 fail with slot-unavailable', async () => {
-    const context: AppContext = { store, now: () => at('2026-03-01T00:00:00Z'), webhooks: { allowPrivateTargets: false } };
+    const context: AppContext = {
+      store,
+      now: () => at('2026-03-01T00:00:00Z'),
+      webhooks: { allowPrivateTargets: false },
+    };
     const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['read', 'write'], expiresAt: null });
     const caller: Caller = callerWith(key);
-    const eventType = await createEventType(context, caller, { title: 'Intro call', durationMinutes: 30, bufferAfterMinutes: 10 });
+    const eventType = await createEventType(context, caller, {
+      title: 'Intro call',
+      durationMinutes: 30,
+      bufferAfterMinutes: 10,
+    });
     const open = [{ start: '08:00', end: '18:00' }];
     await replaceAvailability(context, caller, {
       timeZone: 'UTC',
@@ -883,7 +1001,12 @@ describe('concurrent bookings', () => {
 
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
-        createBooking(context, caller, { eventTypeId: eventType.id, start, guestName: `Guest ${i}`, guestEmail: `g${i}@example.com` }),
+        createBooking(context, caller, {
+          eventTypeId: eventType.id,
+          start,
+          guestName: `Guest ${i}`,
+          guestEmail: `g${i}@example.com`,
+        }),
       ),
     );
 
@@ -900,18 +1023,26 @@ describe('concurrent bookings', () => {
   });
 
   it('when bookings of different starts race, then all of them are confirmed', async () => {
-    const context: AppContext = { store, now: () => at('2026-03-01T00:00:00Z'), webhooks: { allowPrivateTargets: false } };
+    const context: AppContext = {
+      store,
+      now: () => at('2026-03-01T00:00:00Z'),
+      webhooks: { allowPrivateTargets: false },
+    };
     const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
     const caller: Caller = callerWith(key);
     const eventType = await createEventType(context, caller, { title: 'Intro call', durationMinutes: 30 });
     const starts = Array.from({ length: 10 }, (_, i) => at('2026-03-02T09:00:00Z') + i * 30 * MINUTE_MS);
     const booked = await Promise.all(
-      starts.map((start) => createBooking(context, caller, { eventTypeId: eventType.id, start, guestName: 'G', guestEmail: 'g@example.com' })),
+      starts.map((start) =>
+        createBooking(context, caller, {
+          eventTypeId: eventType.id,
+          start,
+          guestName: 'G',
+          guestEmail: 'g@example.com',
+        }),
+      ),
     );
     expect(booked.map((b) => b.start).sort((a, b) => a - b)).toEqual(starts);
     expect(await count('bookings')).toBe(10);
   });
 });
-
-
-

@@ -15,7 +15,8 @@ export function testStoreKind(): StoreKind {
   return process.env.SLOTWISE_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
 }
 
-export const POSTGRES_ADMIN_URL = process.env.SLOTWISE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.SLOTWISE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestStore {
   store: Store;
@@ -69,7 +70,8 @@ function processDatabase(): Promise<string> {
 /** A new, empty database named with this run's prefix; the global teardown drops it. */
 export async function createTestDatabase(): Promise<string> {
   const prefix = process.env.SLOTWISE_TEST_PG_PREFIX;
-  if (!prefix) throw new Error('SLOTWISE_TEST_PG_PREFIX is not set: PostgreSQL tests run in the vitest postgres project');
+  if (!prefix)
+    throw new Error('SLOTWISE_TEST_PG_PREFIX is not set: PostgreSQL tests run in the vitest postgres project');
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await withClient(POSTGRES_ADMIN_URL, (client) => client.query(`create database ${name}`));
   const url = new URL(POSTGRES_ADMIN_URL);

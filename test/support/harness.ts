@@ -33,7 +33,9 @@ export interface Harness {
 }
 
 /** A real app on an empty real store: a SQLite file in a fresh temporary directory, or PostgreSQL (see databases.ts). */
-export async function createHarness(options: { now?: string; allowPrivateWebhookTargets?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  options: { now?: string; allowPrivateWebhookTargets?: boolean } = {},
+): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
   const testStore = await openTestStore(dir);
   const store = testStore.store;

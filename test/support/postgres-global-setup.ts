@@ -22,7 +22,9 @@ async function dropDatabases(matches: (name: string) => boolean): Promise<void> 
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'slotwise_test_%'`);
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'slotwise_test_%'`,
+    );
     for (const { datname } of rows.filter((r) => matches(r.datname))) {
       await client.query(`drop database if exists ${datname} with (force)`);
     }

@@ -79,7 +79,13 @@ describe('address guard: literal hosts in URLs', () => {
   });
 
   it('when alternative IPv4 notations are parsed, then they come out as the dotted address they mean', () => {
-    for (const url of ['http://127.1/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.0.0.1/', 'http://0x7f000001/']) {
+    for (const url of [
+      'http://127.1/',
+      'http://2130706433/',
+      'http://0177.0.0.1/',
+      'http://0x7f.0.0.1/',
+      'http://0x7f000001/',
+    ]) {
       expect(literalAddressOf(new URL(url)), url).toBe('127.0.0.1');
     }
   });
@@ -89,12 +95,15 @@ describe('address guard: literal hosts in URLs', () => {
     expect(literalAddressOf(new URL('http://[2001:4860:4860::8888]/'))).toBe('2001:4860:4860::8888');
   });
 
-  it.each([['http://example.com/'], ['https://hooks.example.com:8443/x'], ['http://localhost/'], ['http://127.0.0.1.nip.io/'], ['http://1.2.3.4.example/']])(
-    'when the host is a name (%s), then it is not a literal (its addresses are checked after resolution)',
-    (url) => {
-      expect(literalAddressOf(new URL(url))).toBeNull();
-    },
-  );
+  it.each([
+    ['http://example.com/'],
+    ['https://hooks.example.com:8443/x'],
+    ['http://localhost/'],
+    ['http://127.0.0.1.nip.io/'],
+    ['http://1.2.3.4.example/'],
+  ])('when the host is a name (%s), then it is not a literal (its addresses are checked after resolution)', (url) => {
+    expect(literalAddressOf(new URL(url))).toBeNull();
+  });
 });
 
 describe('address guard: resolved addresses', () => {
@@ -128,10 +137,15 @@ describe('address guard: resolved addresses', () => {
     expect(isForbiddenAddress(address)).toBe(true);
   });
 
-  it.each([['8.8.8.8'], ['1.1.1.1'], ['93.184.216.34'], ['2001:4860:4860::8888'], ['2606:4700:4700::1111'], ['::ffff:8.8.8.8'], ['::ffff:808:808']])(
-    'when a lookup returns %j, then it is allowed',
-    (address) => {
-      expect(isForbiddenAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    ['8.8.8.8'],
+    ['1.1.1.1'],
+    ['93.184.216.34'],
+    ['2001:4860:4860::8888'],
+    ['2606:4700:4700::1111'],
+    ['::ffff:8.8.8.8'],
+    ['::ffff:808:808'],
+  ])('when a lookup returns %j, then it is allowed', (address) => {
+    expect(isForbiddenAddress(address)).toBe(false);
+  });
 });

@@ -107,7 +107,13 @@ async function deliveriesOf(api: Api, webhookId: string): Promise<DeliveryView[]
 }
 
 /** Waits until the webhook's only delivery satisfies `ready`, and returns it. */
-function onlyDelivery(w: World, webhookId: string, ready: (d: DeliveryView) => boolean, timeoutMs: number, what: string) {
+function onlyDelivery(
+  w: World,
+  webhookId: string,
+  ready: (d: DeliveryView) => boolean,
+  timeoutMs: number,
+  what: string,
+) {
   return eventually(
     async () => {
       const list = await deliveriesOf(w.api, webhookId);
@@ -120,7 +126,11 @@ function onlyDelivery(w: World, webhookId: string, ready: (d: DeliveryView) => b
 
 /** Verifies a received request with the `standardwebhooks` package and returns the payload. */
 function verified(secret: string, request: Received): { type: string; timestamp: string; data: Record<string, any> } {
-  return new Webhook(secret).verify(request.body, request.headers) as { type: string; timestamp: string; data: Record<string, any> };
+  return new Webhook(secret).verify(request.body, request.headers) as {
+    type: string;
+    timestamp: string;
+    data: Record<string, any>;
+  };
 }
 
 describe('delivering booking events (shared server, a fresh webhook and receiver per test)', () => {
@@ -134,7 +144,8 @@ describe('delivering booking events (shared server, a fresh webhook and receiver
   });
 
   afterEach(async () => {
-    for (const webhook of (await w.api.expect<{ data: Array<{ id: string }> }>(200, 'GET', '/webhooks?limit=100')).data) {
+    for (const webhook of (await w.api.expect<{ data: Array<{ id: string }> }>(200, 'GET', '/webhooks?limit=100'))
+      .data) {
       await w.api.expect(204, 'DELETE', `/webhooks/${webhook.id}`);
     }
     await Promise.all(receivers.map((r) => r.close()));
@@ -167,24 +178,38 @@ describe('delivering booking events (shared server, a fresh webhook and receiver
     const other = await register(w.api, receiver.url);
     expect(() => verified(other.secret, request!)).toThrow();
 
-    const delivery = await onlyDelivery(w, webhook.id, (d) => d.status === 'succeeded', 5_000, 'the delivery to succeed');
+    const delivery = await onlyDelivery(
+      w,
+      webhook.id,
+      (d) => d.status === 'succeeded',
+      5_000,
+      'the delivery to succeed',
+    );
     expect(delivery).toMatchObject({ eventType: 'booking.created', attemptCount: 1, nextAttemptAt: null });
     expect(delivery.eventId).toBe(request!.headers['webhook-id']);
-    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, error: null, responseExcerpt: 'ok' })]);
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, statusCode: 200, error: null, responseExcerpt: 'ok' }),
+    ]);
   });
 
   it('when a booking is cancelled, then booking.cancelled arrives with the cancelled booking', async () => {
     const receiver = await newReceiver();
     const webhook = await register(w.api, receiver.url);
     const booking = await nextBooking();
-    const cancelled = await w.api.expect<BookingView>(200, 'POST', `/bookings/${booking.id}/cancel`, { reason: 'double-booked' });
+    const cancelled = await w.api.expect<BookingView>(200, 'POST', `/bookings/${booking.id}/cancel`, {
+      reason: 'double-booked',
+    });
 
     const requests = await receiver.waitFor(2, 5_000);
     const payloads = requests.map((r) => verified(webhook.secret, r));
     const cancellation = payloads.find((p) => p.type === 'booking.cancelled');
     expect(cancellation, JSON.stringify(payloads)).toBeDefined();
     expect(cancellation!.data).toEqual({ booking: cancelled });
-    expect(cancellation!.data.booking).toMatchObject({ id: booking.id, status: 'cancelled', cancellationReason: 'double-booked' });
+    expect(cancellation!.data.booking).toMatchObject({
+      id: booking.id,
+      status: 'cancelled',
+      cancellationReason: 'double-booked',
+    });
     expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(2);
   });
 
@@ -202,7 +227,11 @@ describe('delivering booking events (shared server, a fresh webhook and receiver
     expect(rescheduled).toBeDefined();
     expect(rescheduled!.data).toEqual({ booking: moved, previousBooking: previous });
     expect(rescheduled!.data.booking).toMatchObject({ status: 'confirmed', rescheduledFromId: booking.id });
-    expect(rescheduled!.data.previousBooking).toMatchObject({ id: booking.id, status: 'rescheduled', rescheduledToId: moved.id });
+    expect(rescheduled!.data.previousBooking).toMatchObject({
+      id: booking.id,
+      status: 'rescheduled',
+      rescheduledToId: moved.id,
+    });
   });
 
   it('when a webhook subscribes to booking.cancelled only, then it gets the cancellation and not the creation', async () => {
@@ -252,7 +281,13 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
     const [request] = await w.receiver.waitFor(1, 12_000);
     const payload = verified(webhook.secret, request!);
     expect(payload).toMatchObject({ type: 'booking.created', data: { booking: { id: booking.id } } });
-    const delivery = await onlyDelivery(w, webhook.id, (d) => d.status === 'succeeded', 5_000, 'the delivery to be recorded');
+    const delivery = await onlyDelivery(
+      w,
+      webhook.id,
+      (d) => d.status === 'succeeded',
+      5_000,
+      'the delivery to be recorded',
+    );
     expect(delivery.eventId).toBe(request!.headers['webhook-id']);
   });
 
@@ -269,7 +304,13 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
     const [first, second] = await w.receiver.waitFor(2, 12_000);
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(verified(webhook.secret, second!).type).toBe('booking.created');
-    const delivery = await onlyDelivery(w, webhook.id, (d) => d.status === 'succeeded', 5_000, 'the delivery to be recorded');
+    const delivery = await onlyDelivery(
+      w,
+      webhook.id,
+      (d) => d.status === 'succeeded',
+      5_000,
+      'the delivery to be recorded',
+    );
     expect(delivery.attempts.at(-1)).toMatchObject({ statusCode: 200 });
   });
 
@@ -288,7 +329,13 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
     expect(request!.answered).toBe(true);
 
     await w.restart();
-    const delivery = await onlyDelivery(w, webhook.id, (d) => d.status !== 'pending', 3_000, 'the attempt to be on record');
+    const delivery = await onlyDelivery(
+      w,
+      webhook.id,
+      (d) => d.status !== 'pending',
+      3_000,
+      'the attempt to be on record',
+    );
     expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 1 });
     await sleep(300);
     expect(w.receiver.requests).toHaveLength(1);
@@ -306,7 +353,13 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
     w.receiver.script({ hangUp: true });
     await w.receiver.up();
     const requests = await w.receiver.waitFor(2, 8_000);
-    const delivery = await onlyDelivery(w, webhook.id, (d) => d.status === 'succeeded', 5_000, 'success after the receiver came back');
+    const delivery = await onlyDelivery(
+      w,
+      webhook.id,
+      (d) => d.status === 'succeeded',
+      5_000,
+      'success after the receiver came back',
+    );
 
     expect(requests.map((r) => r.headers['webhook-id'])).toEqual([delivery.eventId, delivery.eventId]);
     expect(verified(webhook.secret, requests[1]!).type).toBe('booking.created');
@@ -315,7 +368,8 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
     expect(attempts.map((a) => a.attempt)).toEqual(attempts.map((_, i) => i + 1));
     const refused = attempts.slice(0, -2);
     expect(refused.length).toBeGreaterThanOrEqual(2);
-    for (const attempt of refused) expect(attempt).toMatchObject({ statusCode: null, error: expect.stringMatching(/ECONNREFUSED/) });
+    for (const attempt of refused)
+      expect(attempt).toMatchObject({ statusCode: null, error: expect.stringMatching(/ECONNREFUSED/) });
     expect(attempts.at(-2)).toMatchObject({ statusCode: null, error: expect.any(String) });
     expect(attempts.at(-1)).toMatchObject({ statusCode: 200, error: null });
     expect(delivery.nextAttemptAt).toBeNull();
@@ -350,7 +404,13 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
     await book(w, 0);
 
     await w.receiver.waitFor(2, 5_000);
-    const delivery = await onlyDelivery(w, webhook.id, (d) => d.status === 'succeeded', 5_000, 'success after the redirect');
+    const delivery = await onlyDelivery(
+      w,
+      webhook.id,
+      (d) => d.status === 'succeeded',
+      5_000,
+      'success after the redirect',
+    );
     expect(delivery.attempts.map((a) => a.statusCode)).toEqual([302, 200]);
     await sleep(200);
     expect(elsewhere.requests).toHaveLength(0);
@@ -385,7 +445,13 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     // The timeout, then the 200 ms step (less jitter and slack).
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(SHARED_TIMEOUT_MS + 50);
-    const delivery = await onlyDelivery(w, webhook.id, (d) => d.status === 'succeeded', 5_000, 'success after the timeout');
+    const delivery = await onlyDelivery(
+      w,
+      webhook.id,
+      (d) => d.status === 'succeeded',
+      5_000,
+      'success after the timeout',
+    );
     const [timedOut, ok] = delivery.attempts;
     expect(timedOut).toMatchObject({ attempt: 1, statusCode: null, error: 'timed out' });
     expect(timedOut!.durationMs).toBeGreaterThanOrEqual(SHARED_TIMEOUT_MS - 50);
@@ -402,7 +468,9 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
 
     const afterFirst = await onlyDelivery(w, webhook.id, (d) => d.attempts.length === 1, 5_000, 'the first attempt');
     expect(afterFirst.status).toBe('pending');
-    expect(Date.parse(afterFirst.nextAttemptAt!) - Date.parse(afterFirst.attempts[0]!.startedAt)).toBeGreaterThanOrEqual(2_000);
+    expect(
+      Date.parse(afterFirst.nextAttemptAt!) - Date.parse(afterFirst.attempts[0]!.startedAt),
+    ).toBeGreaterThanOrEqual(2_000);
     const [first, second] = await w.receiver.waitFor(2, 6_000);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_950);
     expect(second!.at - first!.at).toBeLessThan(4_000);
@@ -427,9 +495,19 @@ describe.concurrent('failures, retries, crashes and shutdown', () => {
     expect(await w.api.expect(200, 'GET', `/webhooks/${webhook.id}`)).toMatchObject({ active: true });
 
     w.receiver.fallback = { status: 200, body: 'fixed' };
-    const retried = await w.api.expect<DeliveryView>(202, 'POST', `/webhooks/${webhook.id}/deliveries/${failed.id}/retry`);
+    const retried = await w.api.expect<DeliveryView>(
+      202,
+      'POST',
+      `/webhooks/${webhook.id}/deliveries/${failed.id}/retry`,
+    );
     expect(retried).toMatchObject({ id: failed.id, status: 'pending' });
-    const delivered = await onlyDelivery(w, webhook.id, (d) => d.status === 'succeeded', 5_000, 'the manual retry to succeed');
+    const delivered = await onlyDelivery(
+      w,
+      webhook.id,
+      (d) => d.status === 'succeeded',
+      5_000,
+      'the manual retry to succeed',
+    );
     expect(delivered.attemptCount).toBe(6);
     expect(delivered.attempts.at(-1)).toMatchObject({ attempt: 6, statusCode: 200, responseExcerpt: 'fixed' });
     expect(new Set(w.receiver.requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([failed.eventId]));

@@ -37,7 +37,10 @@ export class Receiver {
   private waiters: Array<() => void> = [];
   private server: Server;
 
-  private constructor(public port: number, server: Server) {
+  private constructor(
+    public port: number,
+    server: Server,
+  ) {
     this.server = server;
   }
 
@@ -61,7 +64,8 @@ export class Receiver {
     const deadline = Date.now() + timeoutMs;
     while (this.requests.length < count) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`receiver on ${this.port} got ${this.requests.length} of ${count} requests in ${timeoutMs} ms`);
+      if (left <= 0)
+        throw new Error(`receiver on ${this.port} got ${this.requests.length} of ${count} requests in ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -160,7 +164,10 @@ export class BlackHole {
   private readonly carrying = new Set<Socket>();
   private readonly sockets = new Set<Socket>();
 
-  private constructor(private readonly server: TcpServer, public readonly port: number) {}
+  private constructor(
+    private readonly server: TcpServer,
+    public readonly port: number,
+  ) {}
 
   static async start(): Promise<BlackHole> {
     const server = createTcpServer();

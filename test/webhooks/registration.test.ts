@@ -54,9 +54,11 @@ afterEach(async () => {
 });
 
 const register = (json: unknown, as = token) => h.request({ method: 'POST', url: '/api/v1/webhooks', token: as, json });
-const patch = (id: string, json: unknown, as = token) => h.request({ method: 'PATCH', url: `/api/v1/webhooks/${id}`, token: as, json });
+const patch = (id: string, json: unknown, as = token) =>
+  h.request({ method: 'PATCH', url: `/api/v1/webhooks/${id}`, token: as, json });
 const get = (id: string, as = token) => h.request({ method: 'GET', url: `/api/v1/webhooks/${id}`, token: as });
-const sendTest = (id: string, as = token) => h.request({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, token: as });
+const sendTest = (id: string, as = token) =>
+  h.request({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, token: as });
 const deliveries = (id: string, query = '', as = token) =>
   h.request({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries${query}`, token: as });
 const retry = (id: string, deliveryId: string, as = token) =>
@@ -78,12 +80,15 @@ describe('SSRF guard at registration (private targets not allowed)', () => {
     expect(list.json<ListBody<WebhookBody>>().data).toEqual([]);
   });
 
-  it.each(PRIVATE_URLS)('when PATCH /webhooks/:id moves the url to %s, then 400 on url and the webhook keeps its url', async (url) => {
-    await setUp(false);
-    const webhook = await registered();
-    expectInvalid(await patch(webhook.id, { url }), ['url']);
-    expect((await get(webhook.id)).json<WebhookBody>().url).toBe('https://hooks.example.com/in');
-  });
+  it.each(PRIVATE_URLS)(
+    'when PATCH /webhooks/:id moves the url to %s, then 400 on url and the webhook keeps its url',
+    async (url) => {
+      await setUp(false);
+      const webhook = await registered();
+      expectInvalid(await patch(webhook.id, { url }), ['url']);
+      expect((await get(webhook.id)).json<WebhookBody>().url).toBe('https://hooks.example.com/in');
+    },
+  );
 
   it('when the url is a public literal address, then it is accepted', async () => {
     await setUp(false);
@@ -135,11 +140,26 @@ describe('GET and PATCH /webhooks/:id', () => {
     await setUp(false);
     const created = await registered({ description: 'keep me' });
     const a = (await patch(created.id, { url: 'https://other.example.com/x' })).json<WebhookBody>();
-    expect(a).toMatchObject({ url: 'https://other.example.com/x', events: created.events, active: true, description: 'keep me' });
+    expect(a).toMatchObject({
+      url: 'https://other.example.com/x',
+      events: created.events,
+      active: true,
+      description: 'keep me',
+    });
     const b = (await patch(created.id, { events: ['booking.rescheduled'] })).json<WebhookBody>();
-    expect(b).toMatchObject({ url: 'https://other.example.com/x', events: ['booking.rescheduled'], active: true, description: 'keep me' });
+    expect(b).toMatchObject({
+      url: 'https://other.example.com/x',
+      events: ['booking.rescheduled'],
+      active: true,
+      description: 'keep me',
+    });
     const c = (await patch(created.id, { active: false })).json<WebhookBody>();
-    expect(c).toMatchObject({ url: 'https://other.example.com/x', events: ['booking.rescheduled'], active: false, description: 'keep me' });
+    expect(c).toMatchObject({
+      url: 'https://other.example.com/x',
+      events: ['booking.rescheduled'],
+      active: false,
+      description: 'keep me',
+    });
     const d = (await patch(created.id, { description: null })).json<WebhookBody>();
     expect(d).toMatchObject({ active: false, description: null });
     expect((await get(created.id)).json()).toEqual(d);
@@ -193,8 +213,13 @@ describe('POST /webhooks/:id/test', () => {
   it('when the test is sent with an empty JSON body, then 202 too; an unknown field is 400', async () => {
     await setUp(false);
     const webhook = await registered();
-    expect((await h.request({ method: 'POST', url: `/api/v1/webhooks/${webhook.id}/test`, token, json: {} })).statusCode).toBe(202);
-    expectInvalid(await h.request({ method: 'POST', url: `/api/v1/webhooks/${webhook.id}/test`, token, json: { x: 1 } }), ['x']);
+    expect(
+      (await h.request({ method: 'POST', url: `/api/v1/webhooks/${webhook.id}/test`, token, json: {} })).statusCode,
+    ).toBe(202);
+    expectInvalid(
+      await h.request({ method: 'POST', url: `/api/v1/webhooks/${webhook.id}/test`, token, json: { x: 1 } }),
+      ['x'],
+    );
   });
 
   it('when the webhook is inactive, then 409 invalid-state and no delivery is created', async () => {
@@ -256,7 +281,9 @@ describe('GET /webhooks/:id/deliveries and retry', () => {
     const webhook = await registered();
     const [delivery] = await fiveDeliveries(webhook.id);
     expectProblem(await retry(webhook.id, delivery!.id), 409, 'invalid-state');
-    const listed = (await deliveries(webhook.id)).json<ListBody<DeliveryBody>>().data.find((d) => d.id === delivery!.id);
+    const listed = (await deliveries(webhook.id))
+      .json<ListBody<DeliveryBody>>()
+      .data.find((d) => d.id === delivery!.id);
     expect(listed).toEqual(delivery);
   });
 
@@ -279,7 +306,11 @@ describe('GET /webhooks/:id/deliveries and retry', () => {
     expectProblem(await sendTest(webhook.id, mallory), 404, 'not-found');
     expectProblem(await deliveries(webhook.id, '', mallory), 404, 'not-found');
     expectProblem(await retry(webhook.id, delivery!.id, mallory), 404, 'not-found');
-    expectProblem(await h.request({ method: 'DELETE', url: `/api/v1/webhooks/${webhook.id}`, token: mallory }), 404, 'not-found');
+    expectProblem(
+      await h.request({ method: 'DELETE', url: `/api/v1/webhooks/${webhook.id}`, token: mallory }),
+      404,
+      'not-found',
+    );
     const after = (await get(webhook.id)).json<WebhookBody>();
     expect(after.description).toBe('alice');
     expect((await deliveries(webhook.id)).json<ListBody<DeliveryBody>>().data).toHaveLength(5);

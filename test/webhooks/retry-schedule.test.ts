@@ -25,7 +25,9 @@ function delayOf(decision: DeliveryDecision): number {
 describe('decideAfterAttempt', () => {
   it('when the attempt succeeded, then the delivery succeeded, whatever failed before', () => {
     for (const failures of [0, 1, 7, 8, 50]) {
-      expect(decideAfterAttempt({ kind: 'success' }, failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.3)).toEqual({ status: 'succeeded' });
+      expect(decideAfterAttempt({ kind: 'success' }, failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.3)).toEqual({
+        status: 'succeeded',
+      });
     }
   });
 
@@ -39,7 +41,15 @@ describe('decideAfterAttempt', () => {
   });
 
   it('when the default schedule is read, then it is 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h', () => {
-    expect(DEFAULT_RETRY_SCHEDULE_MS).toEqual([5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR]);
+    expect(DEFAULT_RETRY_SCHEDULE_MS).toEqual([
+      5 * SECOND,
+      5 * MINUTE,
+      30 * MINUTE,
+      2 * HOUR,
+      5 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+    ]);
   });
 
   it.each([
@@ -50,15 +60,22 @@ describe('decideAfterAttempt', () => {
     [5, 5 * HOUR],
     [6, 10 * HOUR],
     [7, 10 * HOUR],
-  ])('when failure number %i happens with random 0.5, then the next attempt is exactly %i ms later', (failures, expected) => {
-    expect(delayOf(decideAfterAttempt(failure(), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.5))).toBe(expected);
-  });
+  ])(
+    'when failure number %i happens with random 0.5, then the next attempt is exactly %i ms later',
+    (failures, expected) => {
+      expect(delayOf(decideAfterAttempt(failure(), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.5))).toBe(expected);
+    },
+  );
 
   it('when random is 0, then the delay is 10 % shorter; when random is near 1, then it is 10 % longer', () => {
     DEFAULT_RETRY_SCHEDULE_MS.forEach((base, index) => {
       const failures = index + 1;
-      expect(delayOf(decideAfterAttempt(failure(), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0))).toBe(Math.round(base * 0.9));
-      const longest = delayOf(decideAfterAttempt(failure(), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, 1 - Number.EPSILON));
+      expect(delayOf(decideAfterAttempt(failure(), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0))).toBe(
+        Math.round(base * 0.9),
+      );
+      const longest = delayOf(
+        decideAfterAttempt(failure(), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, 1 - Number.EPSILON),
+      );
       expect(longest).toBeGreaterThan(base);
       expect(Math.abs(longest - base * 1.1)).toBeLessThanOrEqual(1);
     });
@@ -87,8 +104,14 @@ describe('decideAfterAttempt', () => {
   it('when the 7th retry (the 8th attempt) fails, then the delivery failed without disabling the webhook', () => {
     // Seven delays follow seven failures; the failure after the last delay is final.
     expect(decideAfterAttempt(failure(), 7, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.5).status).toBe('pending');
-    expect(decideAfterAttempt(failure(), 8, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.5)).toEqual({ status: 'failed', disableWebhook: false });
-    expect(decideAfterAttempt(failure(5_000), 9, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.5)).toEqual({ status: 'failed', disableWebhook: false });
+    expect(decideAfterAttempt(failure(), 8, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.5)).toEqual({
+      status: 'failed',
+      disableWebhook: false,
+    });
+    expect(decideAfterAttempt(failure(5_000), 9, NOW, DEFAULT_RETRY_SCHEDULE_MS, 0.5)).toEqual({
+      status: 'failed',
+      disableWebhook: false,
+    });
   });
 
   it('when every delay takes its shortest jitter, then the retries still span at least 24 hours', () => {
@@ -132,8 +155,12 @@ describe('decideAfterAttempt', () => {
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
         fc.option(fc.integer({ min: 0, max: 100 * HOUR }), { nil: null }),
         (failures, random, retryAfter) => {
-          const withoutRetryAfter = delayOf(decideAfterAttempt(failure(), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, random));
-          const delay = delayOf(decideAfterAttempt(failure(retryAfter), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, random));
+          const withoutRetryAfter = delayOf(
+            decideAfterAttempt(failure(), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, random),
+          );
+          const delay = delayOf(
+            decideAfterAttempt(failure(retryAfter), failures, NOW, DEFAULT_RETRY_SCHEDULE_MS, random),
+          );
           expect(delay).toBe(Math.max(withoutRetryAfter, Math.min(retryAfter ?? 0, 24 * HOUR)));
         },
       ),

@@ -5,13 +5,20 @@ import { RESPONSE_EXCERPT_BYTES, WebhookSender } from '../../src/worker/send-web
 import { BlackHole, Receiver } from './receiver.js';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
-const PAYLOAD = JSON.stringify({ type: 'webhook.test', timestamp: '2026-01-01T00:00:00.000Z', data: { hello: 'wörld' } });
+const PAYLOAD = JSON.stringify({
+  type: 'webhook.test',
+  timestamp: '2026-01-01T00:00:00.000Z',
+  data: { hello: 'wörld' },
+});
 
 let receiver: Receiver;
 let senders: WebhookSender[] = [];
 
 function sender(options: { allowPrivateTargets: boolean; timeoutMs?: number }): WebhookSender {
-  const made = new WebhookSender({ timeoutMs: options.timeoutMs ?? 5_000, allowPrivateTargets: options.allowPrivateTargets });
+  const made = new WebhookSender({
+    timeoutMs: options.timeoutMs ?? 5_000,
+    allowPrivateTargets: options.allowPrivateTargets,
+  });
   senders.push(made);
   return made;
 }
@@ -24,14 +31,20 @@ beforeEach(async () => {
 
 afterEach(async () => {
   // close() waits for requests in flight; a broken timeout must fail its test, not hang this hook.
-  await Promise.race([Promise.all(senders.map((s) => s.close())), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+  await Promise.race([
+    Promise.all(senders.map((s) => s.close())),
+    new Promise((resolve) => setTimeout(resolve, 1_000)),
+  ]);
   senders = [];
   await receiver.close();
 });
 
 describe('WebhookSender: SSRF guard at connect time', () => {
   it('when private targets are not allowed and the URL names localhost, then the lookup refuses the address and nothing is sent', async () => {
-    const result = await sender({ allowPrivateTargets: false }).send(delivery(`http://localhost:${receiver.port}/hook`), new Date());
+    const result = await sender({ allowPrivateTargets: false }).send(
+      delivery(`http://localhost:${receiver.port}/hook`),
+      new Date(),
+    );
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/non-public address (127\.0\.0\.1|::1)/);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -41,7 +54,10 @@ describe('WebhookSender: SSRF guard at connect time', () => {
   it.each([['127.0.0.1'], ['[::ffff:127.0.0.1]'], ['2130706433'], ['0x7f.1']])(
     'when private targets are not allowed and the URL host is the literal %s, then it is refused before connecting',
     async (host) => {
-      const result = await sender({ allowPrivateTargets: false }).send(delivery(`http://${host}:${receiver.port}/hook`), new Date());
+      const result = await sender({ allowPrivateTargets: false }).send(
+        delivery(`http://${host}:${receiver.port}/hook`),
+        new Date(),
+      );
       expect(result.statusCode).toBeNull();
       expect(result.error).toMatch(/non-public address (127\.0\.0\.1|::ffff:7f00:1)/);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -68,7 +84,10 @@ describe('WebhookSender: what arrives', () => {
   });
 
   it('when the URL names localhost and private targets are allowed, then the request arrives', async () => {
-    const result = await sender({ allowPrivateTargets: true }).send(delivery(`http://localhost:${receiver.port}/hook`), new Date());
+    const result = await sender({ allowPrivateTargets: true }).send(
+      delivery(`http://localhost:${receiver.port}/hook`),
+      new Date(),
+    );
     expect(result.statusCode).toBe(200);
     expect(receiver.requests).toHaveLength(1);
   });
@@ -77,7 +96,9 @@ describe('WebhookSender: what arrives', () => {
     await sender({ allowPrivateTargets: true }).send(delivery(receiver.url), new Date());
     const [request] = await receiver.waitFor(1);
     expect(() => new Webhook(SECRET).verify(`${request!.body} `, request!.headers)).toThrow();
-    expect(() => new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(request!.body, request!.headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(request!.body, request!.headers),
+    ).toThrow();
   });
 
   it('when the receiver answers with an error status and Retry-After, then both are returned', async () => {
@@ -117,33 +138,47 @@ describe('WebhookSender: what arrives', () => {
     expect(result).toMatchObject({ statusCode: 204, responseExcerpt: null, error: null });
   });
 
-  it('when the receiver never answers, then the attempt ends at the timeout with error "timed out"', { timeout: 5_000 }, async () => {
-    const hole = await BlackHole.start();
-    try {
-      const result = await sender({ allowPrivateTargets: true, timeoutMs: 300 }).send(delivery(hole.url), new Date());
+  it(
+    'when the receiver never answers, then the attempt ends at the timeout with error "timed out"',
+    { timeout: 5_000 },
+    async () => {
+      const hole = await BlackHole.start();
+      try {
+        const result = await sender({ allowPrivateTargets: true, timeoutMs: 300 }).send(delivery(hole.url), new Date());
+        expect(result.statusCode).toBeNull();
+        expect(result.error).toBe('timed out');
+        expect(result.durationMs).toBeGreaterThanOrEqual(280);
+        expect(result.durationMs).toBeLessThan(2_000);
+        expect(hole.connections).toBe(1);
+      } finally {
+        await hole.close();
+      }
+    },
+  );
+
+  it(
+    'when the receiver sends headers but stalls the body past the timeout, then the attempt still ends at the timeout',
+    { timeout: 5_000 },
+    async () => {
+      receiver.script({ status: 200, stallBody: true });
+      const started = Date.now();
+      const result = await sender({ allowPrivateTargets: true, timeoutMs: 300 }).send(
+        delivery(receiver.url),
+        new Date(),
+      );
       expect(result.statusCode).toBeNull();
       expect(result.error).toBe('timed out');
-      expect(result.durationMs).toBeGreaterThanOrEqual(280);
-      expect(result.durationMs).toBeLessThan(2_000);
-      expect(hole.connections).toBe(1);
-    } finally {
-      await hole.close();
-    }
-  });
-
-  it('when the receiver sends headers but stalls the body past the timeout, then the attempt still ends at the timeout', { timeout: 5_000 }, async () => {
-    receiver.script({ status: 200, stallBody: true });
-    const started = Date.now();
-    const result = await sender({ allowPrivateTargets: true, timeoutMs: 300 }).send(delivery(receiver.url), new Date());
-    expect(result.statusCode).toBeNull();
-    expect(result.error).toBe('timed out');
-    expect(Date.now() - started).toBeLessThan(1_500);
-  });
+      expect(Date.now() - started).toBeLessThan(1_500);
+    },
+  );
 
   it('when nothing listens on the port, then the error names the refused connection', async () => {
     const port = receiver.port;
     await receiver.down();
-    const result = await sender({ allowPrivateTargets: true }).send(delivery(`http://127.0.0.1:${port}/hook`), new Date());
+    const result = await sender({ allowPrivateTargets: true }).send(
+      delivery(`http://127.0.0.1:${port}/hook`),
+      new Date(),
+    );
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/ECONNREFUSED/);
   });

@@ -83,7 +83,10 @@ export async function dbTemplate(holders: string[]): Promise<DbTemplate> {
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const name of Object.keys(base)) {
-    if (name.startsWith('WEBHOOK_') || ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'].includes(name)) {
+    if (
+      name.startsWith('WEBHOOK_') ||
+      ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'].includes(name)
+    ) {
       delete base[name];
     }
   }
@@ -152,7 +155,14 @@ export async function startSlotwise(databaseUrl: string, env: Record<string, str
     const port = await freePort();
     const child = spawn(process.execPath, [CLI, 'serve'], {
       cwd: ROOT,
-      env: childEnv({ DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...FAST_WEBHOOKS, ...env }),
+      env: childEnv({
+        DATABASE_URL: databaseUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ...FAST_WEBHOOKS,
+        ...env,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);
@@ -228,7 +238,9 @@ export class Api {
   async expect<T = any>(status: number, method: string, path: string, json?: unknown): Promise<T> {
     const response = await this.call<T>(method, path, json);
     if (response.status !== status) {
-      throw new Error(`${method} ${path} answered ${response.status}, expected ${status}: ${JSON.stringify(response.body)}`);
+      throw new Error(
+        `${method} ${path} answered ${response.status}, expected ${status}: ${JSON.stringify(response.body)}`,
+      );
     }
     return response.body;
   }
@@ -292,7 +304,10 @@ export async function bookableCalendar(api: Api): Promise<Calendar> {
       sunday: allDay,
     },
   });
-  const eventType = await api.expect<{ id: string }>(201, 'POST', '/event-types', { title: 'Call', durationMinutes: 15 });
+  const eventType = await api.expect<{ id: string }>(201, 'POST', '/event-types', {
+    title: 'Call',
+    durationMinutes: 15,
+  });
   const tomorrow = new Date();
   tomorrow.setUTCHours(0, 0, 0, 0);
   const base = tomorrow.getTime() + 86_400_000;
@@ -310,7 +325,8 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await sleep(50);
   }
 }

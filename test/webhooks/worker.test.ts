@@ -15,7 +15,13 @@ const SETTINGS: WorkerSettings = {
 };
 
 const OK: SendResult = { statusCode: 200, retryAfter: null, error: null, responseExcerpt: null, durationMs: 1 };
-const ABORTED: SendResult = { statusCode: null, retryAfter: null, error: 'aborted (shutting down)', responseExcerpt: null, durationMs: 1 };
+const ABORTED: SendResult = {
+  statusCode: null,
+  retryAfter: null,
+  error: 'aborted (shutting down)',
+  responseExcerpt: null,
+  durationMs: 1,
+};
 
 /** A sender whose attempts hang until `finish` is called; an abort ends them at once. */
 class HeldSender {
@@ -80,7 +86,12 @@ function worker(sender: HeldSender, store: Store = h.store): DeliveryWorker {
 
 /** A webhook with `count` due test deliveries. */
 async function webhookWithDeliveries(count: number): Promise<string> {
-  const res = await h.request({ method: 'POST', url: '/api/v1/webhooks', token, json: { url: 'http://127.0.0.1:9/hook' } });
+  const res = await h.request({
+    method: 'POST',
+    url: '/api/v1/webhooks',
+    token,
+    json: { url: 'http://127.0.0.1:9/hook' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json<{ id: string }>().id;
   for (let i = 0; i < count; i++) {
@@ -119,7 +130,9 @@ describe('DeliveryWorker', () => {
     const other = await webhookWithDeliveries(3);
     h.context.outboxChanged?.();
     await until(() => sender.held.length === 7, 'the other webhook to be sent to');
-    const otherEvents = new Set((await h.store.listDeliveries(other, { limit: 10, after: null })).map((d) => d.eventId));
+    const otherEvents = new Set(
+      (await h.store.listDeliveries(other, { limit: 10, after: null })).map((d) => d.eventId),
+    );
     expect(sender.held.filter((held) => otherEvents.has(held.eventId))).toHaveLength(3);
     expect((await statuses(stuck)).filter((s) => s === 'pending')).toHaveLength(10);
   });

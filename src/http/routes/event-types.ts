@@ -8,9 +8,9 @@ import {
   listEventTypes,
   updateEventType,
 } from '../../app/event-types.js';
-import { decodeCursor } from '../../app/paging.js';
 import { eventTypeView } from '../../app/views.js';
 import { callerOf } from '../auth.js';
+import { listBody, pageRequestOf } from '../paging.js';
 import {
   CreateEventTypeBody,
   EventTypeResource,
@@ -20,92 +20,90 @@ import {
   listOf,
 } from '../schemas.js';
 
-export const eventTypeRoutes = (context: AppContext): FastifyPluginAsyncTypebox => async (app) => {
-  app.get(
-    '/event-types',
-    {
-      schema: {
-        operationId: 'listEventTypes',
-        summary: 'List event types',
-        description: 'The event types of the key holder, oldest first, a page at a time.',
-        querystring: ListEventTypesQuery,
-        response: { 200: listOf(EventTypeResource) },
+export const eventTypeRoutes =
+  (context: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/event-types',
+      {
+        schema: {
+          operationId: 'listEventTypes',
+          summary: 'List event types',
+          description: 'The event types of the key holder, oldest first, a page at a time.',
+          querystring: ListEventTypesQuery,
+          response: { 200: listOf(EventTypeResource) },
+        },
       },
-    },
-    async (request) => {
-      const page = await listEventTypes(context, callerOf(request), {
-        limit: request.query.limit ?? 50,
-        after: decodeCursor(request.query.cursor),
-      });
-      return { data: page.items.map(eventTypeView), nextCursor: page.nextCursor };
-    },
-  );
+      async (request) => {
+        return listBody(await listEventTypes(context, callerOf(request), pageRequestOf(request.query)), eventTypeView);
+      },
+    );
 
-  app.post(
-    '/event-types',
-    {
-      schema: {
-        operationId: 'createEventType',
-        summary: 'Create an event type',
-        description:
-          'Only `title` and `durationMinutes` are required. Without a `slug` one is derived from the title (with a numeric suffix when taken); an explicit `slug` that is taken is a 409 `conflict`.',
-        'x-problems': ['conflict'],
-        body: CreateEventTypeBody,
-        response: { 201: EventTypeResource },
+    app.post(
+      '/event-types',
+      {
+        schema: {
+          operationId: 'createEventType',
+          summary: 'Create an event type',
+          description:
+            'Only `title` and `durationMinutes` are required. Without a `slug` one is derived from the title (with a numeric suffix when taken); an explicit `slug` that is taken is a 409 `conflict`.',
+          'x-problems': ['conflict'],
+          body: CreateEventTypeBody,
+          response: { 201: EventTypeResource },
+        },
       },
-    },
-    async (request, reply) => {
-      const eventType = await createEventType(context, callerOf(request), request.body);
-      return reply.code(201).header('location', `/api/v1/event-types/${eventType.id}`).send(eventTypeView(eventType));
-    },
-  );
+      async (request, reply) => {
+        const eventType = await createEventType(context, callerOf(request), request.body);
+        return reply.code(201).header('location', `/api/v1/event-types/${eventType.id}`).send(eventTypeView(eventType));
+      },
+    );
 
-  app.get(
-    '/event-types/:id',
-    {
-      schema: {
-        operationId: 'getEventType',
-        summary: 'Get an event type',
-        description: 'One event type of the key holder.',
-        params: IdParams,
-        response: { 200: EventTypeResource },
+    app.get(
+      '/event-types/:id',
+      {
+        schema: {
+          operationId: 'getEventType',
+          summary: 'Get an event type',
+          description: 'One event type of the key holder.',
+          params: IdParams,
+          response: { 200: EventTypeResource },
+        },
       },
-    },
-    async (request) => eventTypeView(await getEventType(context, callerOf(request), request.params.id)),
-  );
+      async (request) => eventTypeView(await getEventType(context, callerOf(request), request.params.id)),
+    );
 
-  app.patch(
-    '/event-types/:id',
-    {
-      schema: {
-        operationId: 'updateEventType',
-        summary: 'Update an event type',
-        description:
-          'Changes only the fields sent, with the same rules as on create. Existing bookings keep their times and buffers.',
-        'x-problems': ['conflict'],
-        params: IdParams,
-        body: UpdateEventTypeBody,
-        response: { 200: EventTypeResource },
+    app.patch(
+      '/event-types/:id',
+      {
+        schema: {
+          operationId: 'updateEventType',
+          summary: 'Update an event type',
+          description:
+            'Changes only the fields sent, with the same rules as on create. Existing bookings keep their times and buffers.',
+          'x-problems': ['conflict'],
+          params: IdParams,
+          body: UpdateEventTypeBody,
+          response: { 200: EventTypeResource },
+        },
       },
-    },
-    async (request) =>
-      eventTypeView(await updateEventType(context, callerOf(request), request.params.id, request.body)),
-  );
+      async (request) =>
+        eventTypeView(await updateEventType(context, callerOf(request), request.params.id, request.body)),
+    );
 
-  app.delete(
-    '/event-types/:id',
-    {
-      schema: {
-        operationId: 'deleteEventType',
-        summary: 'Delete an event type',
-        description: 'Its bookings stay readable; slots and new bookings for it answer as if it never existed.',
-        params: IdParams,
-        response: { 204: Type.Null() },
+    app.delete(
+      '/event-types/:id',
+      {
+        schema: {
+          operationId: 'deleteEventType',
+          summary: 'Delete an event type',
+          description: 'Its bookings stay readable; slots and new bookings for it answer as if it never existed.',
+          params: IdParams,
+          response: { 204: Type.Null() },
+        },
       },
-    },
-    async (request, reply) => {
-      await deleteEventType(context, callerOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-};
+      async (request, reply) => {
+        await deleteEventType(context, callerOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };

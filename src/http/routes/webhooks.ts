@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.js';
-import { decodeCursor } from '../../app/paging.js';
 import { deliveryView, webhookView } from '../../app/views.js';
 import {
   createWebhook,
@@ -14,6 +13,7 @@ import {
   updateWebhook,
 } from '../../app/webhooks.js';
 import { callerOf } from '../auth.js';
+import { listBody, pageRequestOf } from '../paging.js';
 import {
   CreateWebhookBody,
   CreatedWebhookResource,
@@ -28,155 +28,150 @@ import {
   listOf,
 } from '../schemas.js';
 
-export const webhookRoutes = (context: AppContext): FastifyPluginAsyncTypebox => async (app) => {
-  app.get(
-    '/webhooks',
-    {
-      schema: {
-        operationId: 'listWebhooks',
-        summary: 'List webhooks',
-        description: 'The webhooks of the key holder, oldest first, a page at a time. Secrets are never listed.',
-        querystring: ListWebhooksQuery,
-        response: { 200: listOf(WebhookResource) },
+export const webhookRoutes =
+  (context: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/webhooks',
+      {
+        schema: {
+          operationId: 'listWebhooks',
+          summary: 'List webhooks',
+          description: 'The webhooks of the key holder, oldest first, a page at a time. Secrets are never listed.',
+          querystring: ListWebhooksQuery,
+          response: { 200: listOf(WebhookResource) },
+        },
       },
-    },
-    async (request) => {
-      const page = await listWebhooks(context, callerOf(request), {
-        limit: request.query.limit ?? 50,
-        after: decodeCursor(request.query.cursor),
-      });
-      return { data: page.items.map(webhookView), nextCursor: page.nextCursor };
-    },
-  );
+      async (request) => {
+        return listBody(await listWebhooks(context, callerOf(request), pageRequestOf(request.query)), webhookView);
+      },
+    );
 
-  app.post(
-    '/webhooks',
-    {
-      schema: {
-        operationId: 'createWebhook',
-        summary: 'Register a webhook',
-        description:
-          'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them.',
-        body: CreateWebhookBody,
-        response: { 201: CreatedWebhookResource },
+    app.post(
+      '/webhooks',
+      {
+        schema: {
+          operationId: 'createWebhook',
+          summary: 'Register a webhook',
+          description:
+            'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them.',
+          body: CreateWebhookBody,
+          response: { 201: CreatedWebhookResource },
+        },
       },
-    },
-    async (request, reply) => {
-      const webhook = await createWebhook(context, callerOf(request), request.body);
-      return reply
-        .code(201)
-        .header('location', `/api/v1/webhooks/${webhook.id}`)
-        .send({ ...webhookView(webhook), secret: webhook.secret });
-    },
-  );
+      async (request, reply) => {
+        const webhook = await createWebhook(context, callerOf(request), request.body);
+        return reply
+          .code(201)
+          .header('location', `/api/v1/webhooks/${webhook.id}`)
+          .send({ ...webhookView(webhook), secret: webhook.secret });
+      },
+    );
 
-  app.get(
-    '/webhooks/:id',
-    {
-      schema: {
-        operationId: 'getWebhook',
-        summary: 'Get a webhook',
-        description: 'One webhook of the key holder, without its secret.',
-        params: IdParams,
-        response: { 200: WebhookResource },
+    app.get(
+      '/webhooks/:id',
+      {
+        schema: {
+          operationId: 'getWebhook',
+          summary: 'Get a webhook',
+          description: 'One webhook of the key holder, without its secret.',
+          params: IdParams,
+          response: { 200: WebhookResource },
+        },
       },
-    },
-    async (request) => webhookView(await getWebhook(context, callerOf(request), request.params.id)),
-  );
+      async (request) => webhookView(await getWebhook(context, callerOf(request), request.params.id)),
+    );
 
-  app.patch(
-    '/webhooks/:id',
-    {
-      schema: {
-        operationId: 'updateWebhook',
-        summary: 'Update a webhook',
-        description: 'Changes only the fields sent: `url`, `events`, `active`, `description`.',
-        params: IdParams,
-        body: UpdateWebhookBody,
-        response: { 200: WebhookResource },
+    app.patch(
+      '/webhooks/:id',
+      {
+        schema: {
+          operationId: 'updateWebhook',
+          summary: 'Update a webhook',
+          description: 'Changes only the fields sent: `url`, `events`, `active`, `description`.',
+          params: IdParams,
+          body: UpdateWebhookBody,
+          response: { 200: WebhookResource },
+        },
       },
-    },
-    async (request) => webhookView(await updateWebhook(context, callerOf(request), request.params.id, request.body)),
-  );
+      async (request) => webhookView(await updateWebhook(context, callerOf(request), request.params.id, request.body)),
+    );
 
-  app.delete(
-    '/webhooks/:id',
-    {
-      schema: {
-        operationId: 'deleteWebhook',
-        summary: 'Delete a webhook',
-        description: 'Stops all deliveries to it, pending retries included.',
-        params: IdParams,
-        response: { 204: Type.Null() },
+    app.delete(
+      '/webhooks/:id',
+      {
+        schema: {
+          operationId: 'deleteWebhook',
+          summary: 'Delete a webhook',
+          description: 'Stops all deliveries to it, pending retries included.',
+          params: IdParams,
+          response: { 204: Type.Null() },
+        },
       },
-    },
-    async (request, reply) => {
-      await deleteWebhook(context, callerOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+      async (request, reply) => {
+        await deleteWebhook(context, callerOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
 
-  app.post(
-    '/webhooks/:id/test',
-    {
-      schema: {
-        operationId: 'sendWebhookTestEvent',
-        summary: 'Send a test event',
-        description:
-          'Queues a signed `webhook.test` event to the webhook and returns its delivery; the body may be omitted. An inactive webhook is a 409 `invalid-state`.',
-        'x-problems': ['invalid-state'],
-        params: IdParams,
-        body: EmptyBody,
-        response: { 202: DeliveryResource },
+    app.post(
+      '/webhooks/:id/test',
+      {
+        schema: {
+          operationId: 'sendWebhookTestEvent',
+          summary: 'Send a test event',
+          description:
+            'Queues a signed `webhook.test` event to the webhook and returns its delivery; the body may be omitted. An inactive webhook is a 409 `invalid-state`.',
+          'x-problems': ['invalid-state'],
+          params: IdParams,
+          body: EmptyBody,
+          response: { 202: DeliveryResource },
+        },
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
       },
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-    },
-    async (request, reply) =>
-      reply.code(202).send(deliveryView(await sendTestEvent(context, callerOf(request), request.params.id))),
-  );
+      async (request, reply) =>
+        reply.code(202).send(deliveryView(await sendTestEvent(context, callerOf(request), request.params.id))),
+    );
 
-  app.get(
-    '/webhooks/:id/deliveries',
-    {
-      schema: {
-        operationId: 'listWebhookDeliveries',
-        summary: 'List deliveries of a webhook',
-        description:
-          'Its deliveries, newest first, each with its attempts: status code, duration, error, response excerpt and next retry.',
-        params: IdParams,
-        querystring: ListDeliveriesQuery,
-        response: { 200: listOf(DeliveryResource) },
+    app.get(
+      '/webhooks/:id/deliveries',
+      {
+        schema: {
+          operationId: 'listWebhookDeliveries',
+          summary: 'List deliveries of a webhook',
+          description:
+            'Its deliveries, newest first, each with its attempts: status code, duration, error, response excerpt and next retry.',
+          params: IdParams,
+          querystring: ListDeliveriesQuery,
+          response: { 200: listOf(DeliveryResource) },
+        },
       },
-    },
-    async (request) => {
-      const page = await listDeliveries(context, callerOf(request), request.params.id, {
-        limit: request.query.limit ?? 50,
-        after: decodeCursor(request.query.cursor),
-      });
-      return { data: page.items.map(deliveryView), nextCursor: page.nextCursor };
-    },
-  );
+      async (request) => {
+        const page = await listDeliveries(context, callerOf(request), request.params.id, pageRequestOf(request.query));
+        return listBody(page, deliveryView);
+      },
+    );
 
-  app.post(
-    '/webhooks/:id/deliveries/:deliveryId/retry',
-    {
-      schema: {
-        operationId: 'retryWebhookDelivery',
-        summary: 'Retry a delivery',
-        description:
-          'Sends a finished (succeeded or failed) delivery again now, with a fresh retry schedule. A pending delivery or an inactive webhook is a 409 `invalid-state`.',
-        'x-problems': ['invalid-state'],
-        params: DeliveryParams,
-        response: { 202: DeliveryResource },
+    app.post(
+      '/webhooks/:id/deliveries/:deliveryId/retry',
+      {
+        schema: {
+          operationId: 'retryWebhookDelivery',
+          summary: 'Retry a delivery',
+          description:
+            'Sends a finished (succeeded or failed) delivery again now, with a fresh retry schedule. A pending delivery or an inactive webhook is a 409 `invalid-state`.',
+          'x-problems': ['invalid-state'],
+          params: DeliveryParams,
+          response: { 202: DeliveryResource },
+        },
       },
-    },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          deliveryView(await retryDelivery(context, callerOf(request), request.params.id, request.params.deliveryId)),
-        ),
-  );
-};
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(
+            deliveryView(await retryDelivery(context, callerOf(request), request.params.id, request.params.deliveryId)),
+          ),
+    );
+  };
