@@ -4,7 +4,7 @@ import { UniqueViolation, type StoreWrites } from '../storage/store.js';
 import type { AppContext, Caller } from './context.js';
 import { newId } from './ids.js';
 import { pageOf, type Page } from './paging.js';
-import type { PageAfter } from '../storage/store.js';
+import type { PageRequest } from '../storage/store.js';
 
 /** Fields a client may set; `undefined` means "not sent". */
 export interface EventTypeFields {
@@ -60,11 +60,7 @@ export async function getEventType(context: AppContext, caller: Caller, id: stri
   return eventType;
 }
 
-export function listEventTypes(
-  context: AppContext,
-  caller: Caller,
-  page: { limit: number; after: PageAfter | null },
-): Promise<Page<EventType>> {
+export function listEventTypes(context: AppContext, caller: Caller, page: PageRequest): Promise<Page<EventType>> {
   return pageOf(
     page.limit,
     (limit) => context.store.listEventTypes(caller.holderId, { limit, after: page.after }),

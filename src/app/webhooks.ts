@@ -5,7 +5,7 @@ import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import {
   WEBHOOK_EVENT_TYPES,
   type Delivery,
-  type PageAfter,
+  type PageRequest,
   type Webhook,
   type WebhookEventType,
 } from '../storage/store.js';
@@ -98,11 +98,7 @@ export async function getWebhook(context: AppContext, caller: Caller, id: string
   return webhook;
 }
 
-export function listWebhooks(
-  context: AppContext,
-  caller: Caller,
-  page: { limit: number; after: PageAfter | null },
-): Promise<Page<Webhook>> {
+export function listWebhooks(context: AppContext, caller: Caller, page: PageRequest): Promise<Page<Webhook>> {
   return pageOf(
     page.limit,
     (limit) => context.store.listWebhooks(caller.holderId, { limit, after: page.after }),
@@ -163,7 +159,7 @@ export async function listDeliveries(
   context: AppContext,
   caller: Caller,
   id: string,
-  page: { limit: number; after: PageAfter | null },
+  page: PageRequest,
 ): Promise<Page<Delivery>> {
   const webhook = await getWebhook(context, caller, id);
   return pageOf(

@@ -134,7 +134,7 @@ export class KyselyStore implements StoreWrites {
   }
 
   async listApiKeys(): Promise<ApiKey[]> {
-    const rows = await this.apiKeys().orderBy('api_keys.created_at').orderBy('api_keys.id').execute();
+    const rows = await apiKeysQuery(this.db).orderBy('api_keys.created_at').orderBy('api_keys.id').execute();
     return rows.map(toApiKey);
   }
 
@@ -144,10 +144,6 @@ export class KyselyStore implements StoreWrites {
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-
-  private apiKeys() {
-    return apiKeysQuery(this.db);
   }
 
   async findHolderByName(name: string): Promise<Holder | undefined> {

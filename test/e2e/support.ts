@@ -35,8 +35,11 @@ export function tempStore(): TempStore {
 /** The environment of a child: this process's, minus settings that would leak in, plus `env`. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'])
-    delete base[name];
+  // The caller's settings must not leak into the spawned process: each test states its own.
+  for (const name of Object.keys(base)) {
+    const ours = ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'].includes(name);
+    if (ours || name.startsWith('WEBHOOK_')) delete base[name];
+  }
   return { ...base, ...env };
 }
 
@@ -94,13 +97,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface Server {
   port: number;
   url: string;
   process: ChildProcess;
+  /** Settles when the process has exited. */
+  exited: Promise<ProcessExit>;
   /** Everything the process wrote so far, stdout and stderr interleaved. */
   output(): string;
+  /** SIGTERM, then SIGKILL if it is still running after 5 s. */
   stop(): Promise<void>;
+  /** SIGKILL, and wait for the process to be gone. */
+  kill(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -121,34 +134,41 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     let output = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    let exited = false;
-    const exit = new Promise<void>((r) => child.once('exit', () => ((exited = true), r())));
+    let gone = false;
+    const exited = new Promise<ProcessExit>((r) =>
+      child.once('exit', (code, signal) => {
+        gone = true;
+        r({ code, signal });
+      }),
+    );
     const server: Server = {
       port,
       url: `http://127.0.0.1:${port}`,
       process: child,
+      exited,
       output: () => output,
       async stop() {
-        if (exited) return;
+        if (gone) return;
         child.kill('SIGTERM');
-        const killed = await Promise.race([exit.then(() => true), sleep(5_000).then(() => false)]);
-        if (!killed) {
-          child.kill('SIGKILL');
-          await exit;
-        }
+        const stopped = await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)]);
+        if (!stopped) await server.kill();
+      },
+      async kill() {
+        if (!gone) child.kill('SIGKILL');
+        await exited;
       },
     };
     const deadline = Date.now() + 20_000;
-    while (!exited && Date.now() < deadline) {
+    while (!gone && Date.now() < deadline) {
       try {
         await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1_000) });
         return server;
       } catch {
-        await sleep(50);
+        await sleep(25);
       }
     }
     lastOutput = output;
-    await server.stop();
+    await server.kill();
   }
   throw new Error(`slotwise serve did not answer HTTP:\n${lastOutput}`);
 }

@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../src/app/ids.js';
-import type { Booking, BookingStatus } from '../../src/domain/booking.js';
+import type { Booking } from '../../src/domain/booking.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { EventType } from '../../src/domain/event-type.js';
 import type { Holder, Store } from '../../src/storage/store.js';
 import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
+import { at, bookingRecord, eventTypeRecord, type BookingFields } from './records.js';
 
-const at = (iso: string): number => Date.parse(iso);
 const T0 = at('2026-03-01T00:00:00Z');
 
 describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint on confirmed bookings', () => {
@@ -51,51 +51,11 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
   });
 
   function eventTypeOf(holder: Holder): EventType {
-    return {
-      id: newId('evt'),
-      holderId: holder.id,
-      title: 'Intro call',
-      slug: 'intro-call',
-      description: null,
-      durationMinutes: 30,
-      explicitSlotIntervalMinutes: null,
-      slotIntervalMinutes: 30,
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 0,
-      minimumNoticeMinutes: 0,
-      bookingWindowDays: null,
-      maxBookingsPerDay: null,
-      createdAt: T0,
-      updatedAt: T0,
-    };
+    return eventTypeRecord(holder.id, T0);
   }
 
-  function bookingOf(
-    eventType: EventType,
-    start: string,
-    end: string,
-    fields: { bufferBeforeMinutes?: number; bufferAfterMinutes?: number; status?: BookingStatus } = {},
-  ): Booking {
-    return {
-      id: newId('bkg'),
-      holderId: eventType.holderId,
-      eventTypeId: eventType.id,
-      start: at(start),
-      end: at(end),
-      bufferBeforeMinutes: fields.bufferBeforeMinutes ?? 0,
-      bufferAfterMinutes: fields.bufferAfterMinutes ?? 0,
-      status: fields.status ?? 'confirmed',
-      guestName: 'Ada Lovelace',
-      guestEmail: 'ada@example.com',
-      guestTimeZone: null,
-      notes: null,
-      cancellationReason: null,
-      cancelledAt: fields.status === 'cancelled' ? T0 : null,
-      rescheduledFromId: null,
-      rescheduledToId: null,
-      createdAt: T0,
-      updatedAt: T0,
-    };
+  function bookingOf(eventType: EventType, start: string, end: string, fields: BookingFields = {}): Booking {
+    return bookingRecord(eventType, start, end, { ...fields, createdAt: T0 });
   }
 
   /** Inserts directly, with no calendar lock and no rules. */

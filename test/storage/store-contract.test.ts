@@ -12,7 +12,7 @@ import { createBooking } from '../../src/app/bookings.js';
 import type { AppContext, Caller } from '../../src/app/context.js';
 import { createEventType } from '../../src/app/event-types.js';
 import { newId } from '../../src/app/ids.js';
-import type { Booking, BookingStatus } from '../../src/domain/booking.js';
+import type { Booking } from '../../src/domain/booking.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { EventType } from '../../src/domain/event-type.js';
 import { MINUTE_MS } from '../../src/domain/instant.js';
@@ -29,8 +29,8 @@ import {
   type WebhookEventType,
 } from '../../src/storage/store.js';
 import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
+import { at, bookingRecord, eventTypeRecord, type BookingFields } from './records.js';
 
-const at = (iso: string): number => Date.parse(iso);
 const T0 = at('2026-03-02T00:00:00Z');
 
 let dir: string;
@@ -55,25 +55,7 @@ async function addHolder(name: string): Promise<Holder> {
 }
 
 function eventTypeOf(holderId: string, fields: Partial<EventType> = {}): EventType {
-  const id = fields.id ?? newId('evt');
-  return {
-    id,
-    holderId,
-    title: 'Intro call',
-    slug: `intro-${id.slice(4, 12)}`,
-    description: null,
-    durationMinutes: 30,
-    explicitSlotIntervalMinutes: null,
-    slotIntervalMinutes: 30,
-    bufferBeforeMinutes: 0,
-    bufferAfterMinutes: 0,
-    minimumNoticeMinutes: 0,
-    bookingWindowDays: null,
-    maxBookingsPerDay: null,
-    createdAt: T0,
-    updatedAt: T0,
-    ...fields,
-  };
+  return eventTypeRecord(holderId, T0, fields);
 }
 
 async function addEventType(holderId: string, fields: Partial<EventType> = {}): Promise<EventType> {
@@ -82,37 +64,8 @@ async function addEventType(holderId: string, fields: Partial<EventType> = {}): 
   return eventType;
 }
 
-function bookingOf(
-  eventType: EventType,
-  start: string,
-  end: string,
-  fields: {
-    bufferBeforeMinutes?: number;
-    bufferAfterMinutes?: number;
-    status?: BookingStatus;
-    createdAt?: number;
-  } = {},
-): Booking {
-  return {
-    id: newId('bkg'),
-    holderId: eventType.holderId,
-    eventTypeId: eventType.id,
-    start: at(start),
-    end: at(end),
-    bufferBeforeMinutes: fields.bufferBeforeMinutes ?? 0,
-    bufferAfterMinutes: fields.bufferAfterMinutes ?? 0,
-    status: fields.status ?? 'confirmed',
-    guestName: 'Ada Lovelace',
-    guestEmail: 'ada@example.com',
-    guestTimeZone: null,
-    notes: null,
-    cancellationReason: null,
-    cancelledAt: null,
-    rescheduledFromId: null,
-    rescheduledToId: null,
-    createdAt: fields.createdAt ?? T0,
-    updatedAt: fields.createdAt ?? T0,
-  };
+function bookingOf(eventType: EventType, start: string, end: string, fields: BookingFields = {}): Booking {
+  return bookingRecord(eventType, start, end, { ...fields, createdAt: fields.createdAt ?? T0 });
 }
 
 async function addBooking(...args: Parameters<typeof bookingOf>): Promise<Booking> {

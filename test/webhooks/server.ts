@@ -1,23 +1,14 @@
 // The real server for end-to-end webhook tests: `node dist/cli/main.js serve` as a child process
 // on a SQLite file in a temporary directory, plus a small JSON client and booking helpers.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { createKey, startServer, type ProcessExit, type Server } from '../e2e/support.js';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLI = join(ROOT, 'dist/cli/main.js');
+export { CLI, createKey, ensureBuilt, freePort, ROOT } from '../e2e/support.js';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** `npm test` builds first; a bare `vitest run test/webhooks` builds here when dist/ is missing. */
-export function ensureBuilt(): void {
-  if (existsSync(CLI)) return;
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 const children = new Set<ChildProcess>();
 const dirs = new Set<string>();
@@ -80,52 +71,6 @@ export async function dbTemplate(holders: string[]): Promise<DbTemplate> {
   };
 }
 
-function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  for (const name of Object.keys(base)) {
-    if (
-      name.startsWith('WEBHOOK_') ||
-      ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'].includes(name)
-    ) {
-      delete base[name];
-    }
-  }
-  return { ...base, ...env };
-}
-
-/** Creates a key with the CLI; its stdout is the key alone. */
-export function createKey(databaseUrl: string, holder: string): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, 'keys', 'create', '--holder', holder], {
-      cwd: ROOT,
-      env: childEnv({ DATABASE_URL: databaseUrl }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`keys create exited ${code}: ${stderr}`));
-      else resolvePromise(stdout.trim());
-    });
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
-
 /** The settings the webhook tests run with unless a test says otherwise. */
 export const FAST_WEBHOOKS: Record<string, string> = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
@@ -134,72 +79,15 @@ export const FAST_WEBHOOKS: Record<string, string> = {
   WEBHOOK_TIMEOUT_MS: '500',
 };
 
-export interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-export interface Slotwise {
-  url: string;
-  process: ChildProcess;
-  exited: Promise<Exit>;
-  output(): string;
-  /** SIGKILL, and wait for the process to be gone. */
-  kill(): Promise<void>;
-}
+export type Exit = ProcessExit;
+export type Slotwise = Server;
 
 /** Spawns `slotwise serve` with `FAST_WEBHOOKS` and `env`, and waits until it answers /healthz. */
 export async function startSlotwise(databaseUrl: string, env: Record<string, string> = {}): Promise<Slotwise> {
-  let lastOutput = '';
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
-    const child = spawn(process.execPath, [CLI, 'serve'], {
-      cwd: ROOT,
-      env: childEnv({
-        DATABASE_URL: databaseUrl,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        ...FAST_WEBHOOKS,
-        ...env,
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let output = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    let gone = false;
-    const exited = new Promise<Exit>((r) =>
-      child.once('exit', (code, signal) => {
-        gone = true;
-        children.delete(child);
-        r({ code, signal });
-      }),
-    );
-    const server: Slotwise = {
-      url: `http://127.0.0.1:${port}`,
-      process: child,
-      exited,
-      output: () => output,
-      async kill() {
-        if (!gone) child.kill('SIGKILL');
-        await exited;
-      },
-    };
-    const deadline = Date.now() + 20_000;
-    while (!gone && Date.now() < deadline) {
-      try {
-        await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1_000) });
-        return server;
-      } catch {
-        await sleep(25);
-      }
-    }
-    lastOutput = output;
-    await server.kill();
-  }
-  throw new Error(`slotwise serve did not answer HTTP:\n${lastOutput}`);
+  const server = await startServer(databaseUrl, { ...FAST_WEBHOOKS, ...env });
+  children.add(server.process);
+  void server.exited.then(() => children.delete(server.process));
+  return server;
 }
 
 export interface ApiResponse<T = any> {

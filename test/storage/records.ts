@@ -1,0 +1,66 @@
+// Domain records written straight through the Store interface by the storage suites.
+import { newId } from '../../src/app/ids.js';
+import type { Booking, BookingStatus } from '../../src/domain/booking.js';
+import type { EventType } from '../../src/domain/event-type.js';
+
+export const at = (iso: string): number => Date.parse(iso);
+
+/** A 30-minute event type with no buffers or limits; its slug is unique (derived from its id). */
+export function eventTypeRecord(holderId: string, createdAt: number, fields: Partial<EventType> = {}): EventType {
+  const id = fields.id ?? newId('evt');
+  return {
+    id,
+    holderId,
+    title: 'Intro call',
+    slug: `intro-${id.slice(4, 12)}`,
+    description: null,
+    durationMinutes: 30,
+    explicitSlotIntervalMinutes: null,
+    slotIntervalMinutes: 30,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    minimumNoticeMinutes: 0,
+    bookingWindowDays: null,
+    maxBookingsPerDay: null,
+    createdAt,
+    updatedAt: createdAt,
+    ...fields,
+  };
+}
+
+export interface BookingFields {
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
+  status?: BookingStatus;
+  createdAt?: number;
+}
+
+/** A booking of `eventType` from `start` to `end` (ISO); a cancelled one was cancelled when created. */
+export function bookingRecord(
+  eventType: EventType,
+  start: string,
+  end: string,
+  fields: BookingFields & { createdAt: number },
+): Booking {
+  const status = fields.status ?? 'confirmed';
+  return {
+    id: newId('bkg'),
+    holderId: eventType.holderId,
+    eventTypeId: eventType.id,
+    start: at(start),
+    end: at(end),
+    bufferBeforeMinutes: fields.bufferBeforeMinutes ?? 0,
+    bufferAfterMinutes: fields.bufferAfterMinutes ?? 0,
+    status,
+    guestName: 'Ada Lovelace',
+    guestEmail: 'ada@example.com',
+    guestTimeZone: null,
+    notes: null,
+    cancellationReason: null,
+    cancelledAt: status === 'cancelled' ? fields.createdAt : null,
+    rescheduledFromId: null,
+    rescheduledToId: null,
+    createdAt: fields.createdAt,
+    updatedAt: fields.createdAt,
+  };
+}
