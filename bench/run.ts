@@ -5,6 +5,7 @@
  *   npm run bench                 # SQLite (temporary file)
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   npm run bench -- --seconds 5  # shorter runs
+ *   npm run bench -- --only realistic|worst-case|bookings   # one part (e.g. to profile it)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -17,7 +18,7 @@ import autocannon from 'autocannon';
 import { durableWriteFloor } from './write-floor.js';
 
 const { values: flags } = parseArgs({
-  options: { postgres: { type: 'boolean' }, seconds: { type: 'string' } },
+  options: { postgres: { type: 'boolean' }, seconds: { type: 'string' }, only: { type: 'string' } },
 });
 const SECONDS = Number(flags.seconds ?? 10);
 const POSTGRES_ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/healthz`);
     const now = Date.now();
+    const runs = (part: string) => flags.only === undefined || flags.only === part;
     const realistic = await seedRealistic(base, realisticKey, now);
     const worst = await seedWorstCase(base, worstKey);
     const froms = Array.from({ length: DISTINCT_FROMS }, (_, i) => new Date(now + DAY + i * 7 * 60_000).toISOString());
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
       ['realistic', realistic],
       ['worst-case', worst],
     ] as const) {
+      if (!runs(name)) continue;
       const payloads = await capturePayloads(base, holder, froms.slice(0, FLOOR_SAMPLES));
       const floorPort = await freePort();
       const payloadFile = join(dir, `${name}.json`);
@@ -95,13 +98,15 @@ async function main(): Promise<void> {
       );
     }
 
-    const bookings = await bookingLoad(base, worst, now);
-    const floor = await durableWriteFloor(flags.postgres ? database.url : join(dir, 'floor.db'), SECONDS, 16);
-    report.push(
-      `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
-        `(floor: ${floor.toFixed(0)} durable ${flags.postgres ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
-        `→ ratio ${(bookings.rps / floor).toFixed(2)}`,
-    );
+    if (runs('bookings')) {
+      const bookings = await bookingLoad(base, worst, now);
+      const floor = await durableWriteFloor(flags.postgres ? database.url : join(dir, 'floor.db'), SECONDS, 16);
+      report.push(
+        `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
+          `(floor: ${floor.toFixed(0)} durable ${flags.postgres ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
+          `→ ratio ${(bookings.rps / floor).toFixed(2)}`,
+      );
+    }
     report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
 
     console.log(

@@ -10,7 +10,7 @@ import {
 import { DomainError, notFound } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Instant } from '../domain/instant.js';
-import { checkBookable, occupancyWindow, UNBOOKABLE_DETAIL } from '../domain/slots.js';
+import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
 import type { StoreWrites } from '../storage/store.js';
 import { loadAvailability } from './availability.js';
 import type { AppContext, Caller } from './context.js';
@@ -154,11 +154,19 @@ async function assertBookable(
   now: Instant,
   excludeBookingId: string | null,
 ): Promise<void> {
-  const window = occupancyWindow(start, start + 1);
-  const [{ availability }, bookings] = await Promise.all([
-    loadAvailability(tx, eventType.holderId),
-    tx.occupanciesOverlapping(eventType.holderId, window.from, window.to, excludeBookingId ?? undefined),
+  const holderId = eventType.holderId;
+  const exclude = excludeBookingId ?? undefined;
+  const { availability } = await loadAvailability(tx, holderId);
+  const windows = bookingCheckWindows(availability.timeZone, eventType, start);
+  const [overlapping, sameDay] = await Promise.all([
+    tx.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, exclude),
+    windows.sameDay
+      ? tx.occupanciesStartingIn(holderId, eventType.id, windows.sameDay.from, windows.sameDay.to, exclude)
+      : [],
   ]);
+  // A booking of the same day that also overlaps is in both answers: count it once.
+  const { from, to } = windows.overlapping;
+  const bookings = [...overlapping, ...sameDay.filter((b) => !(b.occupiedStart < to && b.occupiedEnd > from))];
   const reason = checkBookable(
     { availability: compileAvailability(availability), eventTypeId: eventType.id, policy: eventType, bookings, now },
     start,

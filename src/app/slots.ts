@@ -1,11 +1,10 @@
-import { compileAvailability } from '../domain/availability.js';
-import { invalidRequest } from '../domain/errors.js';
+import { invalidRequest, notFound } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
 import { formatUtc, formatWithOffset, type Instant } from '../domain/instant.js';
-import { listSlots as computeSlots, occupancyWindow, type Slot } from '../domain/slots.js';
+import { listSlots as computeSlots, occupancyWindow } from '../domain/slots.js';
 import { Zone } from '../domain/zone.js';
 import type { StoreReads } from '../storage/store.js';
-import { loadAvailability } from './availability.js';
+import { calendarsOf, occupanciesIn } from './calendars.js';
 import type { AppContext, Caller } from './context.js';
 import { timeZoneField } from './instants.js';
 import { queryRange } from './ranges.js';
@@ -24,8 +23,20 @@ export async function listSlots(
 ): Promise<Array<{ start: string; end: string }>> {
   const { from, to } = queryRange(query);
   const zone = query.timeZone === undefined ? undefined : Zone.of(timeZoneField('timeZone', query.timeZone));
-  const eventType = await bookableEventType(context.store, caller.holderId, query.eventTypeId);
-  const slots = await slotsFor(context.store, eventType, from, to, context.now());
+  const now = context.now();
+  const calendar = await calendarsOf(context.store).current(caller.holderId, now);
+  if (!calendar) throw notFound(`Holder ${caller.holderId}`);
+  const eventType = calendar.eventTypes.get(query.eventTypeId);
+  if (!eventType) throw unknownEventType();
+  const window = occupancyWindow(from, to);
+  const bookings =
+    occupanciesIn(calendar, window.from, window.to) ??
+    (await context.store.occupanciesOverlapping(caller.holderId, window.from, window.to));
+  const slots = computeSlots(
+    { availability: calendar.availability, eventTypeId: eventType.id, policy: eventType, bookings, now },
+    from,
+    to,
+  );
   const format = zone ? (instant: Instant) => formatWithOffset(instant, zone.offsetMsAt(instant)) : formatUtc;
   return slots.map((slot) => ({ start: format(slot.start), end: format(slot.end) }));
 }
@@ -33,25 +44,10 @@ export async function listSlots(
 /** A live event type of the holder, or a 400 on `eventTypeId`: a reference in the input, not the addressed resource. */
 export async function bookableEventType(store: StoreReads, holderId: string, eventTypeId: string): Promise<EventType> {
   const eventType = await store.getEventType(holderId, eventTypeId);
-  if (!eventType) throw invalidRequest([{ field: 'eventTypeId', message: 'is not an event type of this account' }]);
+  if (!eventType) throw unknownEventType();
   return eventType;
 }
 
-async function slotsFor(
-  store: StoreReads,
-  eventType: EventType,
-  from: Instant,
-  to: Instant,
-  now: Instant,
-): Promise<Slot[]> {
-  const window = occupancyWindow(from, to);
-  const [{ availability }, bookings] = await Promise.all([
-    loadAvailability(store, eventType.holderId),
-    store.occupanciesOverlapping(eventType.holderId, window.from, window.to),
-  ]);
-  return computeSlots(
-    { availability: compileAvailability(availability), eventTypeId: eventType.id, policy: eventType, bookings, now },
-    from,
-    to,
-  );
+function unknownEventType() {
+  return invalidRequest([{ field: 'eventTypeId', message: 'is not an event type of this account' }]);
 }

@@ -51,9 +51,6 @@ export const UNBOOKABLE_DETAIL: Record<UnbookableReason, string> = {
   'overlaps-booking': 'The time, with buffers, overlaps another confirmed booking.',
 };
 
-/** Durations and buffers are capped at a day each, so one booking occupies at most three days. */
-export const MAX_OCCUPANCY_MS = 3 * DAY_MS;
-
 /**
  * The span whose overlapping confirmed bookings a slot computation over `[from, to)` needs: every
  * booking that can overlap a candidate (buffers included) and every booking starting on a local
@@ -61,6 +58,27 @@ export const MAX_OCCUPANCY_MS = 3 * DAY_MS;
  */
 export function occupancyWindow(from: Instant, to: Instant): { from: Instant; to: Instant } {
   return { from: from - 2 * DAY_MS, to: to + 2 * DAY_MS };
+}
+
+/**
+ * The bookings that can change `checkBookable`'s answer for one start: those whose occupancy
+ * overlaps the candidate's own (buffers included), and, when the event type caps its bookings per
+ * day, its bookings starting on the candidate's local day. A check reads only these, however many
+ * bookings lie around it.
+ */
+export function bookingCheckWindows(
+  timeZone: string,
+  policy: SlotPolicy,
+  start: Instant,
+): { overlapping: { from: Instant; to: Instant }; sameDay: { from: Instant; to: Instant } | null } {
+  const overlapping = {
+    from: start - policy.bufferBeforeMinutes * MINUTE_MS,
+    to: start + (policy.durationMinutes + policy.bufferAfterMinutes) * MINUTE_MS,
+  };
+  if (policy.maxBookingsPerDay === null) return { overlapping, sameDay: null };
+  const zone = Zone.of(timeZone);
+  const day = zone.dayOf(start);
+  return { overlapping, sameDay: { from: zone.startOfDay(day), to: zone.startOfDay(day + 1) } };
 }
 
 /** Every bookable start in `[from, to)`, ascending; see contract §5 for the rules. */

@@ -1,10 +1,11 @@
-import { sql, type Compilable, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Kysely, type Selectable } from 'kysely';
 import type { Availability } from '../domain/availability.js';
 import { occupancyOf, type Booking, type BookingStatus } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Instant } from '../domain/instant.js';
-import { MAX_OCCUPANCY_MS, type Occupancy } from '../domain/slots.js';
+import type { Occupancy } from '../domain/slots.js';
 import type { Database, Engine } from './schema.js';
+import { GroupCommit, type BatchSession } from './group-commit.js';
 import { pendingMigrations } from './migrate.js';
 import type {
   ApiKey,
@@ -42,6 +43,12 @@ export interface EngineTraits {
    * changed or deleted, and claims skip rows other claims hold. SQLite's writers are exclusive.
    */
   concurrentWriters: boolean;
+  /**
+   * Whether concurrent write transactions share one commit (SQLite: one writer, whose commits
+   * are limited by fsync); see GroupCommit. PostgreSQL commits concurrent transactions in
+   * parallel and groups their WAL flushes itself.
+   */
+  groupCommit: boolean;
   /** A failure after which running the whole transaction again is safe and may succeed. */
   isRetryable(error: unknown): boolean;
   /** Engine errors the rest of the system understands (unique and exclusion violations). */
@@ -74,8 +81,20 @@ function compiledOnce<Row>(build: (db: Kysely<Database>, ...args: string[]) => C
   };
 }
 
+/**
+ * Written into the SQL, not bound: the booking indexes are partial (`where status = 'confirmed'`),
+ * and SQLite re-plans a statement on every run when a bound value decides whether such an index applies.
+ */
+const CONFIRMED = sql.lit('confirmed');
+
 const apiKeyByDigest = compiledOnce((db, digest) => apiKeysQuery(db).where('api_keys.digest', '=', digest!));
 const holderById = compiledOnce((db, id) => db.selectFrom('holders').selectAll().where('id', '=', id!));
+const calendarVersionOf = compiledOnce((db, id) =>
+  db.selectFrom('holders').select('calendar_version').where('id', '=', id!),
+);
+const liveEventTypesOf = compiledOnce((db, holderId) =>
+  db.selectFrom('event_types').selectAll().where('holder_id', '=', holderId!).where('deleted_at', 'is', null),
+);
 const liveEventType = compiledOnce((db, holderId, id) =>
   db
     .selectFrom('event_types')
@@ -87,17 +106,93 @@ const liveEventType = compiledOnce((db, holderId, id) =>
 const availabilityOf = compiledOnce((db, holderId) =>
   db.selectFrom('availabilities').selectAll().where('holder_id', '=', holderId!),
 );
-const occupancies = (db: Kysely<Database>, holderId: string, lowest: string, from: string, to: string) =>
+const occupanciesStartingBetween = compiledOnce((db, holderId, eventTypeId, from, to) =>
   db
     .selectFrom('bookings')
-    .select(['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end'])
-    .where('holder_id', '=', holderId)
-    .where('status', '=', 'confirmed')
-    // Bounded below as well as above, so the index range stays small however many bookings pile up.
-    .where('occupied_start', '>', lowest as unknown as number)
+    .select(OCCUPANCY_COLUMNS)
+    .where('holder_id', '=', holderId!)
+    .where('status', '=', CONFIRMED)
+    .where('start_at', '>=', from as unknown as number)
+    .where('start_at', '<', to as unknown as number)
+    .where('event_type_id', '=', eventTypeId!),
+);
+const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end'] as const;
+/**
+ * Confirmed bookings whose occupancy starts in [from, to), and the one that starts last before
+ * `from`: confirmed bookings never overlap one another (the rules, and on PostgreSQL the exclusion
+ * constraint, hold that), so their ends ascend with their starts and no earlier one can reach
+ * `from`. Two index seeks, however many bookings lie before the range.
+ */
+const occupanciesFrom = compiledOnce((db, holderId, from, to) => {
+  const confirmed = () =>
+    db
+      .selectFrom('bookings')
+      .select(OCCUPANCY_COLUMNS)
+      .where('holder_id', '=', holderId!)
+      .where('status', '=', CONFIRMED);
+  return confirmed()
+    .where('occupied_start', '>=', from as unknown as number)
     .where('occupied_start', '<', to as unknown as number)
-    .where('occupied_end', '>', from as unknown as number);
-const occupanciesOf = compiledOnce((db, holderId, lowest, from, to) => occupancies(db, holderId!, lowest!, from!, to!));
+    .unionAll(
+      db
+        .selectFrom(
+          confirmed()
+            .where('occupied_start', '<', from as unknown as number)
+            .orderBy('occupied_start', 'desc')
+            // A literal: a bound LIMIT makes SQLite re-plan the statement on every run.
+            .limit(sql.lit(1))
+            .as('previous'),
+        )
+        .selectAll(),
+    );
+});
+const BOOKING_COLUMNS = [
+  'id',
+  'holder_id',
+  'event_type_id',
+  'start_at',
+  'end_at',
+  'occupied_start',
+  'occupied_end',
+  'buffer_before_minutes',
+  'buffer_after_minutes',
+  'status',
+  'guest_name',
+  'guest_email',
+  'guest_time_zone',
+  'notes',
+  'cancellation_reason',
+  'cancelled_at',
+  'rescheduled_from_id',
+  'rescheduled_to_id',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof Database['bookings']>;
+const insertBookingRow = compiledOnce((db, ...values) =>
+  db
+    .insertInto('bookings')
+    .values(
+      Object.fromEntries(BOOKING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as Database['bookings'],
+    ),
+);
+const insertEventRow = compiledOnce((db, id, holderId, type, payload, createdAt) =>
+  db.insertInto('webhook_events').values({
+    id: id!,
+    holder_id: holderId!,
+    type: type!,
+    payload: payload!,
+    created_at: createdAt as unknown as number,
+  }),
+);
+const activeWebhooksOf = compiledOnce((db, holderId) =>
+  db
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('holder_id', '=', holderId!)
+    .where('active', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id'),
+);
 
 function apiKeysQuery(db: Kysely<Database>) {
   return db
@@ -156,6 +251,11 @@ export class KyselyStore implements StoreWrites {
     return row && { id: row.id, name: row.name, createdAt: Number(row.created_at) };
   }
 
+  async calendarVersion(holderId: string): Promise<number | undefined> {
+    const [row] = await calendarVersionOf(this.db, this.engine.name, holderId);
+    return row && Number(row.calendar_version);
+  }
+
   async ensureHolder(candidate: Holder): Promise<Holder> {
     await this.db
       .insertInto('holders')
@@ -209,6 +309,10 @@ export class KyselyStore implements StoreWrites {
     }
     const rows = await query.orderBy('created_at').orderBy('id').limit(page.limit).execute();
     return rows.map(toEventType);
+  }
+
+  async liveEventTypes(holderId: string): Promise<EventType[]> {
+    return (await liveEventTypesOf(this.db, this.engine.name, holderId)).map(toEventType);
   }
 
   async slugsLike(holderId: string, base: string): Promise<Set<string>> {
@@ -289,7 +393,7 @@ export class KyselyStore implements StoreWrites {
       .selectFrom('bookings')
       .selectAll()
       .where('holder_id', '=', holderId)
-      .where('status', '=', 'confirmed')
+      .where('status', '=', CONFIRMED)
       .where('start_at', '>=', query.from)
       .where('start_at', '<', query.to);
     if (query.eventTypeId !== null) select = select.where('event_type_id', '=', query.eventTypeId);
@@ -309,19 +413,27 @@ export class KyselyStore implements StoreWrites {
     to: Instant,
     excludeBookingId?: string,
   ): Promise<Occupancy[]> {
-    const rows = await occupanciesOf(this.db, this.engine.name, holderId, from - MAX_OCCUPANCY_MS, from, to);
-    return rows
-      .filter((r) => r.id !== excludeBookingId)
-      .map((r) => ({
-        eventTypeId: r.event_type_id,
-        start: Number(r.start_at),
-        occupiedStart: Number(r.occupied_start),
-        occupiedEnd: Number(r.occupied_end),
-      }));
+    const rows = await occupanciesFrom(this.db, this.engine.name, holderId, from, to);
+    return toOccupancies(
+      rows.filter((row) => Number(row.occupied_end) > from),
+      excludeBookingId,
+    );
+  }
+
+  async occupanciesStartingIn(
+    holderId: string,
+    eventTypeId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<Occupancy[]> {
+    const rows = await occupanciesStartingBetween(this.db, this.engine.name, holderId, eventTypeId, from, to);
+    return toOccupancies(rows, excludeBookingId);
   }
 
   async insertBooking(booking: Booking): Promise<void> {
-    await this.db.insertInto('bookings').values(bookingRow(booking)).execute();
+    const row = bookingRow(booking);
+    await insertBookingRow(this.db, this.engine.name, ...BOOKING_COLUMNS.map((column) => row[column]));
   }
 
   async updateBooking(booking: Booking, from: BookingStatus): Promise<boolean> {
@@ -403,28 +515,20 @@ export class KyselyStore implements StoreWrites {
   }
 
   async subscribedWebhookIds(holderId: string, type: WebhookEventType): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('webhooks')
-      .select(['id', 'events'])
-      .where('holder_id', '=', holderId)
-      .where('active', '=', 1)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    const rows = await activeWebhooksOf(this.db, this.engine.name, holderId);
     return rows.filter((w) => (JSON.parse(w.events) as string[]).includes(type)).map((w) => w.id);
   }
 
   async enqueueEvent(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void> {
-    await this.db
-      .insertInto('webhook_events')
-      .values({
-        id: event.id,
-        holder_id: event.holderId,
-        type: event.type,
-        payload: event.payload,
-        created_at: event.createdAt,
-      })
-      .execute();
+    await insertEventRow(
+      this.db,
+      this.engine.name,
+      event.id,
+      event.holderId,
+      event.type,
+      event.payload,
+      event.createdAt,
+    );
     if (deliveries.length === 0) return;
     await this.db
       .insertInto('webhook_deliveries')
@@ -754,6 +858,23 @@ function toApiKey(row: {
   };
 }
 
+function toOccupancies(
+  rows: Array<{ id: string; event_type_id: string; start_at: number; occupied_start: number; occupied_end: number }>,
+  excludeBookingId: string | undefined,
+): Occupancy[] {
+  const occupancies: Occupancy[] = [];
+  for (const row of rows) {
+    if (row.id === excludeBookingId) continue;
+    occupancies.push({
+      eventTypeId: row.event_type_id,
+      start: Number(row.start_at),
+      occupiedStart: Number(row.occupied_start),
+      occupiedEnd: Number(row.occupied_end),
+    });
+  }
+  return occupancies;
+}
+
 function nullableNumber(value: number | string | null): number | null {
   return value === null ? null : Number(value);
 }
@@ -862,6 +983,18 @@ function toWebhook(row: Selectable<Database['webhooks']>): Webhook {
 
 /** The store at the root of a connection: transactions, delivery claims and shutdown. */
 export class KyselyRootStore extends KyselyStore implements Store {
+  private readonly groupCommit: GroupCommit<KyselyStore> | null;
+
+  constructor(db: Kysely<Database>, engine: EngineTraits) {
+    super(db, engine);
+    this.groupCommit = engine.groupCommit
+      ? new GroupCommit(
+          (use) => this.db.connection().execute((connection) => use(this.batchSession(connection))),
+          (error) => engine.translate(error),
+        )
+      : null;
+  }
+
   transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T> {
     return this.retrying(work);
   }
@@ -931,6 +1064,7 @@ export class KyselyRootStore extends KyselyStore implements Store {
   }
 
   private inTransaction<T>(work: (tx: KyselyStore) => Promise<T>): Promise<T> {
+    if (this.groupCommit) return this.groupCommit.run(work);
     return this.db.connection().execute(async (connection) => {
       await sql.raw(this.engine.begin).execute(connection);
       try {
@@ -943,4 +1077,29 @@ export class KyselyRootStore extends KyselyStore implements Store {
       }
     });
   }
+
+  private batchSession(connection: Kysely<Database>): BatchSession<KyselyStore> {
+    const run = async (statement: CompiledQuery) => {
+      await connection.executeQuery(statement);
+    };
+    const begin = CompiledQuery.raw(this.engine.begin);
+    return {
+      tx: new KyselyStore(connection, this.engine),
+      begin: () => run(begin),
+      savepoint: () => run(SAVEPOINT),
+      release: () => run(RELEASE),
+      rollbackToSavepoint: async () => {
+        await run(ROLLBACK_TO);
+        await run(RELEASE);
+      },
+      commit: () => run(COMMIT),
+      rollback: () => run(ROLLBACK),
+    };
+  }
 }
+
+const SAVEPOINT = CompiledQuery.raw('savepoint unit');
+const RELEASE = CompiledQuery.raw('release unit');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');

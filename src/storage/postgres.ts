@@ -51,6 +51,7 @@ const POSTGRES: EngineTraits = {
     await sql`select id from holders where id = ${holderId} for update`.execute(db);
   },
   concurrentWriters: true,
+  groupCommit: false,
   isRetryable,
   translate,
 };

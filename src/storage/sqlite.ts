@@ -22,15 +22,21 @@ export interface SqliteOptions {
  */
 export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
   if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
-  const connection = new SQLite(options.filename);
-  connection.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  const connection = openConnection(options.filename, options.busyTimeoutMs ?? 5000);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  await migrateToLatest(db, 'sqlite');
+  return new KyselyRootStore(db, SQLITE);
+}
+
+/** A connection set up for durability and concurrency, whatever state the file is in. */
+export function openConnection(filename: string, busyTimeoutMs: number): SQLite.Database {
+  const connection = new SQLite(filename);
+  connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
   connection.pragma('journal_mode = WAL');
   // better-sqlite3 leaves later connections to a WAL file at NORMAL: set it explicitly.
   connection.pragma('synchronous = FULL');
   connection.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-  await migrateToLatest(db, 'sqlite');
-  return new KyselyRootStore(db, SQLITE);
+  return connection;
 }
 
 const MAX_CACHED_STATEMENTS = 500;
@@ -62,6 +68,7 @@ const SQLITE: EngineTraits = {
   begin: 'begin immediate',
   lockCalendar: async () => {},
   concurrentWriters: false,
+  groupCommit: true,
   isRetryable: () => false,
   translate(error) {
     if (error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {

@@ -124,10 +124,17 @@ export interface StoreReads {
   countApiKeys(): Promise<number>;
   findHolderByName(name: string): Promise<Holder | undefined>;
   getHolder(id: string): Promise<Holder | undefined>;
+  /**
+   * A number that changes in every transaction that changes the holder's event types,
+   * availability or bookings (undefined for no such holder): what caches of derived data check.
+   */
+  calendarVersion(holderId: string): Promise<number | undefined>;
 
   /** Deleted event types are not found. */
   getEventType(holderId: string, id: string): Promise<EventType | undefined>;
   listEventTypes(holderId: string, page: PageRequest): Promise<EventType[]>;
+  /** Every live event type of the holder, unordered. */
+  liveEventTypes(holderId: string): Promise<EventType[]>;
   /** Slugs of live event types equal to `base` or of the form `base-N`. */
   slugsLike(holderId: string, base: string): Promise<Set<string>>;
 
@@ -138,6 +145,14 @@ export interface StoreReads {
   listConfirmedBookings(holderId: string, query: BookingQuery): Promise<Booking[]>;
   /** Confirmed bookings of the holder whose occupancy (buffers included) overlaps [from, to). */
   occupanciesOverlapping(holderId: string, from: Instant, to: Instant, excludeBookingId?: string): Promise<Occupancy[]>;
+  /** Confirmed bookings of the event type starting in [from, to). */
+  occupanciesStartingIn(
+    holderId: string,
+    eventTypeId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<Occupancy[]>;
 
   getWebhook(holderId: string, id: string): Promise<Webhook | undefined>;
   listWebhooks(holderId: string, page: PageRequest): Promise<Webhook[]>;

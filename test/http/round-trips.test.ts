@@ -33,13 +33,12 @@ afterEach(async () => {
   await h.close();
 });
 
-async function roundTripsOfSlots(token: string, eventTypeId: string, days: number): Promise<string[]> {
+async function roundTripsOfSlots(token: string, eventTypeId: string, days: number, from = '2026-01-05T00:00:00Z') {
   calls = [];
-  const from = '2026-01-05T00:00:00Z';
   const to = new Date(Date.parse(from) + days * 86_400_000).toISOString();
   const res = await counted.inject({
     method: 'GET',
-    url: `/api/v1/slots?eventTypeId=${eventTypeId}&from=${from}&to=${to}`,
+    url: `/api/v1/slots?eventTypeId=${eventTypeId}&from=${encodeURIComponent(from)}&to=${to}`,
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -54,9 +53,22 @@ describe('store round trips of GET /slots', () => {
     for (let week = 0; week < 8; week++) {
       await book(h, token, et.id, new Date(Date.parse('2026-01-05T09:00:00Z') + week * 7 * 86_400_000).toISOString());
     }
+    // The bookings changed the calendar: it is loaded again, with the same calls as the first time.
     const sixtyTwoDays = await roundTripsOfSlots(token, et.id, 62);
     expect(sixtyTwoDays).toEqual(oneDay);
-    // Authentication, the event type, the availability (and its holder for the default), the bookings.
-    expect(sixtyTwoDays.length).toBeLessThanOrEqual(5);
+    // Authentication, the calendar version, then the calendar: availability (and its holder for
+    // the default), event types, bookings.
+    expect(sixtyTwoDays.length).toBeLessThanOrEqual(6);
+  });
+
+  it('when nothing changed since the last slot query of the holder, then only the key and the calendar version are read, whatever the range', async () => {
+    const token = await h.key('alice');
+    const et = await createEventType(h, token, { durationMinutes: 30 });
+    await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    await roundTripsOfSlots(token, et.id, 62);
+
+    for (const from of ['2026-01-05T00:00:00Z', '2026-01-06T07:30:00+01:00', '2026-02-01T00:00:00Z']) {
+      expect(await roundTripsOfSlots(token, et.id, 62, from)).toEqual(['findApiKeyByDigest', 'calendarVersion']);
+    }
   });
 });

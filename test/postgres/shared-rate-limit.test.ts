@@ -104,11 +104,9 @@ describe('shared rate limit', () => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(limited.headers.get('ratelimit')).toMatch(/^"per-key";r=0;t=\d+$/);
     }
-    // Every instance took part, and every one of them refused some once the shared budget was gone.
-    for (const [i, instance] of instances.entries()) {
-      const own = answers.filter((_, j) => j % instances.length === i).map((a) => a.status);
-      expect(own, instance.name).toContain(429);
-    }
+    // Each instance got 20 requests: with a budget per process none would have refused any. Which
+    // instance refuses depends on which one's requests reach the database last (not asserted: one
+    // fast instance can use the whole budget).
     // Remaining counts handed out over all instances are each of 29..0 exactly once.
     const remaining = answers
       .filter((a) => a.status === 200)

@@ -1,0 +1,107 @@
+import { compileAvailability, type CompiledAvailability } from '../domain/availability.js';
+import type { EventType } from '../domain/event-type.js';
+import { DAY_MS, type Instant } from '../domain/instant.js';
+import type { Occupancy } from '../domain/slots.js';
+import type { Store } from '../storage/store.js';
+import { loadAvailability } from './availability.js';
+
+/** Everything that decides a holder's slots, as of one calendar version, ready for the engine. */
+export interface Calendar {
+  version: number;
+  availability: CompiledAvailability;
+  /** Live event types by id. */
+  eventTypes: Map<string, EventType>;
+  /** Confirmed bookings overlapping `[coveredFrom, coveredTo)`, ascending (they never overlap each other). */
+  occupancies: Occupancy[];
+  coveredFrom: Instant;
+  coveredTo: Instant;
+  loadedAt: Instant;
+}
+
+/** Bookings held per holder: from shortly before now to this far ahead (slot queries reach 62 days at a time). */
+const COVERED_BEFORE_MS = 3 * DAY_MS;
+const COVERED_AHEAD_MS = 180 * DAY_MS;
+/** A calendar is reloaded this long after loading even if unchanged, so that what it covers moves on with time. */
+const RECENTRE_AFTER_MS = DAY_MS;
+const MAX_CACHED_HOLDERS = 1_000;
+
+/**
+ * A per-process cache of holders' calendars, each valid exactly while the holder's calendar
+ * version is unchanged. The database bumps that version (by trigger) in the same transaction as
+ * every change to the holder's event types, availability or bookings, whichever process makes it,
+ * so one indexed read per request tells whether the cached calendar is current. The version is
+ * read before the calendar: a calendar loaded meanwhile is at least as new as its label, and the
+ * next request that sees a newer version loads it again.
+ */
+export class CalendarCache {
+  private readonly calendars = new Map<string, Calendar>();
+
+  constructor(private readonly store: Store) {}
+
+  /** The holder's calendar as of now; undefined when there is no such holder. */
+  async current(holderId: string, now: Instant): Promise<Calendar | undefined> {
+    const version = await this.store.calendarVersion(holderId);
+    if (version === undefined) return undefined;
+    const cached = this.calendars.get(holderId);
+    if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS) return cached;
+    const calendar = await this.load(holderId, version, now);
+    // Least recently loaded first out: a Map iterates in insertion order.
+    this.calendars.delete(holderId);
+    if (this.calendars.size >= MAX_CACHED_HOLDERS) this.calendars.delete(this.calendars.keys().next().value!);
+    this.calendars.set(holderId, calendar);
+    return calendar;
+  }
+
+  private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {
+    const coveredFrom = now - COVERED_BEFORE_MS;
+    const coveredTo = now + COVERED_AHEAD_MS;
+    const [{ availability }, eventTypes, occupancies] = await Promise.all([
+      loadAvailability(this.store, holderId),
+      this.store.liveEventTypes(holderId),
+      this.store.occupanciesOverlapping(holderId, coveredFrom, coveredTo),
+    ]);
+    return {
+      version,
+      availability: compileAvailability(availability),
+      eventTypes: new Map(eventTypes.map((eventType) => [eventType.id, eventType])),
+      occupancies: occupancies.sort((a, b) => a.occupiedStart - b.occupiedStart),
+      coveredFrom,
+      coveredTo,
+      loadedAt: now,
+    };
+  }
+}
+
+/** The calendar's bookings overlapping `[from, to)`, or undefined when the range is not covered. */
+export function occupanciesIn(calendar: Calendar, from: Instant, to: Instant): Occupancy[] | undefined {
+  if (from < calendar.coveredFrom || to > calendar.coveredTo) return undefined;
+  const occupancies = calendar.occupancies;
+  // Disjoint and ascending: their ends ascend too, so both edges are binary searches.
+  let low = 0;
+  let high = occupancies.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (occupancies[middle]!.occupiedEnd <= from) low = middle + 1;
+    else high = middle;
+  }
+  const first = low;
+  high = occupancies.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (occupancies[middle]!.occupiedStart < to) low = middle + 1;
+    else high = middle;
+  }
+  return occupancies.slice(first, low);
+}
+
+const caches = new WeakMap<Store, CalendarCache>();
+
+/** The cache of calendars read through `store`: one per store, shared by every request of the process. */
+export function calendarsOf(store: Store): CalendarCache {
+  let cache = caches.get(store);
+  if (!cache) {
+    cache = new CalendarCache(store);
+    caches.set(store, cache);
+  }
+  return cache;
+}
