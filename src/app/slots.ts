@@ -1,7 +1,7 @@
 import { invalidRequest, notFound } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
-import { formatUtc, formatWithOffset, type Instant } from '../domain/instant.js';
-import { listSlots as computeSlots, occupancyWindow } from '../domain/slots.js';
+import { MINUTE_MS, type Instant } from '../domain/instant.js';
+import { occupancyWindow, slotStarts } from '../domain/slots.js';
 import { Zone } from '../domain/zone.js';
 import type { StoreReads } from '../storage/store.js';
 import { calendarsOf, occupanciesIn } from './calendars.js';
@@ -16,11 +16,14 @@ export interface SlotsQuery {
   timeZone?: string;
 }
 
-export async function listSlots(
-  context: AppContext,
-  caller: Caller,
-  query: SlotsQuery,
-): Promise<Array<{ start: string; end: string }>> {
+/** Bookable starts, ascending; each slot lasts `durationMs`; `zone` is the zone to show them in (UTC when absent). */
+export interface SlotList {
+  starts: Instant[];
+  durationMs: number;
+  zone: Zone | undefined;
+}
+
+export async function listSlots(context: AppContext, caller: Caller, query: SlotsQuery): Promise<SlotList> {
   const { from, to } = queryRange(query);
   const zone = query.timeZone === undefined ? undefined : Zone.of(timeZoneField('timeZone', query.timeZone));
   const now = context.now();
@@ -32,13 +35,12 @@ export async function listSlots(
   const bookings =
     occupanciesIn(calendar, window.from, window.to) ??
     (await context.store.occupanciesOverlapping(caller.holderId, window.from, window.to));
-  const slots = computeSlots(
+  const starts = slotStarts(
     { availability: calendar.availability, eventTypeId: eventType.id, policy: eventType, bookings, now },
     from,
     to,
   );
-  const format = zone ? (instant: Instant) => formatWithOffset(instant, zone.offsetMsAt(instant)) : formatUtc;
-  return slots.map((slot) => ({ start: format(slot.start), end: format(slot.end) }));
+  return { starts, durationMs: eventType.durationMinutes * MINUTE_MS, zone };
 }
 
 /** A live event type of the holder, or a 400 on `eventTypeId`: a reference in the input, not the addressed resource. */

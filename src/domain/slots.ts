@@ -30,11 +30,6 @@ export interface SlotContext {
   now: Instant;
 }
 
-export interface Slot {
-  start: Instant;
-  end: Instant;
-}
-
 export type UnbookableReason =
   | 'outside-availability'
   | 'before-minimum-notice'
@@ -81,13 +76,16 @@ export function bookingCheckWindows(
   return { overlapping, sameDay: { from: zone.startOfDay(day), to: zone.startOfDay(day + 1) } };
 }
 
-/** Every bookable start in `[from, to)`, ascending; see contract §5 for the rules. */
-export function listSlots(context: SlotContext, from: Instant, to: Instant): Slot[] {
+/**
+ * Every bookable start in `[from, to)`, ascending; see contract §5 for the rules. Each slot ends
+ * the event type's duration after its start. Plain numbers: an answer can hold ~18,000 of them.
+ */
+export function slotStarts(context: SlotContext, from: Instant, to: Instant): Instant[] {
   const rules = new Rules(context);
   const earliest = Math.max(from, rules.earliestStart);
   const latest = Math.min(to, rules.latestStartExclusive);
-  const slots: Slot[] = [];
-  if (earliest >= latest) return slots;
+  const starts: Instant[] = [];
+  if (earliest >= latest) return starts;
 
   const { zone, step, duration } = rules;
   const lastDay = zone.dayOf(latest - 1);
@@ -99,13 +97,13 @@ export function listSlots(context: SlotContext, from: Instant, to: Instant): Slo
       const firstStep = earliest > rangeStart ? Math.ceil((earliest - rangeStart) / step) : 0;
       for (let start = rangeStart + firstStep * step; start + duration <= rangeEnd && start < latest; start += step) {
         if (rules.rejectionOnGrid(start, day) === null) {
-          if (slots.length > 0 && start <= slots[slots.length - 1]!.start) ascending = false;
-          slots.push({ start, end: start + duration });
+          if (starts.length > 0 && start <= starts[starts.length - 1]!) ascending = false;
+          starts.push(start);
         }
       }
     }
   }
-  return ascending ? slots : sortedUnique(slots);
+  return ascending ? starts : sortedUnique(starts);
 }
 
 /**
@@ -113,9 +111,9 @@ export function listSlots(context: SlotContext, from: Instant, to: Instant): Slo
  * the gap can overlap the next interval of the same date in real time (New York 02:00–02:05 ends at
  * 03:05 EDT, after 03:00–03:10 begins): their grids may then interleave or share starts.
  */
-function sortedUnique(slots: Slot[]): Slot[] {
-  slots.sort((a, b) => a.start - b.start);
-  return slots.filter((slot, index) => index === 0 || slot.start !== slots[index - 1]!.start);
+function sortedUnique(starts: Instant[]): Instant[] {
+  starts.sort((a, b) => a - b);
+  return starts.filter((start, index) => index === 0 || start !== starts[index - 1]);
 }
 
 /** Why `start` is not bookable, or null when it is: exactly the starts `listSlots` lists. */

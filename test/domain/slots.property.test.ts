@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { checkBookable, listSlots } from '../../src/domain/slots.js';
+import { checkBookable } from '../../src/domain/slots.js';
+import { listSlots } from './support.js';
 import { contextOf, DAY, MIN, Reference, sample, scenario } from './slot-scenarios.js';
 
 // About three seconds for the file; every property also sees the transition-day scenarios.

@@ -8,14 +8,8 @@
 //   Asia/Kolkata +05:30, Asia/Tokyo +09:00, no DST.
 import { describe, expect, it } from 'vitest';
 import type { CompiledAvailability } from '../../src/domain/availability.js';
-import {
-  checkBookable,
-  listSlots,
-  type Occupancy,
-  type SlotPolicy,
-  type UnbookableReason,
-} from '../../src/domain/slots.js';
-import { compiled, context, ms, occupancy, policy, starts, utc, type Pair } from './support.js';
+import { checkBookable, type Occupancy, type SlotPolicy, type UnbookableReason } from '../../src/domain/slots.js';
+import { compiled, context, listSlots, ms, occupancy, policy, starts, utc, type Pair } from './support.js';
 
 interface ListCase {
   name: string;

@@ -7,7 +7,19 @@ import {
   type CompiledAvailability,
   type Weekday,
 } from '../../src/domain/availability.js';
-import type { Occupancy, Slot, SlotContext, SlotPolicy } from '../../src/domain/slots.js';
+import type { Instant } from '../../src/domain/instant.js';
+import { slotStarts, type Occupancy, type SlotContext, type SlotPolicy } from '../../src/domain/slots.js';
+
+export interface Slot {
+  start: Instant;
+  end: Instant;
+}
+
+/** The engine's starts as slots with their ends, as the API lists them. */
+export function listSlots(context: SlotContext, from: Instant, to: Instant): Slot[] {
+  const duration = context.policy.durationMinutes * 60_000;
+  return slotStarts(context, from, to).map((start) => ({ start, end: start + duration }));
+}
 
 export type Pair = readonly [string, string];
 

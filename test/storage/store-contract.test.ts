@@ -18,6 +18,7 @@ import type { EventType } from '../../src/domain/event-type.js';
 import { MINUTE_MS } from '../../src/domain/instant.js';
 import {
   UniqueViolation,
+  type ApiKey,
   type ClaimRequest,
   type DeliveryAttempt,
   type DeliveryJob,
@@ -25,6 +26,7 @@ import {
   type PageAfter,
   type PageRequest,
   type Store,
+  type StoreWrites,
   type Webhook,
   type WebhookEventType,
 } from '../../src/storage/store.js';
@@ -228,6 +230,69 @@ describe('transactions', () => {
     expect(result).toBe('done');
     expect(await store.getEventType(holder.id, eventType.id)).toEqual(eventType);
     expect(await store.getBooking(holder.id, booking.id)).toEqual(booking);
+  });
+});
+
+describe('transactions started at once', () => {
+  // SQLite runs these in one commit (group commit, each in its own savepoint); PostgreSQL runs them
+  // in parallel. Either way each one succeeds or fails as if it had run alone.
+  it('when one of several concurrent transactions fails, then only its writes are undone and the others commit', async () => {
+    const holder = await addHolder('alice');
+    const [a, b, c] = ['a', 'b', 'c'].map((slug) => eventTypeOf(holder.id, { slug }));
+    const failure = new Error('changed my mind');
+
+    const results = await Promise.allSettled([
+      store.transaction((tx) => tx.insertEventType(a!)),
+      store.transaction(async (tx) => {
+        await tx.insertEventType(b!);
+        throw failure;
+      }),
+      store.transaction(async (tx) => {
+        await tx.insertEventType(c!);
+        return 'c';
+      }),
+    ]);
+
+    expect(results).toEqual([
+      { status: 'fulfilled', value: undefined },
+      { status: 'rejected', reason: failure },
+      { status: 'fulfilled', value: 'c' },
+    ]);
+    expect(await store.getEventType(holder.id, a!.id)).toEqual(a);
+    expect(await store.getEventType(holder.id, b!.id)).toBeUndefined();
+    expect(await store.getEventType(holder.id, c!.id)).toEqual(c);
+  });
+
+  it('when concurrent transactions insert the same slug, then exactly one commits, the other gets UniqueViolation, and an unrelated one commits', async () => {
+    const holder = await addHolder('alice');
+    const first = eventTypeOf(holder.id, { slug: 'intro' });
+    const second = eventTypeOf(holder.id, { slug: 'intro' });
+    const unrelated = eventTypeOf(holder.id, { slug: 'other' });
+
+    const results = await Promise.allSettled(
+      [first, second, unrelated].map((eventType) => store.transaction((tx) => tx.insertEventType(eventType))),
+    );
+
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(UniqueViolation);
+    const stored = await store.listEventTypes(holder.id, { limit: 10, after: null });
+    expect(stored.map((e) => e.slug).sort()).toEqual(['intro', 'other']);
+  });
+
+  it('when a hundred transactions run at once, then each result is its own and every write is stored', async () => {
+    const holder = await addHolder('alice');
+    const eventTypes = Array.from({ length: 100 }, (_, i) => eventTypeOf(holder.id, { slug: `type-${i}` }));
+    const results = await Promise.all(
+      eventTypes.map((eventType, i) =>
+        store.transaction(async (tx) => {
+          await tx.insertEventType(eventType);
+          return i;
+        }),
+      ),
+    );
+    expect(results).toEqual(eventTypes.map((_, i) => i));
+    expect(await count('event_types')).toBe(100);
   });
 });
 
@@ -506,6 +571,192 @@ describe('occupanciesOverlapping', () => {
       tx.updateBooking({ ...b3, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'),
     );
     expect(await overlapping('2026-03-02T10:00:00Z', '2026-03-02T11:30:00Z')).toEqual(['b2', 'b4']);
+  });
+});
+
+// ---- calendar version
+
+describe('calendar version', () => {
+  const WEEK_OPEN = ['09:00', '17:00'] as const;
+  const weekly = (hours: readonly [string, string] | null) => {
+    const day = hours ? [{ start: hours[0], end: hours[1] }] : [];
+    return { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: [], sunday: [] };
+  };
+
+  async function versionOf(holderId: string): Promise<number> {
+    const version = await store.calendarVersion(holderId);
+    expect(typeof version, `calendar version of ${holderId}`).toBe('number');
+    return version!;
+  }
+
+  /** Runs `write` in a transaction and returns the holder's version before and after it. */
+  async function around(holderId: string, write: (tx: StoreWrites) => Promise<unknown>): Promise<[number, number]> {
+    const before = await versionOf(holderId);
+    await store.transaction(async (tx) => {
+      await write(tx);
+    });
+    return [before, await versionOf(holderId)];
+  }
+
+  async function expectChangedBy(holderId: string, what: string, write: (tx: StoreWrites) => Promise<unknown>) {
+    const [before, after] = await around(holderId, write);
+    expect(after, `${what} must change the version`).not.toBe(before);
+  }
+
+  async function expectUnchangedBy(holderId: string, what: string, write: (tx: StoreWrites) => Promise<unknown>) {
+    const [before, after] = await around(holderId, write);
+    expect(after, `${what} must not change the version`).toBe(before);
+  }
+
+  it('when a holder is new, then its calendar version is a number, and an unknown holder has none', async () => {
+    const holder = await addHolder('alice');
+    const version = await store.calendarVersion(holder.id);
+    expect(typeof version).toBe('number');
+    expect(Number.isFinite(version)).toBe(true);
+    // Reading it is not a change.
+    expect(await store.calendarVersion(holder.id)).toBe(version);
+    expect(await store.calendarVersion(newId('hld'))).toBeUndefined();
+  });
+
+  it('when an event type is inserted, updated and deleted, then the version changes at each step', async () => {
+    const holder = await addHolder('alice');
+    const eventType = eventTypeOf(holder.id);
+    await expectChangedBy(holder.id, 'insertEventType', (tx) => tx.insertEventType(eventType));
+    await expectChangedBy(holder.id, 'updateEventType', (tx) =>
+      tx.updateEventType({ ...eventType, durationMinutes: 60, slotIntervalMinutes: 60, updatedAt: T0 + 1000 }),
+    );
+    await expectChangedBy(holder.id, 'deleteEventType', async (tx) => {
+      expect(await tx.deleteEventType(holder.id, eventType.id, T0 + 2000)).toBe(true);
+    });
+  });
+
+  it('when the availability is put for the first time and then replaced, then the version changes each time', async () => {
+    const holder = await addHolder('alice');
+    await expectChangedBy(holder.id, 'putAvailability (first)', (tx) =>
+      tx.putAvailability(holder.id, { timeZone: 'UTC', weekly: weekly(WEEK_OPEN), overrides: [] }, T0),
+    );
+    await expectChangedBy(holder.id, 'putAvailability (replacing)', (tx) =>
+      tx.putAvailability(holder.id, { timeZone: 'Europe/Berlin', weekly: weekly(null), overrides: [] }, T0 + 1000),
+    );
+    // Replacing with the very same availability is still a write of the calendar.
+    await expectChangedBy(holder.id, 'putAvailability (same again)', (tx) =>
+      tx.putAvailability(holder.id, { timeZone: 'Europe/Berlin', weekly: weekly(null), overrides: [] }, T0 + 2000),
+    );
+  });
+
+  it('when a booking is inserted and then cancelled, then the version changes each time', async () => {
+    const holder = await addHolder('alice');
+    const eventType = await addEventType(holder.id);
+    const booking = bookingOf(eventType, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    await expectChangedBy(holder.id, 'insertBooking', (tx) => tx.insertBooking(booking));
+    await expectChangedBy(holder.id, 'updateBooking (cancel)', async (tx) => {
+      const cancelled: Booking = { ...booking, status: 'cancelled', cancelledAt: T0 + 1000, updatedAt: T0 + 1000 };
+      expect(await tx.updateBooking(cancelled, 'confirmed')).toBe(true);
+    });
+  });
+
+  it('when webhooks, outbox events or API keys are written, then the version does not change', async () => {
+    const holder = await addHolder('alice');
+    await addEventType(holder.id);
+    const webhook: Webhook = {
+      id: newId('whk'),
+      holderId: holder.id,
+      url: 'https://hooks.example.com/slotwise',
+      events: ['booking.created'],
+      description: null,
+      active: true,
+      secret: `whsec_${newId('whk').slice(4)}`,
+      createdAt: T0,
+      updatedAt: T0,
+    };
+    await expectUnchangedBy(holder.id, 'insertWebhook', (tx) => tx.insertWebhook(webhook));
+    await expectUnchangedBy(holder.id, 'updateWebhook', (tx) =>
+      tx.updateWebhook({ ...webhook, active: false, updatedAt: T0 + 1 }),
+    );
+    await expectUnchangedBy(holder.id, 'enqueueEvent', (tx) =>
+      tx.enqueueEvent(
+        { id: newId('msg'), holderId: holder.id, type: 'booking.created', payload: '{}', createdAt: T0 },
+        [{ id: newId('dlv'), webhookId: webhook.id }],
+      ),
+    );
+    const key: ApiKey = {
+      id: newId('key'),
+      holderId: holder.id,
+      holderName: holder.name,
+      scopes: ['read'],
+      createdAt: T0,
+      expiresAt: null,
+      revokedAt: null,
+    };
+    await expectUnchangedBy(holder.id, 'insertApiKey', (tx) => tx.insertApiKey(key, `digest-${key.id}`));
+    await expectUnchangedBy(holder.id, 'revokeApiKey', (tx) => tx.revokeApiKey(key.id, T0 + 2));
+    await expectUnchangedBy(holder.id, 'ensureHolder (existing)', (tx) =>
+      tx.ensureHolder({ id: newId('hld'), name: holder.name, createdAt: T0 + 3 }),
+    );
+  });
+
+  it('when one holder’s calendar changes, then another holder’s version does not', async () => {
+    const alice = await addHolder('alice');
+    const bob = await addHolder('bob');
+    await addEventType(bob.id);
+    const bobBefore = await versionOf(bob.id);
+    const aliceBefore = await versionOf(alice.id);
+
+    const eventType = await addEventType(alice.id);
+    await store.transaction((tx) =>
+      tx.putAvailability(alice.id, { timeZone: 'UTC', weekly: weekly(WEEK_OPEN), overrides: [] }, T0),
+    );
+    const booking = await addBooking(eventType, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    await store.transaction((tx) =>
+      tx.updateBooking({ ...booking, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'),
+    );
+    await store.transaction((tx) => tx.deleteEventType(alice.id, eventType.id, T0 + 1000));
+
+    expect(await versionOf(alice.id)).not.toBe(aliceBefore);
+    expect(await versionOf(bob.id)).toBe(bobBefore);
+  });
+
+  it('when a transaction changes the calendar and then throws, then the version is as before', async () => {
+    const holder = await addHolder('alice');
+    const existing = await addEventType(holder.id);
+    const before = await versionOf(holder.id);
+    const failure = new Error('changed my mind');
+    const eventType = eventTypeOf(holder.id);
+
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.insertEventType(eventType);
+        await tx.updateEventType({ ...existing, title: 'Renamed', updatedAt: T0 + 1 });
+        await tx.insertBooking(bookingOf(eventType, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
+        await tx.putAvailability(holder.id, { timeZone: 'UTC', weekly: weekly(null), overrides: [] }, T0);
+        // Changed inside the transaction…
+        expect(await tx.calendarVersion(holder.id)).not.toBe(before);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+
+    // …and as it was once the transaction is rolled back.
+    expect(await versionOf(holder.id)).toBe(before);
+  });
+
+  it('when transactions started at once change two holders’ calendars and one of them throws, then only the committed one’s version changes', async () => {
+    // On SQLite these share one commit (each in its own savepoint): the failed one's bump must go with it.
+    const alice = await addHolder('alice');
+    const bob = await addHolder('bob');
+    const [aliceBefore, bobBefore] = [await versionOf(alice.id), await versionOf(bob.id)];
+    const failure = new Error('changed my mind');
+
+    const results = await Promise.allSettled([
+      store.transaction((tx) => tx.insertEventType(eventTypeOf(alice.id))),
+      store.transaction(async (tx) => {
+        await tx.insertEventType(eventTypeOf(bob.id));
+        throw failure;
+      }),
+    ]);
+
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await versionOf(alice.id)).not.toBe(aliceBefore);
+    expect(await versionOf(bob.id)).toBe(bobBefore);
   });
 });
 

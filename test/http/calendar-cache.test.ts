@@ -1,0 +1,154 @@
+// GET /slots answers from a per-process cache of each holder's calendar (src/app/calendars.ts).
+// These tests change the data through a second store on the same database — what another server
+// process would do — and check that the first process's answers follow.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { callerWith, digestOf } from '../../src/app/api-keys.js';
+import { replaceAvailability } from '../../src/app/availability.js';
+import { cancelBooking, createBooking } from '../../src/app/bookings.js';
+import { calendarsOf } from '../../src/app/calendars.js';
+import type { AppContext, Caller } from '../../src/app/context.js';
+import { deleteEventType, updateEventType } from '../../src/app/event-types.js';
+import type { Availability } from '../../src/domain/availability.js';
+import { openStore, parseDatabaseUrl } from '../../src/storage/open-store.js';
+import type { Store } from '../../src/storage/store.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { BEFORE_MONDAY, createEventType, expectInvalid, getSlots, startsOf, type EventTypeBody } from './helpers.js';
+
+let h: Harness;
+let token: string;
+let et: EventTypeBody;
+/** The "other process": its own store (own connections, own calendar cache) on the same database. */
+let other: Store;
+let otherContext: AppContext;
+let caller: Caller;
+
+beforeEach(async () => {
+  h = await createHarness({ now: BEFORE_MONDAY });
+  token = await h.key('alice');
+  et = await createEventType(h, token, { durationMinutes: 30 });
+  other = await openStore(parseDatabaseUrl(h.database.databaseUrl), { poolSize: 2, statementTimeoutMs: 10_000 });
+  otherContext = { store: other, now: h.clock.now, webhooks: { allowPrivateTargets: false } };
+  const key = await other.findApiKeyByDigest(digestOf(token));
+  if (!key) throw new Error('the other store does not see the key: not the same database');
+  caller = callerWith(key);
+});
+
+afterEach(async () => {
+  await other.close();
+  await h.close();
+});
+
+const MONDAY = { from: '2026-01-05T00:00:00Z', to: '2026-01-06T00:00:00Z' };
+const mondaySlots = (eventTypeId = et.id) => getSlots(h, token, { eventTypeId, ...MONDAY });
+const rawMondaySlots = (eventTypeId = et.id) =>
+  h.request({ method: 'GET', url: `/api/v1/slots?${new URLSearchParams({ eventTypeId, ...MONDAY })}`, token });
+
+/** Every start from `first` in `stepMinutes` steps, `count` of them, as UTC `.000Z` strings. */
+function grid(first: string, stepMinutes: number, count: number): string[] {
+  const start = Date.parse(first);
+  return Array.from({ length: count }, (_, i) => new Date(start + i * stepMinutes * 60_000).toISOString());
+}
+
+/** The default availability's Monday: every 30-minute start from 09:00 to 16:30 UTC. */
+const DEFAULT_MONDAY = grid('2026-01-05T09:00:00Z', 30, 16);
+
+function weekdays(hours: Array<{ start: string; end: string }>): Availability {
+  return {
+    timeZone: 'UTC',
+    weekly: {
+      monday: hours,
+      tuesday: hours,
+      wednesday: hours,
+      thursday: hours,
+      friday: hours,
+      saturday: [],
+      sunday: [],
+    },
+    overrides: [],
+  };
+}
+
+describe('GET /api/v1/slots with the calendar changed by another process', () => {
+  it('when the other process books a slot, then it is gone from the list, and back once the other process cancels the booking', async () => {
+    expect(startsOf(await mondaySlots())).toEqual(DEFAULT_MONDAY);
+
+    const booking = await createBooking(otherContext, caller, {
+      eventTypeId: et.id,
+      start: '2026-01-05T10:00:00Z',
+      guestName: 'Ada Lovelace',
+      guestEmail: 'ada@example.com',
+    });
+    expect(startsOf(await mondaySlots())).toEqual(DEFAULT_MONDAY.filter((s) => s !== '2026-01-05T10:00:00.000Z'));
+
+    await cancelBooking(otherContext, caller, booking.id, 'cannot make it');
+    expect(startsOf(await mondaySlots())).toEqual(DEFAULT_MONDAY);
+  });
+
+  it('when the other process closes every day, then no slots are listed, and when it sets other hours, then the slots follow them', async () => {
+    expect(startsOf(await mondaySlots())).toEqual(DEFAULT_MONDAY);
+
+    await replaceAvailability(otherContext, caller, weekdays([]));
+    expect(await mondaySlots()).toEqual([]);
+
+    await replaceAvailability(otherContext, caller, weekdays([{ start: '13:00', end: '15:00' }]));
+    expect(startsOf(await mondaySlots())).toEqual(grid('2026-01-05T13:00:00Z', 30, 4));
+  });
+
+  it('when the other process deletes the event type, then 400 on eventTypeId', async () => {
+    expect(startsOf(await mondaySlots())).toEqual(DEFAULT_MONDAY);
+
+    await deleteEventType(otherContext, caller, et.id);
+    expectInvalid(await rawMondaySlots(), ['eventTypeId']);
+  });
+
+  it('when the other process lengthens the event type from 30 to 60 minutes, then the slots end an hour after they start', async () => {
+    const before = await mondaySlots();
+    expect(before[0]).toEqual({ start: '2026-01-05T09:00:00.000Z', end: '2026-01-05T09:30:00.000Z' });
+
+    await updateEventType(otherContext, caller, et.id, { durationMinutes: 60 });
+    const after = await mondaySlots();
+    // The interval follows the duration, as none was set explicitly.
+    expect(startsOf(after)).toEqual(grid('2026-01-05T09:00:00Z', 60, 8));
+    for (const slot of after) expect(Date.parse(slot.end) - Date.parse(slot.start), slot.start).toBe(60 * 60_000);
+    expect(after.at(-1)).toEqual({ start: '2026-01-05T16:00:00.000Z', end: '2026-01-05T17:00:00.000Z' });
+  });
+
+  it('when another event type of the holder changes in the other process, then this one’s slots are listed as before', async () => {
+    const second = await createEventType(h, token, { durationMinutes: 45 });
+    const before = await mondaySlots();
+
+    await updateEventType(otherContext, caller, second.id, { durationMinutes: 90 });
+    expect(await mondaySlots()).toEqual(before);
+    expect(startsOf(await mondaySlots(second.id))).toEqual(grid('2026-01-05T09:00:00Z', 90, 5));
+  });
+});
+
+describe('GET /api/v1/slots repeated', () => {
+  it('when the same query is repeated with no change in between, then the body is identical each time', async () => {
+    const first = await rawMondaySlots();
+    expect(first.statusCode, first.body).toBe(200);
+    // The queries below are answered from this very calendar, not from a reload.
+    const cached = await calendarsOf(h.store).current(caller.holderId, h.clock.now());
+    const second = await rawMondaySlots();
+    const third = await rawMondaySlots();
+    expect(await calendarsOf(h.store).current(caller.holderId, h.clock.now())).toBe(cached);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(third.body).toBe(first.body);
+    expect(startsOf(first.json<{ data: Array<{ start: string; end: string }> }>().data)).toEqual(DEFAULT_MONDAY);
+  });
+
+  it('when the other process books and cancels between two identical queries, then the body is identical again', async () => {
+    const first = await rawMondaySlots();
+    const booking = await createBooking(otherContext, caller, {
+      eventTypeId: et.id,
+      start: '2026-01-05T16:30:00Z',
+      guestName: 'Ada Lovelace',
+      guestEmail: 'ada@example.com',
+    });
+    await cancelBooking(otherContext, caller, booking.id, null);
+    const second = await rawMondaySlots();
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+  });
+});
