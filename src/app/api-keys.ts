@@ -60,7 +60,7 @@ export async function authenticate(context: AppContext, authorization: string | 
   if (!key) return { ok: false, reason: 'unknown' };
   if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
   if (key.expiresAt !== null && key.expiresAt <= context.now()) return { ok: false, reason: 'expired' };
-  return { ok: true, caller: callerWith(key) };
+  return { ok: true, caller: { ...callerWith(key), calendarVersion: key.holderCalendarVersion } };
 }
 
 export function callerWith(key: ApiKey): Caller {
@@ -71,6 +71,7 @@ export function callerWith(key: ApiKey): Caller {
     scopes: key.scopes,
     keyCreatedAt: key.createdAt,
     keyExpiresAt: key.expiresAt,
+    calendarVersion: null,
   };
 }
 

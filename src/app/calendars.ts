@@ -38,9 +38,12 @@ export class CalendarCache {
 
   constructor(private readonly store: Store) {}
 
-  /** The holder's calendar as of now; undefined when there is no such holder. */
-  async current(holderId: string, now: Instant): Promise<Calendar | undefined> {
-    const version = await this.store.calendarVersion(holderId);
+  /**
+   * The holder's calendar as of `knownVersion` (a version just read, e.g. with the API key) or,
+   * without one, as of now; undefined when there is no such holder.
+   */
+  async current(holderId: string, now: Instant, knownVersion: number | null = null): Promise<Calendar | undefined> {
+    const version = knownVersion ?? (await this.store.calendarVersion(holderId));
     if (version === undefined) return undefined;
     const cached = this.calendars.get(holderId);
     if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS) return cached;

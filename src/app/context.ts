@@ -23,4 +23,9 @@ export interface Caller {
   scopes: Scope[];
   keyCreatedAt: Instant;
   keyExpiresAt: Instant | null;
+  /**
+   * The holder's calendar version as read with the key (null when the caller was not made by
+   * authentication): a slot query checks its cached calendar against it without another read.
+   */
+  calendarVersion: number | null;
 }

@@ -5,7 +5,8 @@ import { newId } from './ids.js';
 
 /**
  * Writes an event and its deliveries in the caller's transaction: it is delivered exactly when
- * the change commits. By default it goes to the holder's active webhooks subscribed to its type.
+ * the change commits. By default it goes to the holder's active webhooks subscribed to its type;
+ * a webhook registered later does not get events of earlier changes.
  */
 export async function enqueueEvent(
   tx: StoreWrites,
@@ -14,6 +15,8 @@ export async function enqueueEvent(
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
   const targets = webhookIds ?? (await tx.subscribedWebhookIds(event.holderId, event.type as WebhookEventType));
   const eventId = newId('msg');
+  // An event is kept for its deliveries only: with no webhook to send it to, there is nothing to write.
+  if (targets.length === 0) return { eventId, deliveryIds: [] };
   const deliveries = targets.map((webhookId) => ({ id: newId('dlv'), webhookId }));
   await tx.enqueueEvent(
     {

@@ -27,7 +27,7 @@ export async function listSlots(context: AppContext, caller: Caller, query: Slot
   const { from, to } = queryRange(query);
   const zone = query.timeZone === undefined ? undefined : Zone.of(timeZoneField('timeZone', query.timeZone));
   const now = context.now();
-  const calendar = await calendarsOf(context.store).current(caller.holderId, now);
+  const calendar = await calendarsOf(context.store).current(caller.holderId, now, caller.calendarVersion);
   if (!calendar) throw notFound(`Holder ${caller.holderId}`);
   const eventType = calendar.eventTypes.get(query.eventTypeId);
   if (!eventType) throw unknownEventType();

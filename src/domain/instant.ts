@@ -17,7 +17,26 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?
 
 export type ParsedInstant = { ok: true; value: Instant } | { ok: false; message: string };
 
+/**
+ * A request's instants are parsed twice (by its schema's format check, then by the use case that
+ * needs the value) and Temporal's parser is the costlier part of a slot query: the latest results
+ * are kept. Parsing is a pure function of the text.
+ */
+const recentlyParsed = new Map<string, ParsedInstant>();
+const MAX_RECENTLY_PARSED = 256;
+
 export function parseInstant(input: string | number): ParsedInstant {
+  if (typeof input === 'number') return parseUncached(input);
+  let parsed = recentlyParsed.get(input);
+  if (parsed === undefined) {
+    if (recentlyParsed.size >= MAX_RECENTLY_PARSED) recentlyParsed.clear();
+    parsed = parseUncached(input);
+    recentlyParsed.set(input, parsed);
+  }
+  return parsed;
+}
+
+function parseUncached(input: string | number): ParsedInstant {
   if (typeof input === 'number') {
     if (!Number.isSafeInteger(input)) {
       return { ok: false, message: 'must be an integer number of epoch milliseconds' };

@@ -11,7 +11,9 @@ const SLOT_CLOSE = ascii('"}');
 const UTC_SUFFIX = ascii('.000Z');
 /** The longest timestamp written: a wall time with an offset in seconds (`…T09:00:00-00:44:30`), or a UTC one. */
 const MAX_TIMESTAMP_BYTES = 28;
-const SLOT_BYTES = 1 + SLOT_START.length + SLOT_END.length + SLOT_CLOSE.length + 2 * MAX_TIMESTAMP_BYTES;
+/** Every UTC timestamp is 24 bytes (`2026-01-05T08:00:00.000Z`): a UTC answer is allocated exactly. */
+const UTC_TIMESTAMP_BYTES = 24;
+const SLOT_PUNCTUATION_BYTES = 1 + SLOT_START.length + SLOT_END.length + SLOT_CLOSE.length;
 
 /** `YYYY-MM-DDT` per UTC day number, as bytes; a 62-day answer touches about 63 of them. */
 const datePrefixes = new Map<number, Uint8Array>();
@@ -26,7 +28,10 @@ const offsetSuffixes = new Map<number, Uint8Array>();
  * zone's offset at that instant) would give; the values need no JSON escaping.
  */
 export function slotsBody(starts: readonly Instant[], durationMs: number, zone: Zone | undefined): Buffer {
-  const out = Buffer.allocUnsafe(HEAD.length + TAIL.length + starts.length * SLOT_BYTES);
+  const timestampBytes = zone === undefined ? UTC_TIMESTAMP_BYTES : MAX_TIMESTAMP_BYTES;
+  const out = Buffer.allocUnsafe(
+    HEAD.length + TAIL.length + starts.length * (SLOT_PUNCTUATION_BYTES + 2 * timestampBytes),
+  );
   let at = copy(HEAD, out, 0);
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;

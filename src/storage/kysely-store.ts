@@ -9,6 +9,7 @@ import { GroupCommit, type BatchSession } from './group-commit.js';
 import { pendingMigrations } from './migrate.js';
 import type {
   ApiKey,
+  AuthenticatedKey,
   BookingQuery,
   Holder,
   ClaimRequest,
@@ -87,7 +88,9 @@ function compiledOnce<Row>(build: (db: Kysely<Database>, ...args: string[]) => C
  */
 const CONFIRMED = sql.lit('confirmed');
 
-const apiKeyByDigest = compiledOnce((db, digest) => apiKeysQuery(db).where('api_keys.digest', '=', digest!));
+const apiKeyByDigest = compiledOnce((db, digest) =>
+  apiKeysQuery(db).select('holders.calendar_version').where('api_keys.digest', '=', digest!),
+);
 const holderById = compiledOnce((db, id) => db.selectFrom('holders').selectAll().where('id', '=', id!));
 const calendarVersionOf = compiledOnce((db, id) =>
   db.selectFrom('holders').select('calendar_version').where('id', '=', id!),
@@ -223,9 +226,9 @@ export class KyselyStore implements StoreWrites {
     return this.engine.lockCalendar(this.db, holderId);
   }
 
-  async findApiKeyByDigest(digest: string): Promise<ApiKey | undefined> {
+  async findApiKeyByDigest(digest: string): Promise<AuthenticatedKey | undefined> {
     const [row] = await apiKeyByDigest(this.db, this.engine.name, digest);
-    return row && toApiKey(row);
+    return row && { ...toApiKey(row), holderCalendarVersion: Number(row.calendar_version) };
   }
 
   async listApiKeys(): Promise<ApiKey[]> {

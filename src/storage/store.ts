@@ -24,6 +24,11 @@ export interface ApiKey {
   revokedAt: Instant | null;
 }
 
+/** A key as authentication reads it: with its holder's calendar version, read in the same query. */
+export interface AuthenticatedKey extends ApiKey {
+  holderCalendarVersion: number;
+}
+
 /** The events a webhook can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = ['booking.created', 'booking.cancelled', 'booking.rescheduled'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -119,7 +124,7 @@ export interface BookingQuery extends PageRequest {
 }
 
 export interface StoreReads {
-  findApiKeyByDigest(digest: string): Promise<ApiKey | undefined>;
+  findApiKeyByDigest(digest: string): Promise<AuthenticatedKey | undefined>;
   listApiKeys(): Promise<ApiKey[]>;
   countApiKeys(): Promise<number>;
   findHolderByName(name: string): Promise<Holder | undefined>;

@@ -1202,6 +1202,8 @@ describe('concurrent bookings', () => {
       overrides: [],
     });
     const start = '2026-03-02T09:00:00Z';
+    // Subscribed to booking.created: the winner's event is written, the losers' are not.
+    await addWebhook(key.holderId);
 
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
