@@ -191,11 +191,17 @@ class Rules {
 }
 
 function mergeOccupancies(bookings: readonly Occupancy[]): Array<[Instant, Instant]> {
-  const sorted = bookings
-    .map((b) => [b.occupiedStart, b.occupiedEnd] as [Instant, Instant])
-    .sort((a, b) => a[0] - b[0]);
+  const ranges = new Array<[Instant, Instant]>(bookings.length);
+  let sorted = true;
+  for (let i = 0; i < bookings.length; i++) {
+    const booking = bookings[i]!;
+    ranges[i] = [booking.occupiedStart, booking.occupiedEnd];
+    if (i > 0 && booking.occupiedStart < bookings[i - 1]!.occupiedStart) sorted = false;
+  }
+  // Stores and caches hand them over in order already; sorting is for everyone else.
+  if (!sorted) ranges.sort((a, b) => a[0] - b[0]);
   const merged: Array<[Instant, Instant]> = [];
-  for (const range of sorted) {
+  for (const range of ranges) {
     const last = merged[merged.length - 1];
     if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
     else merged.push(range);

@@ -36,6 +36,11 @@ export function slotsBody(starts: readonly Instant[], durationMs: number, zone: 
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;
     if (i > 0) out[at++] = 0x2c; // ,
+    const fast = writeSlotOnOneDay(out, at, start, start + durationMs, zone);
+    if (fast >= 0) {
+      at = fast;
+      continue;
+    }
     at = copy(SLOT_START, out, at);
     at = writeTimestamp(out, at, start, zone);
     at = copy(SLOT_END, out, at);
@@ -44,6 +49,77 @@ export function slotsBody(starts: readonly Instant[], durationMs: number, zone: 
   }
   at = copy(TAIL, out, at);
   return out.subarray(0, at);
+}
+
+/** A whole slot of one local day at one offset, with its two times of day left to fill in. */
+interface SlotTemplate {
+  day: number;
+  /** Null for a UTC answer (`…Z`), else the offset the answer shows (`…+00:00` for a zone at UTC). */
+  offsetMs: number | null;
+  bytes: Uint8Array;
+  startTimeAt: number;
+  endTimeAt: number;
+}
+
+// Templates by day and shown offset; the previous slot's is tried first (consecutive slots mostly share it).
+const templates = new Map<number, SlotTemplate>();
+const utcTemplates = new Map<number, SlotTemplate>();
+let template: SlotTemplate | undefined;
+
+/**
+ * The common case in one native copy plus ten digits: both ends whole minutes of the same local
+ * day at the same offset. Returns where the slot ends, or -1 for any other slot.
+ */
+function writeSlotOnOneDay(out: Buffer, at: number, start: Instant, end: Instant, zone: Zone | undefined): number {
+  const offsetMs = zone === undefined ? 0 : zone.offsetMsAt(start);
+  if (zone !== undefined && zone.offsetMsAt(end) !== offsetMs) return -1;
+  const localStart = start + offsetMs;
+  if (localStart < 0 || localStart >= 253402300800000) return -1;
+  const day = Math.floor(localStart / DAY_MS);
+  const startMinute = (localStart - day * DAY_MS) / MINUTE_MS;
+  const endMinute = (end + offsetMs - day * DAY_MS) / MINUTE_MS;
+  if (startMinute !== Math.floor(startMinute) || endMinute !== Math.floor(endMinute) || endMinute >= 1440) return -1;
+  const shownOffset = zone === undefined ? null : offsetMs;
+  if (template === undefined || template.day !== day || template.offsetMs !== shownOffset) {
+    // Offsets are whole seconds within ±26 h: the key is unique per day and offset.
+    const cache = shownOffset === null ? utcTemplates : templates;
+    const key = day * 1_000_000 + offsetMs / 1000 + 100_000;
+    template = cache.get(key);
+    if (template === undefined) {
+      if (cache.size >= MAX_CACHED_DATE_PREFIXES) cache.clear();
+      template = slotTemplate(day, shownOffset, shownOffset === null ? UTC_SUFFIX : offsetSuffix(shownOffset));
+      cache.set(key, template);
+    }
+  }
+  out.set(template.bytes, at);
+  writeTimeOfDay(out, at + template.startTimeAt, startMinute);
+  writeTimeOfDay(out, at + template.endTimeAt, endMinute);
+  return at + template.bytes.length;
+}
+
+function slotTemplate(day: number, offsetMs: number | null, suffix: Uint8Array): SlotTemplate {
+  const date = new Date(day * DAY_MS).toISOString().slice(0, 11);
+  const suffixText = String.fromCharCode(...suffix);
+  const startPart = `{"start":"${date}`;
+  const endPart = `00:00:00${suffixText}","end":"${date}`;
+  const text = `${startPart}${endPart}00:00:00${suffixText}"}`;
+  return {
+    day,
+    offsetMs,
+    bytes: ascii(text),
+    startTimeAt: startPart.length,
+    endTimeAt: startPart.length + endPart.length,
+  };
+}
+
+/** `HH:MM` of a minute of the day (the seconds are always `:00` in a template). */
+function writeTimeOfDay(out: Buffer, at: number, minute: number): void {
+  const hour = Math.floor(minute / 60);
+  const minuteOfHour = minute - hour * 60;
+  out[at] = 0x30 + Math.floor(hour / 10);
+  out[at + 1] = 0x30 + (hour % 10);
+  out[at + 3] = 0x30 + Math.floor(minuteOfHour / 10);
+  out[at + 4] = 0x30 + (minuteOfHour % 10);
 }
 
 function writeTimestamp(out: Buffer, at: number, instant: Instant, zone: Zone | undefined): number {

@@ -56,6 +56,14 @@ describe('slotsBody', () => {
     );
   });
 
+  it('when the same day is written without a zone and then in the UTC zone, then the first reads Z and the second +00:00', () => {
+    // Regression: slot templates cached per day and offset once mixed the two forms up.
+    const start = Date.parse('2026-01-05T08:00:00Z');
+    expect(slotsBody([start], 30 * MINUTE, undefined).toString()).toContain('"start":"2026-01-05T08:00:00.000Z"');
+    expect(slotsBody([start], 30 * MINUTE, Zone.of('UTC')).toString()).toContain('"start":"2026-01-05T08:00:00+00:00"');
+    expect(slotsBody([start], 30 * MINUTE, undefined).toString()).toContain('"end":"2026-01-05T08:30:00.000Z"');
+  });
+
   it('when there are no slots, then the body is an empty list', () => {
     expect(slotsBody([], 30 * MINUTE, undefined).toString()).toBe('{"data":[]}');
   });
