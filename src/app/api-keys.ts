@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Instant } from '../domain/instant.js';
-import type { ApiKey, Scope, Store } from '../storage/store.js';
+import type { ApiKey, AuthenticatedKey, Scope, Store } from '../storage/store.js';
 import type { AppContext, Caller } from './context.js';
 import { newId } from './ids.js';
 
@@ -56,11 +56,43 @@ export async function authenticate(context: AppContext, authorization: string | 
   if (authorization === undefined || authorization === '') return { ok: false, reason: 'missing' };
   const match = /^Bearer +([A-Za-z0-9_\-.~+/]+=*) *$/i.exec(authorization);
   if (!match) return { ok: false, reason: 'malformed' };
-  const key = await context.store.findApiKeyByDigest(digestOf(match[1]!));
+  const key = await findKey(context.store, digestOf(match[1]!));
   if (!key) return { ok: false, reason: 'unknown' };
   if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
   if (key.expiresAt !== null && key.expiresAt <= context.now()) return { ok: false, reason: 'expired' };
   return { ok: true, caller: { ...callerWith(key), calendarVersion: key.holderCalendarVersion } };
+}
+
+interface KnownKey {
+  databaseVersion: string;
+  key: AuthenticatedKey;
+}
+
+const MAX_KNOWN_KEYS = 10_000;
+const knownKeysByStore = new WeakMap<Store, Map<string, KnownKey>>();
+
+/**
+ * The key with that digest. While the database is unchanged since a key was read (nothing
+ * committed by any process: no revocation, no calendar change), the key as read then is still
+ * the key as it is; the version is taken before the read, so a key read meanwhile is at least as
+ * new as its label. Expiry is checked against the clock on every request all the same.
+ */
+async function findKey(store: Store, digest: string): Promise<AuthenticatedKey | undefined> {
+  const databaseVersion = store.databaseVersion();
+  if (databaseVersion === null) return store.findApiKeyByDigest(digest);
+  let known = knownKeysByStore.get(store);
+  if (!known) {
+    known = new Map();
+    knownKeysByStore.set(store, known);
+  }
+  const cached = known.get(digest);
+  if (cached && cached.databaseVersion === databaseVersion) return cached.key;
+  const key = await store.findApiKeyByDigest(digest);
+  if (key) {
+    if (known.size >= MAX_KNOWN_KEYS) known.clear();
+    known.set(digest, { databaseVersion, key });
+  }
+  return key;
 }
 
 export function callerWith(key: ApiKey): Caller {

@@ -97,7 +97,9 @@ export class GroupCommit<Tx> {
         else await session.rollbackToSavepoint();
         outcomes.push(outcome);
       }
-      await session.commit();
+      // With every unit undone there is nothing to commit (nor anything for caches to notice).
+      if (outcomes.some((outcome) => outcome.ok)) await session.commit();
+      else await session.rollback();
       return outcomes;
     } catch (error) {
       await session.rollback().catch(() => {});

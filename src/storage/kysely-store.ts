@@ -54,6 +54,11 @@ export interface EngineTraits {
   isRetryable(error: unknown): boolean;
   /** Engine errors the rest of the system understands (unique and exclusion violations). */
   translate(error: unknown): unknown;
+  /**
+   * Changes when another connection (another process) commits: SQLite's `data_version`, read
+   * without a query round trip. Absent on PostgreSQL.
+   */
+  dataVersion?: () => number;
 }
 
 const MAX_TRANSACTION_ATTEMPTS = 5;
@@ -987,6 +992,8 @@ function toWebhook(row: Selectable<Database['webhooks']>): Webhook {
 /** The store at the root of a connection: transactions, delivery claims and shutdown. */
 export class KyselyRootStore extends KyselyStore implements Store {
   private readonly groupCommit: GroupCommit<KyselyStore> | null;
+  /** Commits made through this store: `data_version` does not count a connection's own. */
+  private commits = 0;
 
   constructor(db: Kysely<Database>, engine: EngineTraits) {
     super(db, engine);
@@ -1000,6 +1007,10 @@ export class KyselyRootStore extends KyselyStore implements Store {
 
   transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T> {
     return this.retrying(work);
+  }
+
+  databaseVersion(): string | null {
+    return this.engine.dataVersion ? `${this.engine.dataVersion()}:${this.commits}` : null;
   }
 
   /** Runs `work` in a transaction, again from the start when the engine says a failure allows it. */
@@ -1073,6 +1084,7 @@ export class KyselyRootStore extends KyselyStore implements Store {
       try {
         const result = await work(new KyselyStore(connection, this.engine));
         await sql`commit`.execute(connection);
+        this.commits++;
         return result;
       } catch (error) {
         await sql`rollback`.execute(connection);
@@ -1095,7 +1107,10 @@ export class KyselyRootStore extends KyselyStore implements Store {
         await run(ROLLBACK_TO);
         await run(RELEASE);
       },
-      commit: () => run(COMMIT),
+      commit: async () => {
+        await run(COMMIT);
+        this.commits++;
+      },
       rollback: () => run(ROLLBACK),
     };
   }

@@ -25,7 +25,8 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
   const connection = openConnection(options.filename, options.busyTimeoutMs ?? 5000);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   await migrateToLatest(db, 'sqlite');
-  return new KyselyRootStore(db, SQLITE);
+  const dataVersion = connection.prepare('pragma data_version').pluck();
+  return new KyselyRootStore(db, { ...SQLITE, dataVersion: () => dataVersion.get() as number });
 }
 
 /** A connection set up for durability and concurrency, whatever state the file is in. */

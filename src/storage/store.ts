@@ -236,6 +236,13 @@ export type IdempotencyOutcome =
   { kind: 'started' } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'in-flight' };
 
 export interface Store extends StoreReads {
+  /**
+   * A value that is the same on two calls only if nothing was committed to the database in
+   * between, by this process or any other; null when the engine cannot tell without a query
+   * (PostgreSQL). Lets a process reuse what it read while the database is unchanged.
+   */
+  databaseVersion(): string | null;
+
   /** Runs `work` in one write transaction: all of its writes land, or none do. */
   transaction<T>(work: (tx: StoreWrites) => Promise<T>): Promise<T>;
 

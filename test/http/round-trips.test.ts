@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/build-app.js';
 import type { Store } from '../../src/storage/store.js';
+import { testStoreKind } from '../support/databases.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { book, createEventType, BEFORE_MONDAY } from './helpers.js';
 
@@ -20,7 +21,8 @@ beforeEach(async () => {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        calls.push(String(property));
+        // Read from the SQLite connection's shared memory, not a query: not a round trip.
+        if (property !== 'databaseVersion') calls.push(String(property));
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
@@ -61,14 +63,18 @@ describe('store round trips of GET /slots', () => {
     expect(sixtyTwoDays.length).toBeLessThanOrEqual(6);
   });
 
-  it('when nothing changed since the last slot query of the holder, then only the key (with the calendar version) is read, whatever the range', async () => {
+  it('when nothing changed since the last slot query of the holder, then at most the key (with the calendar version) is read, whatever the range', async () => {
     const token = await h.key('alice');
     const et = await createEventType(h, token, { durationMinutes: 30 });
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
     await roundTripsOfSlots(token, et.id, 62);
 
     for (const from of ['2026-01-05T00:00:00Z', '2026-01-06T07:30:00+01:00', '2026-02-01T00:00:00Z']) {
-      expect(await roundTripsOfSlots(token, et.id, 62, from)).toEqual(['findApiKeyByDigest']);
+      // SQLite tells that nothing at all was committed since the key was read, so not even that is
+      // read again; PostgreSQL reads the key and its holder's calendar version in one query.
+      expect(await roundTripsOfSlots(token, et.id, 62, from)).toEqual(
+        testStoreKind() === 'sqlite' ? [] : ['findApiKeyByDigest'],
+      );
     }
   });
 });

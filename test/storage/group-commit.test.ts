@@ -74,6 +74,22 @@ describe('group commit', () => {
     expect(recorder.statements.slice(-2)).toEqual(['commit', 'rollback']);
   });
 
+  it('when every unit of a batch fails, then the transaction is rolled back, not committed', async () => {
+    const recorder: Recorder = { statements: [] };
+    const group = groupCommitOver(recorder);
+    const results = await Promise.allSettled([
+      group.run(async () => {
+        throw new Error('first refuses');
+      }),
+      group.run(async () => {
+        throw new Error('second refuses');
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(recorder.statements).not.toContain('commit');
+    expect(recorder.statements.at(-1)).toBe('rollback');
+  });
+
   it('when a unit completes, then its caller hears of it only after the commit', async () => {
     const recorder: Recorder = { statements: [] };
     const group = groupCommitOver(recorder);

@@ -30,6 +30,7 @@ import {
   type Webhook,
   type WebhookEventType,
 } from '../../src/storage/store.js';
+import { openStore, parseDatabaseUrl } from '../../src/storage/open-store.js';
 import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
 import { at, bookingRecord, eventTypeRecord, type BookingFields } from './records.js';
 
@@ -757,6 +758,51 @@ describe('calendar version', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
     expect(await versionOf(alice.id)).not.toBe(aliceBefore);
     expect(await versionOf(bob.id)).toBe(bobBefore);
+  });
+});
+
+describe('database version', () => {
+  it.runIf(testStoreKind() === 'postgres')(
+    'when the engine is PostgreSQL, then it cannot tell cheaply and says null',
+    () => {
+      expect(store.databaseVersion()).toBeNull();
+    },
+  );
+
+  it.runIf(testStoreKind() === 'sqlite')(
+    'when nothing is committed, then the version stays; a commit of this store or of another process changes it',
+    async () => {
+      const holder = await addHolder('alice');
+      const before = store.databaseVersion();
+      await store.getHolder(holder.id);
+      await store.listEventTypes(holder.id, { limit: 10, after: null });
+      expect(store.databaseVersion()).toBe(before);
+
+      await addEventType(holder.id, { slug: 'own' });
+      const afterOwn = store.databaseVersion();
+      expect(afterOwn).not.toBe(before);
+
+      // Another process: a second store on the same file.
+      const other = await openStore(parseDatabaseUrl(testStore.databaseUrl), { poolSize: 1, statementTimeoutMs: 1000 });
+      try {
+        await other.transaction((tx) => tx.insertEventType(eventTypeOf(holder.id, { slug: 'theirs' })));
+      } finally {
+        await other.close();
+      }
+      expect(store.databaseVersion()).not.toBe(afterOwn);
+    },
+  );
+
+  it.runIf(testStoreKind() === 'sqlite')('when a transaction rolls back, then the version stays', async () => {
+    const holder = await addHolder('alice');
+    const before = store.databaseVersion();
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.insertEventType(eventTypeOf(holder.id));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(store.databaseVersion()).toBe(before);
   });
 });
 
