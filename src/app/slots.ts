@@ -1,6 +1,6 @@
 import { invalidRequest, notFound } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
-import { MINUTE_MS, type Instant } from '../domain/instant.js';
+import { MINUTE_MS } from '../domain/instant.js';
 import { occupancyWindow, slotStarts } from '../domain/slots.js';
 import { Zone } from '../domain/zone.js';
 import type { StoreReads } from '../storage/store.js';
@@ -18,7 +18,7 @@ export interface SlotsQuery {
 
 /** Bookable starts, ascending; each slot lasts `durationMs`; `zone` is the zone to show them in (UTC when absent). */
 export interface SlotList {
-  starts: Instant[];
+  starts: Float64Array;
   durationMs: number;
   zone: Zone | undefined;
 }

@@ -25,13 +25,17 @@ const offsetSuffixes = new Map<number, Uint8Array>();
  * from the engine's instants: an answer can hold ~18,000 slots, and building a string per
  * timestamp, an object per slot and then JSON text from them cost several times the whole rest of
  * the request. Each timestamp is exactly what `formatUtc` (no zone) or `formatWithOffset` (the
- * zone's offset at that instant) would give; the values need no JSON escaping.
+ * zone's offset at that instant) would give; the values need no JSON escaping. Returns the body
+ * and the buffer it was written into (from `allocate`), to be given back once the body is sent.
  */
-export function slotsBody(starts: readonly Instant[], durationMs: number, zone: Zone | undefined): Buffer {
+export function slotsBody(
+  starts: ArrayLike<Instant>,
+  durationMs: number,
+  zone: Zone | undefined,
+  allocate: (size: number) => Buffer = Buffer.allocUnsafe,
+): { body: Buffer; buffer: Buffer } {
   const timestampBytes = zone === undefined ? UTC_TIMESTAMP_BYTES : MAX_TIMESTAMP_BYTES;
-  const out = Buffer.allocUnsafe(
-    HEAD.length + TAIL.length + starts.length * (SLOT_PUNCTUATION_BYTES + 2 * timestampBytes),
-  );
+  const out = allocate(HEAD.length + TAIL.length + starts.length * (SLOT_PUNCTUATION_BYTES + 2 * timestampBytes));
   let at = copy(HEAD, out, 0);
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;
@@ -48,7 +52,7 @@ export function slotsBody(starts: readonly Instant[], durationMs: number, zone: 
     at = copy(SLOT_CLOSE, out, at);
   }
   at = copy(TAIL, out, at);
-  return out.subarray(0, at);
+  return { body: out.subarray(0, at), buffer: out };
 }
 
 /** A whole slot of one local day at one offset, with its two times of day left to fill in. */

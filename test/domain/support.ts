@@ -18,7 +18,7 @@ export interface Slot {
 /** The engine's starts as slots with their ends, as the API lists them. */
 export function listSlots(context: SlotContext, from: Instant, to: Instant): Slot[] {
   const duration = context.policy.durationMinutes * 60_000;
-  return slotStarts(context, from, to).map((start) => ({ start, end: start + duration }));
+  return Array.from(slotStarts(context, from, to), (start) => ({ start, end: start + duration }));
 }
 
 export type Pair = readonly [string, string];

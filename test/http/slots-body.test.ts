@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatUtc, formatWithOffset } from '../../src/domain/instant.js';
 import { Zone } from '../../src/domain/zone.js';
-import { slotsBody } from '../../src/http/slots-body.js';
+import { slotsBody as writeSlots } from '../../src/http/slots-body.js';
+
+const slotsBody = (...args: Parameters<typeof writeSlots>) => writeSlots(...args).body;
 
 const ZONES = [
   'UTC',

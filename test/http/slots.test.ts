@@ -33,6 +33,32 @@ function grid(first: string, stepMinutes: number, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(start + i * stepMinutes * 60_000).toISOString());
 }
 
+describe('long answers', () => {
+  it('when a long answer is followed by a shorter one (which reuses its buffer), then each is exactly its own list', async () => {
+    const always = [{ start: '00:00', end: '24:00' }];
+    const week = { monday: always, tuesday: always, wednesday: always, thursday: always, friday: always };
+    expect(
+      (await putAvailability(h, token, { timeZone: 'UTC', weekly: { ...week, saturday: always, sunday: always } }))
+        .statusCode,
+    ).toBe(200);
+    const et = await createEventType(h, token, { durationMinutes: 5 });
+    const long = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-01-05T00:00:00Z',
+      to: '2026-03-08T00:00:00Z',
+    });
+    expect(long).toHaveLength(62 * 288);
+    // About 1,000 slots: still above the size whose buffers are reused, and shorter than the first.
+    const shorter = await getSlots(h, token, {
+      eventTypeId: et.id,
+      from: '2026-02-01T00:00:00Z',
+      to: '2026-02-04T12:00:00Z',
+    });
+    expect(startsOf(shorter)).toEqual(grid('2026-02-01T00:00:00Z', 5, 3.5 * 288));
+    expect(shorter.at(-1)).toEqual({ start: '2026-02-04T11:55:00.000Z', end: '2026-02-04T12:00:00.000Z' });
+  });
+});
+
 describe('GET /api/v1/slots', () => {
   it('when the default availability applies, then Monday has every 30-minute start from 09:00 to 16:30 UTC in Z form', async () => {
     const et = await createEventType(h, token, { durationMinutes: 30 });
