@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -7,13 +7,24 @@ export function newId(prefix: 'hld' | 'key' | 'evt' | 'bkg' | 'whk' | 'msg' | 'd
   return `${prefix}_${randomString(20)}`;
 }
 
-export function randomString(length: number): string {
+// Random bytes are drawn from the OS a few kilobytes at a time, not per id (a system call each).
+const pool = new Uint8Array(4096);
+let used = pool.length;
+
+function randomByte(): number {
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  return pool[used++]!;
+}
+
+function randomString(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      // 252 = 7 × 36: rejecting the top values keeps every character equally likely.
-      if (byte < 252 && out.length < length) out += ALPHABET[byte % 36];
-    }
+    const byte = randomByte();
+    // 252 = 7 × 36: rejecting the top values keeps every character equally likely.
+    if (byte < 252) out += ALPHABET[byte % 36];
   }
   return out;
 }

@@ -17,6 +17,7 @@ export async function enqueueEvent(
   const eventId = newId('msg');
   // An event is kept for its deliveries only: with no webhook to send it to, there is nothing to write.
   if (targets.length === 0) return { eventId, deliveryIds: [] };
+  withDeliveries.add(tx);
   const deliveries = targets.map((webhookId) => ({ id: newId('dlv'), webhookId }));
   await tx.enqueueEvent(
     {
@@ -31,9 +32,21 @@ export async function enqueueEvent(
   return { eventId, deliveryIds: deliveries.map((d) => d.id) };
 }
 
-/** Runs a write use case and, after its commit, wakes the delivery worker. */
+/** Transactions that enqueued at least one delivery. */
+const withDeliveries = new WeakSet<StoreWrites>();
+
+/**
+ * Runs a write use case and, after its commit, wakes the delivery worker if it enqueued
+ * deliveries (a wake costs the worker a claim query: not for every booking of a holder without
+ * webhooks).
+ */
 export async function committingEvents<T>(context: AppContext, work: (tx: StoreWrites) => Promise<T>): Promise<T> {
-  const result = await context.store.transaction(work);
-  context.outboxChanged?.();
+  let enqueued = false;
+  const result = await context.store.transaction(async (tx) => {
+    const value = await work(tx);
+    enqueued = withDeliveries.has(tx);
+    return value;
+  });
+  if (enqueued) context.outboxChanged?.();
   return result;
 }
