@@ -20,8 +20,8 @@ export class BufferPool {
     for (let i = 0; i < this.free.length; i++) {
       if (this.free[i]!.length >= size) return this.free.splice(i, 1)[0]!;
     }
-    // Rounded up, so that answers of similar length share buffers.
-    return Buffer.allocUnsafe(2 ** Math.ceil(Math.log2(size)));
+    // Rounded up to whole 64 KiB, so that answers of similar length share buffers.
+    return Buffer.allocUnsafe(Math.ceil(size / 65_536) * 65_536);
   }
 
   /** Gives back a buffer from `take` that nothing refers to any more. */
