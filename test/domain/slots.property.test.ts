@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { checkBookable } from '../../src/domain/slots.js';
+import { bookingCheckWindows, checkBookable } from '../../src/domain/slots.js';
 import { listSlots } from './support.js';
 import { contextOf, DAY, MIN, Reference, sample, scenario } from './slot-scenarios.js';
 
@@ -87,6 +87,36 @@ describe('listSlots properties (random zones, hours, overrides, policies, bookin
           const reason = checkBookable(ctx, start);
           expect(reason === null, `checkBookable(${new Date(start).toISOString()}) = ${reason}`).toBe(
             listedSet.has(start),
+          );
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('when a start is checked against only the bookings bookingCheckWindows names, then the answer is the one against every booking', () => {
+    // What a booking reads from the store: the candidate's own occupied span and, with a daily
+    // cap, the event type's bookings of that local day.
+    fc.assert(
+      fc.property(scenario, fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 40 }), (s, positions) => {
+        const ctx = contextOf(s);
+        const ref = new Reference(s);
+        const firstMinute = Math.ceil(s.from / MIN) * MIN;
+        const minutes = Math.max(0, Math.ceil((s.to - firstMinute) / MIN));
+        const randomMinutes = positions.map((p) => firstMinute + Math.floor((p / 1_000_000) * minutes) * MIN);
+        for (const start of [...sample(ref.gridStarts(), 200), ...randomMinutes]) {
+          const windows = bookingCheckWindows(ctx.availability.timeZone, s.policy, start);
+          const { from, to } = windows.overlapping;
+          const named = s.bookings.filter(
+            (b) =>
+              (b.occupiedStart < to && b.occupiedEnd > from) ||
+              (windows.sameDay !== null &&
+                b.eventTypeId === ctx.eventTypeId &&
+                b.start >= windows.sameDay.from &&
+                b.start < windows.sameDay.to),
+          );
+          expect(checkBookable({ ...ctx, bookings: named }, start), new Date(start).toISOString()).toBe(
+            checkBookable(ctx, start),
           );
         }
       }),
