@@ -18,9 +18,14 @@ export interface Calendar {
   loadedAt: Instant;
 }
 
-/** Bookings held per holder: from shortly before now to this far ahead (slot queries reach 62 days at a time). */
+/**
+ * Bookings held per holder: from shortly before now to 70 days ahead, enough for a 62-day query
+ * starting within the next few days (with the two days either side the engine reads). Not more:
+ * every booking changes the version, and a holder busy with bookings reloads this span at its next
+ * slot query, which should cost no more than reading one query's bookings.
+ */
 const COVERED_BEFORE_MS = 3 * DAY_MS;
-const COVERED_AHEAD_MS = 180 * DAY_MS;
+const COVERED_AHEAD_MS = 70 * DAY_MS;
 /** A calendar is reloaded this long after loading even if unchanged, so that what it covers moves on with time. */
 const RECENTRE_AFTER_MS = DAY_MS;
 const MAX_CACHED_HOLDERS = 1_000;

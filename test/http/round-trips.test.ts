@@ -63,18 +63,22 @@ describe('store round trips of GET /slots', () => {
     expect(sixtyTwoDays.length).toBeLessThanOrEqual(6);
   });
 
-  it('when nothing changed since the last slot query of the holder, then at most the key (with the calendar version) is read, whatever the range', async () => {
+  it('when nothing changed since the last slot query of the holder, then at most the key (with the calendar version) is read for a 62-day range starting in the next days', async () => {
     const token = await h.key('alice');
     const et = await createEventType(h, token, { durationMinutes: 30 });
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
     await roundTripsOfSlots(token, et.id, 62);
 
-    for (const from of ['2026-01-05T00:00:00Z', '2026-01-06T07:30:00+01:00', '2026-02-01T00:00:00Z']) {
-      // SQLite tells that nothing at all was committed since the key was read, so not even that is
-      // read again; PostgreSQL reads the key and its holder's calendar version in one query.
-      expect(await roundTripsOfSlots(token, et.id, 62, from)).toEqual(
-        testStoreKind() === 'sqlite' ? [] : ['findApiKeyByDigest'],
-      );
+    // SQLite tells that nothing at all was committed since the key was read, so not even that is
+    // read again; PostgreSQL reads the key and its holder's calendar version in one query.
+    const key = testStoreKind() === 'sqlite' ? [] : ['findApiKeyByDigest'];
+    for (const from of ['2026-01-05T00:00:00Z', '2026-01-06T07:30:00+01:00', '2026-01-07T00:00:00Z']) {
+      expect(await roundTripsOfSlots(token, et.id, 62, from)).toEqual(key);
     }
+    // Beyond what the cached calendar holds (70 days ahead), the range's bookings are read.
+    expect(await roundTripsOfSlots(token, et.id, 62, '2026-03-01T00:00:00Z')).toEqual([
+      ...key,
+      'occupanciesOverlapping',
+    ]);
   });
 });
