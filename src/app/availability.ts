@@ -24,7 +24,8 @@ export async function replaceAvailability(
   const normalized = normalizeAvailability(input);
   if (!normalized.ok) throw invalidRequest(normalized.errors);
   return context.store.transaction(async (tx) => {
-    // Bookings are judged against the availability at the time they are made: serialise with them.
+    // Queued with the calendar's other locked changes (capped bookings, reschedules, cancellations).
+    // A booking that takes no lock was judged against the availability it read: as if made just before.
     await tx.lockCalendar(caller.holderId);
     const updatedAt = context.now();
     await tx.putAvailability(caller.holderId, normalized.value, updatedAt);

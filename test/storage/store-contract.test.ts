@@ -16,6 +16,7 @@ import type { Booking } from '../../src/domain/booking.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { EventType } from '../../src/domain/event-type.js';
 import { MINUTE_MS } from '../../src/domain/instant.js';
+import { UNBOOKABLE_DETAIL } from '../../src/domain/slots.js';
 import {
   UniqueViolation,
   type ApiKey,
@@ -1296,5 +1297,39 @@ describe('concurrent bookings', () => {
     );
     expect(booked.map((b) => b.start).sort((a, b) => a - b)).toEqual(starts);
     expect(await count('bookings')).toBe(10);
+  });
+
+  it('when bookings of different starts on one day race for an event type capped at 2 a day, then exactly 2 are confirmed and the rest fail with the daily limit', async () => {
+    const context: AppContext = {
+      store,
+      now: () => at('2026-03-01T00:00:00Z'),
+      webhooks: { allowPrivateTargets: false },
+    };
+    const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
+    const caller: Caller = callerWith(key);
+    const eventType = await createEventType(context, caller, {
+      title: 'Intro call',
+      durationMinutes: 30,
+      maxBookingsPerDay: 2,
+    });
+    const starts = Array.from({ length: 10 }, (_, i) => at('2026-03-02T09:00:00Z') + i * 30 * MINUTE_MS);
+
+    const results = await Promise.allSettled(
+      starts.map((start) =>
+        createBooking(context, caller, {
+          eventTypeId: eventType.id,
+          start,
+          guestName: 'G',
+          guestEmail: 'g@example.com',
+        }),
+      ),
+    );
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+      expect(result.reason).toBeInstanceOf(DomainError);
+      expect((result.reason as DomainError).message).toBe(UNBOOKABLE_DETAIL['daily-limit-reached']);
+    }
+    expect(await count('bookings')).toBe(2);
   });
 });
