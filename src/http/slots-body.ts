@@ -15,9 +15,9 @@ const MAX_TIMESTAMP_BYTES = 28;
 const UTC_TIMESTAMP_BYTES = 24;
 const SLOT_PUNCTUATION_BYTES = 1 + SLOT_START.length + SLOT_END.length + SLOT_CLOSE.length;
 
-/** `YYYY-MM-DDT` per UTC day number, as bytes; a 62-day answer touches about 63 of them. */
+/** `YYYY-MM-DDT` per UTC day number, as bytes; a 62-day answer touches about 63 of them. Each per-day cache is bounded by MAX_CACHED_DAYS. */
 const datePrefixes = new Map<number, Uint8Array>();
-const MAX_CACHED_DATE_PREFIXES = 4_096;
+const MAX_CACHED_DAYS = 4_096;
 const offsetSuffixes = new Map<number, Uint8Array>();
 
 /**
@@ -90,7 +90,7 @@ function writeSlotOnOneDay(out: Buffer, at: number, start: Instant, end: Instant
     const key = day * 1_000_000 + offsetMs / 1000 + 100_000;
     template = cache.get(key);
     if (template === undefined) {
-      if (cache.size >= MAX_CACHED_DATE_PREFIXES) cache.clear();
+      if (cache.size >= MAX_CACHED_DAYS) cache.clear();
       template = slotTemplate(day, shownOffset, shownOffset === null ? UTC_SUFFIX : offsetSuffix(shownOffset));
       cache.set(key, template);
     }
@@ -177,7 +177,7 @@ function writeWholeMinuteWallTime(out: Uint8Array, at: number, instant: Instant)
 function datePrefix(day: number): Uint8Array {
   let prefix = datePrefixes.get(day);
   if (prefix === undefined) {
-    if (datePrefixes.size >= MAX_CACHED_DATE_PREFIXES) datePrefixes.clear();
+    if (datePrefixes.size >= MAX_CACHED_DAYS) datePrefixes.clear();
     prefix = ascii(new Date(day * DAY_MS).toISOString().slice(0, 11));
     datePrefixes.set(day, prefix);
   }

@@ -114,6 +114,7 @@ const liveEventType = compiledOnce((db, holderId, id) =>
 const availabilityOf = compiledOnce((db, holderId) =>
   db.selectFrom('availabilities').selectAll().where('holder_id', '=', holderId!),
 );
+const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end'] as const;
 const occupanciesStartingBetween = compiledOnce((db, holderId, eventTypeId, from, to) =>
   db
     .selectFrom('bookings')
@@ -124,7 +125,6 @@ const occupanciesStartingBetween = compiledOnce((db, holderId, eventTypeId, from
     .where('start_at', '<', to as unknown as number)
     .where('event_type_id', '=', eventTypeId!),
 );
-const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end'] as const;
 /**
  * Confirmed bookings whose occupancy starts in [from, to), and the one that starts last before
  * `from`: confirmed bookings never overlap one another (the rules, and on PostgreSQL the exclusion

@@ -1228,20 +1228,26 @@ describe('recordAttempt and restartDelivery', () => {
 
 // ---- bookings under concurrency, through the use cases
 
+/** A holder's key and an event type, driven through the use cases at a fixed clock. */
+async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEventType>[2]> = {}) {
+  const context: AppContext = {
+    store,
+    now: () => at('2026-03-01T00:00:00Z'),
+    webhooks: { allowPrivateTargets: false },
+  };
+  const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
+  const caller: Caller = callerWith(key);
+  const eventType = await createEventType(context, caller, {
+    title: 'Intro call',
+    durationMinutes: 30,
+    ...eventTypeFields,
+  });
+  return { context, key, caller, eventType };
+}
+
 describe('concurrent bookings', () => {
   it('when 30 bookings of one start race, then exactly one is confirmed and the other 29 fail with slot-unavailable', async () => {
-    const context: AppContext = {
-      store,
-      now: () => at('2026-03-01T00:00:00Z'),
-      webhooks: { allowPrivateTargets: false },
-    };
-    const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['read', 'write'], expiresAt: null });
-    const caller: Caller = callerWith(key);
-    const eventType = await createEventType(context, caller, {
-      title: 'Intro call',
-      durationMinutes: 30,
-      bufferAfterMinutes: 10,
-    });
+    const { context, key, caller, eventType } = await bookingSetup({ bufferAfterMinutes: 10 });
     const open = [{ start: '08:00', end: '18:00' }];
     await replaceAvailability(context, caller, {
       timeZone: 'UTC',
@@ -1276,14 +1282,7 @@ describe('concurrent bookings', () => {
   });
 
   it('when bookings of different starts race, then all of them are confirmed', async () => {
-    const context: AppContext = {
-      store,
-      now: () => at('2026-03-01T00:00:00Z'),
-      webhooks: { allowPrivateTargets: false },
-    };
-    const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
-    const caller: Caller = callerWith(key);
-    const eventType = await createEventType(context, caller, { title: 'Intro call', durationMinutes: 30 });
+    const { context, caller, eventType } = await bookingSetup();
     const starts = Array.from({ length: 10 }, (_, i) => at('2026-03-02T09:00:00Z') + i * 30 * MINUTE_MS);
     const booked = await Promise.all(
       starts.map((start) =>
@@ -1300,18 +1299,7 @@ describe('concurrent bookings', () => {
   });
 
   it('when bookings of different starts on one day race for an event type capped at 2 a day, then exactly 2 are confirmed and the rest fail with the daily limit', async () => {
-    const context: AppContext = {
-      store,
-      now: () => at('2026-03-01T00:00:00Z'),
-      webhooks: { allowPrivateTargets: false },
-    };
-    const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
-    const caller: Caller = callerWith(key);
-    const eventType = await createEventType(context, caller, {
-      title: 'Intro call',
-      durationMinutes: 30,
-      maxBookingsPerDay: 2,
-    });
+    const { context, caller, eventType } = await bookingSetup({ maxBookingsPerDay: 2 });
     const starts = Array.from({ length: 10 }, (_, i) => at('2026-03-02T09:00:00Z') + i * 30 * MINUTE_MS);
 
     const results = await Promise.allSettled(
