@@ -7,6 +7,7 @@
  *   npm run bench -- --seconds 5  # shorter runs
  *   npm run bench -- --only realistic|worst-case|bookings   # one part (e.g. to profile it)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
+ *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,8 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** The server process's CPU time (user + system) per request answered, in µs. */
+  cpuPerRequestUs: number;
 }
 
 async function main(): Promise<void> {
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
   const worstKey = cli(['keys', 'create', '--holder', 'worst-case'], env);
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const floorNodeArgs = process.env.BENCH_FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server = spawn(process.execPath, [...nodeArgs, CLI, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const floors: ChildProcess[] = [];
   try {
@@ -75,7 +79,7 @@ async function main(): Promise<void> {
       writeFileSync(payloadFile, JSON.stringify(payloads.bodies));
       const floor = spawn(
         process.execPath,
-        [join(process.cwd(), 'dist-bench/bench/floor-server.js'), payloadFile, String(floorPort)],
+        [...floorNodeArgs, join(process.cwd(), 'dist-bench/bench/floor-server.js'), payloadFile, String(floorPort)],
         {
           stdio: ['ignore', 'pipe', 'inherit'],
         },
@@ -86,9 +90,11 @@ async function main(): Promise<void> {
         `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
           new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
         )}`;
-      const real = await slotLoad(base, holder.key, froms, path);
-      const bare = await slotLoad(`http://127.0.0.1:${floorPort}`, holder.key, froms, path);
-      floor.kill('SIGKILL');
+      const real = await slotLoad(base, server.pid!, holder.key, froms, path);
+      const bare = await slotLoad(`http://127.0.0.1:${floorPort}`, floor.pid!, holder.key, froms, path);
+      // SIGTERM, so that a profiled floor writes its profile.
+      floor.kill('SIGTERM');
+      await new Promise((resolve) => floor.once('exit', resolve));
       report.push(
         row(
           `GET /slots 62 days, ${name} (${payloads.slots} slots, ${Math.round(payloads.bytes / 1024)} KiB)`,
@@ -99,12 +105,12 @@ async function main(): Promise<void> {
     }
 
     if (runs('bookings')) {
-      const bookings = await bookingLoad(base, worst, now);
+      const bookings = await bookingLoad(base, server.pid!, worst, now);
       const floor = await durableWriteFloor(flags.postgres ? database.url : join(dir, 'floor.db'), SECONDS, 16);
       report.push(
         `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
           `(floor: ${floor.toFixed(0)} durable ${flags.postgres ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
-          `→ ratio ${(bookings.rps / floor).toFixed(2)}`,
+          `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs`,
       );
     }
     report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
@@ -132,6 +138,7 @@ function row(
     label,
     `  req/s ${real.saturation.rps.toFixed(0)} vs floor ${floor.saturation.rps.toFixed(0)} → ratio ${(real.saturation.rps / floor.saturation.rps).toFixed(2)}`,
     `  p50 ${real.latency.p50} ms vs ${floor.latency.p50} ms; p99 ${real.latency.p99} ms vs ${floor.latency.p99} ms (10 connections)`,
+    `  server CPU per request ${real.saturation.cpuPerRequestUs.toFixed(0)} µs vs floor ${floor.saturation.cpuPerRequestUs.toFixed(0)} µs → ratio ${(floor.saturation.cpuPerRequestUs / real.saturation.cpuPerRequestUs).toFixed(2)}`,
   ].join('\n');
 }
 
@@ -236,7 +243,7 @@ async function capturePayloads(base: string, holder: Holder, froms: string[]) {
   return { bodies, bytes: bytes / froms.length, slots: Math.round(slots / froms.length) };
 }
 
-async function slotLoad(base: string, key: string, froms: string[], path: (from: string) => string) {
+async function slotLoad(base: string, pid: number, key: string, froms: string[], path: (from: string) => string) {
   let next = 0;
   const requests = [
     {
@@ -245,6 +252,7 @@ async function slotLoad(base: string, key: string, froms: string[], path: (from:
     },
   ];
   const run = async (connections: number): Promise<Figures> => {
+    const cpuBefore = cpuTimeUs(pid);
     const result = await autocannon({
       url: base,
       connections,
@@ -257,14 +265,20 @@ async function slotLoad(base: string, key: string, froms: string[], path: (from:
     // Requests the load generator gave up on at the end of a run are still being answered:
     // let them finish so the next run measures only itself.
     await fetch(`${base}${path(froms[0]!)}`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.text());
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / (result.requests.total + 1),
+    };
   };
   await run(10); // warm-up: JIT, caches, connection set-up
   return { saturation: await run(64), latency: await run(10) };
 }
 
 /** Distinct free starts on the worst-case holder's 5-minute grid, 16 clients at once. */
-async function bookingLoad(base: string, holder: Holder, now: number): Promise<Figures> {
+async function bookingLoad(base: string, pid: number, holder: Holder, now: number): Promise<Figures> {
+  const cpuBefore = cpuTimeUs(pid);
   const first = Math.ceil((now + 2 * DAY) / 300_000) * 300_000;
   let next = 0;
   const result = await autocannon({
@@ -290,7 +304,12 @@ async function bookingLoad(base: string, holder: Holder, now: number): Promise<F
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`booking load: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / result.requests.total,
+  };
 }
 
 function cli(args: string[], env: NodeJS.ProcessEnv): string {
@@ -320,6 +339,16 @@ function freePort(): Promise<number> {
     });
     server.on('error', reject);
   });
+}
+
+/**
+ * User plus system CPU time a process has used, in µs (clock ticks of 10 ms). CPU per request is
+ * steadier than throughput on a shared machine: it does not count the time the process waited
+ * for a core.
+ */
+function cpuTimeUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 function peakRssMb(pid: number): number {

@@ -1,7 +1,7 @@
 import { compileAvailability, type CompiledAvailability } from '../domain/availability.js';
 import type { EventType } from '../domain/event-type.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
-import type { Occupancy } from '../domain/slots.js';
+import { rangeDecidedBy, standingSlotStarts, type Occupancy } from '../domain/slots.js';
 import type { Store } from '../storage/store.js';
 import { loadAvailability } from './availability.js';
 
@@ -29,6 +29,22 @@ const COVERED_AHEAD_MS = 70 * DAY_MS;
 /** A calendar is reloaded this long after loading even if unchanged, so that what it covers moves on with time. */
 const RECENTRE_AFTER_MS = DAY_MS;
 const MAX_CACHED_HOLDERS = 1_000;
+/**
+ * Standing slots kept for all holders together, in bytes of starts (8 each): a realistic event
+ * type over 67 days holds about a thousand, one open around the clock in 5-minute steps ~19,000.
+ */
+const MAX_TRACK_BYTES = 32 * 1024 * 1024;
+
+/**
+ * An event type's standing slots (see `standingSlotStarts`) over all that a cached calendar can
+ * answer: each slot query within `[from, to)` is the part of them its range and the clock allow.
+ * The same array until the calendar changes, so what is derived from it may be kept with it.
+ */
+export interface SlotTrack {
+  starts: Float64Array;
+  from: Instant;
+  to: Instant;
+}
 
 /**
  * A per-process cache of holders' calendars, each valid exactly while the holder's calendar
@@ -40,6 +56,8 @@ const MAX_CACHED_HOLDERS = 1_000;
  */
 export class CalendarCache {
   private readonly calendars = new Map<string, Calendar>();
+  private readonly tracks = new Map<string, { calendar: Calendar; track: SlotTrack }>();
+  private trackBytes = 0;
 
   constructor(private readonly store: Store) {}
 
@@ -58,6 +76,38 @@ export class CalendarCache {
     if (this.calendars.size >= MAX_CACHED_HOLDERS) this.calendars.delete(this.calendars.keys().next().value!);
     this.calendars.set(holderId, calendar);
     return calendar;
+  }
+
+  /** The event type's slot track as of `calendar` (one just returned by `current`). */
+  slotTrack(holderId: string, calendar: Calendar, eventType: EventType): SlotTrack {
+    const key = `${holderId} ${eventType.id}`;
+    const cached = this.tracks.get(key);
+    if (cached && cached.calendar === calendar) return cached.track;
+    const { from, to } = rangeDecidedBy(calendar.coveredFrom, calendar.coveredTo);
+    const starts = standingSlotStarts(
+      {
+        availability: calendar.availability,
+        eventTypeId: eventType.id,
+        policy: eventType,
+        bookings: calendar.occupancies,
+      },
+      from,
+      to,
+    );
+    const track = { starts, from, to };
+    if (cached) {
+      this.tracks.delete(key);
+      this.trackBytes -= cached.track.starts.byteLength;
+    }
+    // Least recently computed first out.
+    while (this.trackBytes + starts.byteLength > MAX_TRACK_BYTES && this.tracks.size > 0) {
+      const [oldest, entry] = this.tracks.entries().next().value!;
+      this.tracks.delete(oldest);
+      this.trackBytes -= entry.track.starts.byteLength;
+    }
+    this.tracks.set(key, { calendar, track });
+    this.trackBytes += starts.byteLength;
+    return track;
   }
 
   private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {

@@ -1,7 +1,7 @@
 import { invalidRequest, notFound } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
 import { MINUTE_MS } from '../domain/instant.js';
-import { occupancyWindow, slotStarts } from '../domain/slots.js';
+import { bookableSpan, occupancyWindow, rangeDecidedBy, slotStarts } from '../domain/slots.js';
 import { Zone } from '../domain/zone.js';
 import type { StoreReads } from '../storage/store.js';
 import { calendarsOf, occupanciesIn } from './calendars.js';
@@ -16,9 +16,16 @@ export interface SlotsQuery {
   timeZone?: string;
 }
 
-/** Bookable starts, ascending; each slot lasts `durationMs`; `zone` is the zone to show them in (UTC when absent). */
+/**
+ * The bookable starts are `starts[first]` up to, not including, `starts[end]`, ascending; each
+ * slot lasts `durationMs`; `zone` is the zone to show them in (UTC when absent).
+ */
 export interface SlotList {
   starts: Float64Array;
+  first: number;
+  end: number;
+  /** True when `starts` is a cached slot track (see `SlotTrack`): the same array until the calendar changes. */
+  cached: boolean;
   durationMs: number;
   zone: Zone | undefined;
 }
@@ -31,6 +38,16 @@ export async function listSlots(context: AppContext, caller: Caller, query: Slot
   if (!calendar) throw notFound(`Holder ${caller.holderId}`);
   const eventType = calendar.eventTypes.get(query.eventTypeId);
   if (!eventType) throw unknownEventType();
+  const durationMs = eventType.durationMinutes * MINUTE_MS;
+  const calendars = calendarsOf(context.store);
+  const tracked = rangeDecidedBy(calendar.coveredFrom, calendar.coveredTo);
+  if (from >= tracked.from && to <= tracked.to) {
+    const { starts } = calendars.slotTrack(caller.holderId, calendar, eventType);
+    const span = bookableSpan(eventType, now);
+    const first = firstAtOrAfter(starts, Math.max(from, span.from));
+    const end = Math.max(first, firstAtOrAfter(starts, Math.min(to, span.to)));
+    return { starts, first, end, cached: true, durationMs, zone };
+  }
   const window = occupancyWindow(from, to);
   const bookings =
     occupanciesIn(calendar, window.from, window.to) ??
@@ -40,7 +57,19 @@ export async function listSlots(context: AppContext, caller: Caller, query: Slot
     from,
     to,
   );
-  return { starts, durationMs: eventType.durationMinutes * MINUTE_MS, zone };
+  return { starts, first: 0, end: starts.length, cached: false, durationMs, zone };
+}
+
+/** The index of the first of the ascending `starts` at or after `instant` (`starts.length` when none is). */
+function firstAtOrAfter(starts: Float64Array, instant: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! < instant) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A live event type of the holder, or a 400 on `eventTypeId`: a reference in the input, not the addressed resource. */

@@ -21,12 +21,16 @@ export interface Occupancy {
   occupiedEnd: Instant;
 }
 
-export interface SlotContext {
+/** What decides an event type's slots apart from the clock. */
+export interface StandingSlotContext {
   availability: CompiledAvailability;
   eventTypeId: string;
   policy: SlotPolicy;
   /** Confirmed bookings of the holder (every event type) whose occupancy overlaps `occupancyWindow(from, to)`. */
   bookings: readonly Occupancy[];
+}
+
+export interface SlotContext extends StandingSlotContext {
   now: Instant;
 }
 
@@ -52,8 +56,15 @@ export const UNBOOKABLE_DETAIL: Record<UnbookableReason, string> = {
  * day that the range touches (for the daily limit). Local days extend at most ~26 h beyond UTC.
  */
 export function occupancyWindow(from: Instant, to: Instant): { from: Instant; to: Instant } {
-  return { from: from - 2 * DAY_MS, to: to + 2 * DAY_MS };
+  return { from: from - OCCUPANCY_MARGIN_MS, to: to + OCCUPANCY_MARGIN_MS };
 }
+
+/** The widest range whose slots the bookings overlapping `[from, to)` decide: the inverse of `occupancyWindow`. */
+export function rangeDecidedBy(from: Instant, to: Instant): { from: Instant; to: Instant } {
+  return { from: from + OCCUPANCY_MARGIN_MS, to: to - OCCUPANCY_MARGIN_MS };
+}
+
+const OCCUPANCY_MARGIN_MS = 2 * DAY_MS;
 
 /**
  * The bookings that can change `checkBookable`'s answer for one start: those whose occupancy
@@ -77,28 +88,47 @@ export function bookingCheckWindows(
 }
 
 /**
+ * The starts that the two clock-bound rules allow at `now`, `[from, to)`: no sooner than the
+ * minimum notice, and inside the booking window.
+ */
+export function bookableSpan(policy: SlotPolicy, now: Instant): { from: Instant; to: Instant } {
+  return {
+    from: now + policy.minimumNoticeMinutes * MINUTE_MS,
+    to: policy.bookingWindowDays === null ? Number.POSITIVE_INFINITY : now + policy.bookingWindowDays * DAY_MS,
+  };
+}
+
+/**
  * Every bookable start in `[from, to)`, ascending; see contract §5 for the rules. Each slot ends
  * the event type's duration after its start. A typed array: an answer can hold ~18,000 starts,
  * and a plain array that large lives in the old generation until a full collection, where a typed
  * array's memory goes with its short-lived handle.
  */
 export function slotStarts(context: SlotContext, from: Instant, to: Instant): Float64Array {
-  const rules = new Rules(context);
-  const earliest = Math.max(from, rules.earliestStart);
-  const latest = Math.min(to, rules.latestStartExclusive);
-  const starts = new StartList();
-  if (earliest >= latest) return starts.done();
+  const span = bookableSpan(context.policy, context.now);
+  return standingSlotStarts(context, Math.max(from, span.from), Math.min(to, span.to));
+}
 
+/**
+ * Every start in `[from, to)` that the calendar allows whatever the time: on the availability
+ * grid, under the daily cap and clear of other bookings. Only the calendar changes these;
+ * `slotStarts` at any moment is exactly those of them inside `bookableSpan`, so a caller may keep
+ * them for a wide range and cut each query's answer out of them.
+ */
+export function standingSlotStarts(context: StandingSlotContext, from: Instant, to: Instant): Float64Array {
+  const starts = new StartList();
+  if (from >= to) return starts.done();
+  const rules = new Rules(context);
   const { zone, step, duration } = rules;
-  const lastDay = zone.dayOf(latest - 1);
+  const lastDay = zone.dayOf(to - 1);
   let ascending = true;
-  for (let day = zone.dayOf(earliest); day <= lastDay; day++) {
+  for (let day = zone.dayOf(from); day <= lastDay; day++) {
     for (const [startMinute, endMinute] of rangesOn(context.availability, day)) {
       const rangeStart = zone.wallToInstant(day, startMinute);
       const rangeEnd = zone.wallToInstant(day, endMinute);
-      const firstStep = earliest > rangeStart ? Math.ceil((earliest - rangeStart) / step) : 0;
-      for (let start = rangeStart + firstStep * step; start + duration <= rangeEnd && start < latest; start += step) {
-        if (rules.rejectionOnGrid(start, day) === null) {
+      const firstStep = from > rangeStart ? Math.ceil((from - rangeStart) / step) : 0;
+      for (let start = rangeStart + firstStep * step; start + duration <= rangeEnd && start < to; start += step) {
+        if (rules.calendarRejection(start, day) === null) {
           if (start <= starts.last) ascending = false;
           starts.push(start);
         }
@@ -149,39 +179,35 @@ export function checkBookable(context: SlotContext, start: Instant): UnbookableR
     return start >= rangeStart && (start - rangeStart) % rules.step === 0 && start + rules.duration <= rangeEnd;
   });
   if (!onGrid) return 'outside-availability';
-  return rules.rejectionOnGrid(start, day);
+  const span = bookableSpan(context.policy, context.now);
+  if (start < span.from) return 'before-minimum-notice';
+  if (start >= span.to) return 'beyond-booking-window';
+  return rules.calendarRejection(start, day);
 }
 
-/** The rules of contract §5 beyond the grid, for one event type at one moment. */
+/** The rules of contract §5 beyond the grid and the clock, for one event type. */
 class Rules {
   readonly zone: Zone;
   readonly step: number;
   readonly duration: number;
-  readonly earliestStart: Instant;
-  readonly latestStartExclusive: Instant;
   private readonly bufferBefore: number;
   private readonly bufferAfter: number;
   private readonly busy: Array<[Instant, Instant]>;
   private busyCursor = 0;
   private bookingsPerDay: Map<EpochDay, number> | undefined;
 
-  constructor(private readonly context: SlotContext) {
-    const { policy, now } = context;
+  constructor(private readonly context: StandingSlotContext) {
+    const { policy } = context;
     this.zone = Zone.of(context.availability.timeZone);
     this.step = policy.slotIntervalMinutes * MINUTE_MS;
     this.duration = policy.durationMinutes * MINUTE_MS;
     this.bufferBefore = policy.bufferBeforeMinutes * MINUTE_MS;
     this.bufferAfter = policy.bufferAfterMinutes * MINUTE_MS;
-    this.earliestStart = now + policy.minimumNoticeMinutes * MINUTE_MS;
-    this.latestStartExclusive =
-      policy.bookingWindowDays === null ? Number.POSITIVE_INFINITY : now + policy.bookingWindowDays * DAY_MS;
     this.busy = mergeOccupancies(context.bookings);
   }
 
   /** For a start already known to be on the grid of local `day`. */
-  rejectionOnGrid(start: Instant, day: EpochDay): UnbookableReason | null {
-    if (start < this.earliestStart) return 'before-minimum-notice';
-    if (start >= this.latestStartExclusive) return 'beyond-booking-window';
+  calendarRejection(start: Instant, day: EpochDay): UnbookableReason | null {
     const limit = this.context.policy.maxBookingsPerDay;
     if (limit !== null && this.countOn(day) >= limit) return 'daily-limit-reached';
     if (this.overlapsBusy(start - this.bufferBefore, start + this.duration + this.bufferAfter))

@@ -17,6 +17,13 @@ import { slotRoutes } from './routes/slots.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { fieldErrors, validatorCompiler } from './validation.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared by every plugin of the app (an object decorator is inherited by reference). */
+    shutdown: { closing: boolean };
+  }
+}
+
 export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT_BYTES = 128 * 1024;
 
@@ -64,12 +71,12 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   });
   // During shutdown, a request still in flight answers with `Connection: close`: otherwise its
   // keep-alive connection holds the closing server open until the grace period cuts it.
-  let closing = false;
+  app.decorate('shutdown', { closing: false });
   app.addHook('preClose', async () => {
-    closing = true;
+    app.shutdown.closing = true;
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
+    if (app.shutdown.closing) reply.header('connection', 'close');
     return payload;
   });
   const metrics = options.metrics ?? new Metrics(context.store);

@@ -24,7 +24,7 @@ export function registerOperations(app: FastifyInstance, store: Store, metrics: 
   });
 
   app.get('/metrics', async (_request, reply) => {
-    const text = await metrics.registry.metrics();
+    const text = await metrics.text();
     return reply.type(metrics.registry.contentType).send(text);
   });
 }

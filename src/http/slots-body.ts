@@ -13,6 +13,7 @@ const UTC_SUFFIX = ascii('.000Z');
 const MAX_TIMESTAMP_BYTES = 28;
 /** Every UTC timestamp is 24 bytes (`2026-01-05T08:00:00.000Z`): a UTC answer is allocated exactly. */
 const UTC_TIMESTAMP_BYTES = 24;
+/** The comma before a slot, and its punctuation. */
 const SLOT_PUNCTUATION_BYTES = 1 + SLOT_START.length + SLOT_END.length + SLOT_CLOSE.length;
 
 /** `YYYY-MM-DDT` per UTC day number, as bytes; a 62-day answer touches about 63 of them. Each per-day cache is bounded by MAX_CACHED_DAYS. */
@@ -21,25 +22,29 @@ const MAX_CACHED_DAYS = 4_096;
 const offsetSuffixes = new Map<number, Uint8Array>();
 
 /**
- * The body of a `GET /slots` answer, `{"data":[{"start":…,"end":…},…]}`, written as bytes straight
- * from the engine's instants: an answer can hold ~18,000 slots, and building a string per
+ * Slots written as JSON once, each as `,{"start":…,"end":…}`: slot i begins at `offsets[i]` and
+ * the last ends at `offsets[n]`, so any run of consecutive slots is one contiguous piece of `bytes`.
+ */
+export interface RenderedSlots {
+  bytes: Buffer;
+  offsets: Uint32Array;
+}
+
+/**
+ * Writes `starts` as slots: an answer can hold ~18,000 of them, and building a string per
  * timestamp, an object per slot and then JSON text from them cost several times the whole rest of
  * the request. Each timestamp is exactly what `formatUtc` (no zone) or `formatWithOffset` (the
- * zone's offset at that instant) would give; the values need no JSON escaping. Returns the body
- * and the buffer it was written into (from `allocate`), to be given back once the body is sent.
+ * zone's offset at that instant) would give; the values need no JSON escaping.
  */
-export function slotsBody(
-  starts: ArrayLike<Instant>,
-  durationMs: number,
-  zone: Zone | undefined,
-  allocate: (size: number) => Buffer = Buffer.allocUnsafe,
-): { body: Buffer; buffer: Buffer } {
+export function renderSlots(starts: ArrayLike<Instant>, durationMs: number, zone: Zone | undefined): RenderedSlots {
   const timestampBytes = zone === undefined ? UTC_TIMESTAMP_BYTES : MAX_TIMESTAMP_BYTES;
-  const out = allocate(HEAD.length + TAIL.length + starts.length * (SLOT_PUNCTUATION_BYTES + 2 * timestampBytes));
-  let at = copy(HEAD, out, 0);
+  const out = Buffer.allocUnsafeSlow(starts.length * (SLOT_PUNCTUATION_BYTES + 2 * timestampBytes));
+  const offsets = new Uint32Array(starts.length + 1);
+  let at = 0;
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;
-    if (i > 0) out[at++] = 0x2c; // ,
+    offsets[i] = at;
+    out[at++] = 0x2c; // ,
     const fast = writeSlotOnOneDay(out, at, start, start + durationMs, zone);
     if (fast >= 0) {
       at = fast;
@@ -51,8 +56,22 @@ export function slotsBody(
     at = writeTimestamp(out, at, start + durationMs, zone);
     at = copy(SLOT_CLOSE, out, at);
   }
-  at = copy(TAIL, out, at);
-  return { body: out.subarray(0, at), buffer: out };
+  offsets[starts.length] = at;
+  return { bytes: out.subarray(0, at), offsets };
+}
+
+const ANSWER_HEAD = Buffer.from(HEAD);
+const ANSWER_TAIL = Buffer.from(TAIL);
+const EMPTY_ANSWER = Buffer.from('{"data":[]}');
+
+/**
+ * The `GET /slots` answer `{"data":[…]}` holding slots `first` up to, not including, `end` of
+ * `rendered`, as pieces to send one after the other. The slots are a view of `rendered`, not a copy.
+ */
+export function slotsAnswer(rendered: RenderedSlots, first: number, end: number): Buffer[] {
+  if (first >= end) return [EMPTY_ANSWER];
+  // Without the first slot's leading comma.
+  return [ANSWER_HEAD, rendered.bytes.subarray(rendered.offsets[first]! + 1, rendered.offsets[end]), ANSWER_TAIL];
 }
 
 /** A whole slot of one local day at one offset, with its two times of day left to fill in. */

@@ -994,6 +994,8 @@ export class KyselyRootStore extends KyselyStore implements Store {
   private readonly groupCommit: GroupCommit<KyselyStore> | null;
   /** Commits made through this store: `data_version` does not count a connection's own. */
   private commits = 0;
+  /** `data_version` as read in this event-loop turn, or null before the turn's first read. */
+  private dataVersionThisTurn: number | null = null;
 
   constructor(db: Kysely<Database>, engine: EngineTraits) {
     super(db, engine);
@@ -1009,8 +1011,21 @@ export class KyselyRootStore extends KyselyStore implements Store {
     return this.retrying(work);
   }
 
+  /**
+   * Read once per event-loop turn: reading `data_version` takes SQLite's WAL read lock (two
+   * system calls), and under load a turn handles the requests of many connections at once. A
+   * request read in the same turn as the first that asked arrived before that read, so it was
+   * sent before any commit the read missed was acknowledged: either order is a true one.
+   */
   databaseVersion(): string | null {
-    return this.engine.dataVersion ? `${this.engine.dataVersion()}:${this.commits}` : null;
+    if (!this.engine.dataVersion) return null;
+    if (this.dataVersionThisTurn === null) {
+      this.dataVersionThisTurn = this.engine.dataVersion();
+      setImmediate(() => {
+        this.dataVersionThisTurn = null;
+      });
+    }
+    return `${this.dataVersionThisTurn}:${this.commits}`;
   }
 
   /** Runs `work` in a transaction, again from the start when the engine says a failure allows it. */

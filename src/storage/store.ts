@@ -238,8 +238,9 @@ export type IdempotencyOutcome =
 export interface Store extends StoreReads {
   /**
    * A value that is the same on two calls only if nothing was committed to the database in
-   * between, by this process or any other; null when the engine cannot tell without a query
-   * (PostgreSQL). Lets a process reuse what it read while the database is unchanged.
+   * between, by this process or any other, counted from the first call of an event-loop turn;
+   * null when the engine cannot tell without a query (PostgreSQL). Lets a process reuse what it
+   * read while the database is unchanged.
    */
   databaseVersion(): string | null;
 

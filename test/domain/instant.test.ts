@@ -4,6 +4,7 @@
 // under test.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
 import { formatUtc, formatWithOffset, parseInstant, parseQueryInstant } from '../../src/domain/instant.js';
 import {
   canonicalTimeZone,
@@ -86,6 +87,47 @@ describe('parseInstant with ISO-8601 strings', () => {
     const result = parseInstant(input);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(/1970.*9999/);
+  });
+});
+
+describe('parseInstant agrees with Temporal', () => {
+  // Fields drawn a little past their ranges, so that the fast path's range checks are crossed both ways.
+  const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+  const dateTimes = fc
+    .record({
+      year: fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1960, max: 2110 })),
+      month: two(13),
+      day: two(32),
+      hour: two(25),
+      minute: two(61),
+      second: fc.option(two(61)),
+      fraction: fc.option(fc.stringMatching(/^\d{1,9}$/)),
+      offset: fc.oneof(
+        fc.constant('Z'),
+        fc.tuple(fc.constantFrom('+', '-'), two(24), two(60)).map((p) => `${p[0]}${p[1]}:${p[2]}`),
+      ),
+    })
+    .map(({ year, month, day, hour, minute, second, fraction, offset }) => {
+      const seconds = second === null ? '' : `:${second}${fraction === null ? '' : `.${fraction}`}`;
+      return `${String(year).padStart(4, '0')}-${month}-${day}T${hour}:${minute}${seconds}${offset}`;
+    });
+
+  it('when any extended date-time with an offset is parsed, then it is accepted exactly when Temporal reads an instant in bounds, and is that instant', () => {
+    fc.assert(
+      fc.property(dateTimes, (input) => {
+        let expected: number | undefined;
+        try {
+          expected = Temporal.Instant.from(input).epochMilliseconds;
+        } catch {
+          expected = undefined;
+        }
+        const inBounds = expected !== undefined && expected >= 0 && expected <= Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+        const parsed = parseInstant(input);
+        expect(parsed.ok).toBe(inBounds);
+        if (parsed.ok) expect(parsed.value).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -4,7 +4,14 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { bookingCheckWindows, checkBookable } from '../../src/domain/slots.js';
+import {
+  bookableSpan,
+  bookingCheckWindows,
+  checkBookable,
+  occupancyWindow,
+  slotStarts,
+  standingSlotStarts,
+} from '../../src/domain/slots.js';
 import { listSlots } from './support.js';
 import { contextOf, DAY, MIN, Reference, sample, scenario } from './slot-scenarios.js';
 
@@ -143,6 +150,24 @@ describe('listSlots properties (random zones, hours, overrides, policies, bookin
         const whole = listSlots(ctx, s.from, s.to);
         const split = [...listSlots(ctx, s.from, b), ...listSlots(ctx, b, s.to)];
         expect(split).toEqual(whole);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('when standing slots of a wider range are cut to [from, to) and to what the clock allows, then they are the slots of [from, to), read with only that range’s bookings', () => {
+    // What a cached slot track answers, against what a query computes afresh.
+    fc.assert(
+      fc.property(scenario, fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 }), (s, before, after) => {
+        const ctx = contextOf(s);
+        const standing = standingSlotStarts(ctx, s.from - before * DAY, s.to + after * DAY);
+        const span = bookableSpan(s.policy, s.now);
+        const [low, high] = [Math.max(s.from, span.from), Math.min(s.to, span.to)];
+        const window = occupancyWindow(s.from, s.to);
+        const ownBookings = s.bookings.filter((b) => b.occupiedStart < window.to && b.occupiedEnd > window.from);
+        expect([...standing].filter((start) => start >= low && start < high)).toEqual([
+          ...slotStarts({ ...ctx, bookings: ownBookings }, s.from, s.to),
+        ]);
       }),
       { numRuns: RUNS },
     );

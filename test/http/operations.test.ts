@@ -1,6 +1,7 @@
 // Contract §8 / issue 5: /healthz, /readyz and /metrics need no key; GET /api/v1/me describes the
 // caller. Metrics are labelled by route pattern (never a raw path) and status.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Metrics } from '../../src/http/metrics.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { BEFORE_MONDAY, book, bookingInput, createEventType, expectProblem } from './helpers.js';
 
@@ -141,6 +142,33 @@ describe('GET /metrics', () => {
     // Cumulative: never decreasing with le.
     const values = buckets.map((b) => b.value);
     expect([...values].sort((a, b) => a - b)).toEqual(values);
+  });
+
+  it('when requests took known times, then each lands in the first bucket that holds it, and sum and count add up', async () => {
+    const own = new Metrics(h.store);
+    for (const seconds of [0.0003, 0.003, 3]) own.observeRequest('GET', '/api/v1/slots', 200, seconds);
+    const samples = parseMetrics(await own.text());
+    const labels = { method: 'GET', route: '/api/v1/slots', status: '200' };
+    const bucket = (le: string) => valueOf(samples, 'slotwise_http_request_duration_seconds_bucket', { ...labels, le });
+    expect([
+      bucket('0.0005'),
+      bucket('0.001'),
+      bucket('0.0025'),
+      bucket('0.005'),
+      bucket('2.5'),
+      bucket('+Inf'),
+    ]).toEqual([1, 1, 1, 2, 2, 3]);
+    expect(valueOf(samples, 'slotwise_http_request_duration_seconds_sum', labels)).toBeCloseTo(3.0033, 6);
+    expect(valueOf(samples, 'slotwise_http_request_duration_seconds_count', labels)).toBe(3);
+    expect(valueOf(samples, 'slotwise_http_requests_total', labels)).toBe(3);
+  });
+
+  it('when a label value holds a quote, a backslash or a line feed, then it is escaped and the text still parses', async () => {
+    const own = new Metrics(h.store);
+    own.observeRequest('GET', 'a"b\\c\nd', 404, 0.001);
+    const text = await own.text();
+    expect(text).toContain('route="a\\"b\\\\c\\nd"');
+    expect(valueOf(parseMetrics(text), 'slotwise_http_requests_total', { route: 'a\\"b\\\\c\\nd' })).toBe(1);
   });
 
   it('when a booking is made and another is refused, then slotwise_booking_requests_total has create 201 and create 409', async () => {

@@ -3,9 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatUtc, formatWithOffset } from '../../src/domain/instant.js';
 import { Zone } from '../../src/domain/zone.js';
-import { slotsBody as writeSlots } from '../../src/http/slots-body.js';
+import { renderSlots, slotsAnswer } from '../../src/http/slots-body.js';
 
-const slotsBody = (...args: Parameters<typeof writeSlots>) => writeSlots(...args).body;
+const slotsBody = (starts: number[], durationMs: number, zone: Zone | undefined) =>
+  Buffer.concat(slotsAnswer(renderSlots(starts, durationMs, zone), 0, starts.length));
 
 const ZONES = [
   'UTC',
@@ -26,7 +27,7 @@ const instants = fc.oneof(
   fc.integer({ min: 0, max: 4_102_444_800_000 }),
 );
 
-describe('slotsBody', () => {
+describe('renderSlots and slotsAnswer', () => {
   it('when slots are written without a zone, then the body parses to UTC timestamps exactly as formatUtc gives them', () => {
     fc.assert(
       fc.property(fc.array(instants, { maxLength: 40 }), fc.integer({ min: 1, max: 1440 }), (starts, minutes) => {
@@ -64,6 +65,27 @@ describe('slotsBody', () => {
     expect(slotsBody([start], 30 * MINUTE, undefined).toString()).toContain('"start":"2026-01-05T08:00:00.000Z"');
     expect(slotsBody([start], 30 * MINUTE, Zone.of('UTC')).toString()).toContain('"start":"2026-01-05T08:00:00+00:00"');
     expect(slotsBody([start], 30 * MINUTE, undefined).toString()).toContain('"end":"2026-01-05T08:30:00.000Z"');
+  });
+
+  it('when an answer is cut out of slots written once, then it is the answer written for just those slots', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(undefined, ...ZONES),
+        fc.array(instants, { maxLength: 40 }),
+        fc.nat(),
+        fc.nat(),
+        (zoneId, starts, a, b) => {
+          const zone = zoneId === undefined ? undefined : Zone.of(zoneId);
+          const [first, end] = [a % (starts.length + 1), b % (starts.length + 1)].sort((x, y) => x - y) as [
+            number,
+            number,
+          ];
+          const cut = Buffer.concat(slotsAnswer(renderSlots(starts, 30 * MINUTE, zone), first, end));
+          expect(cut.toString()).toBe(slotsBody(starts.slice(first, end), 30 * MINUTE, zone).toString());
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('when there are no slots, then the body is an empty list', () => {

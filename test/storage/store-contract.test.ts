@@ -790,6 +790,8 @@ describe('database version', () => {
       } finally {
         await other.close();
       }
+      // Another process's commit is read from the next event-loop turn on.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(store.databaseVersion()).not.toBe(afterOwn);
     },
   );
