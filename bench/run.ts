@@ -36,6 +36,8 @@ interface Figures {
   p99: number;
   /** The server process's CPU time (user + system) per request answered, in µs. */
   cpuPerRequestUs: number;
+  /** Requests per second in each saturation round. */
+  roundRps: number[];
 }
 
 async function main(): Promise<void> {
@@ -90,8 +92,13 @@ async function main(): Promise<void> {
         `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
           new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
         )}`;
-      const real = await slotLoad(base, server.pid!, holder.key, froms, path);
-      const bare = await slotLoad(`http://127.0.0.1:${floorPort}`, floor.pid!, holder.key, froms, path);
+      const { real, bare } = await slotLoads(
+        { base, pid: server.pid! },
+        { base: `http://127.0.0.1:${floorPort}`, pid: floor.pid! },
+        holder.key,
+        froms,
+        path,
+      );
       // SIGTERM, so that a profiled floor writes its profile.
       floor.kill('SIGTERM');
       await new Promise((resolve) => floor.once('exit', resolve));
@@ -118,7 +125,7 @@ async function main(): Promise<void> {
     console.log(
       `\nSlotwise benchmark — ${flags.postgres ? 'PostgreSQL' : 'SQLite'}, ${SECONDS} s per run, node ${process.version}`,
     );
-    console.log('throughput at saturation (64 connections); latency at 10 connections\n');
+    console.log(`throughput at saturation (64 connections, ${ROUNDS} alternating rounds); latency at 10 connections\n`);
     for (const line of report) console.log(line);
   } finally {
     server.kill('SIGTERM');
@@ -129,16 +136,19 @@ async function main(): Promise<void> {
   }
 }
 
-function row(
-  label: string,
-  real: { saturation: Figures; latency: Figures },
-  floor: { saturation: Figures; latency: Figures },
-): string {
+/** The lowest and highest ratio of a single round: how much the machine drifted meanwhile. */
+function roundRatios(real: Figures, floor: Figures): string {
+  const ratios = real.roundRps.map((rps, i) => rps / floor.roundRps[i]!);
+  return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+}
+
+function row(label: string, real: Figures, floor: Figures): string {
   return [
     label,
-    `  req/s ${real.saturation.rps.toFixed(0)} vs floor ${floor.saturation.rps.toFixed(0)} → ratio ${(real.saturation.rps / floor.saturation.rps).toFixed(2)}`,
-    `  p50 ${real.latency.p50} ms vs ${floor.latency.p50} ms; p99 ${real.latency.p99} ms vs ${floor.latency.p99} ms (10 connections)`,
-    `  server CPU per request ${real.saturation.cpuPerRequestUs.toFixed(0)} µs vs floor ${floor.saturation.cpuPerRequestUs.toFixed(0)} µs → ratio ${(floor.saturation.cpuPerRequestUs / real.saturation.cpuPerRequestUs).toFixed(2)}`,
+    `  req/s ${real.rps.toFixed(0)} vs floor ${floor.rps.toFixed(0)} → ratio ${(real.rps / floor.rps).toFixed(2)} ` +
+      `(rounds ${roundRatios(real, floor)})`,
+    `  p50 ${real.p50} ms vs ${floor.p50} ms; p99 ${real.p99} ms vs ${floor.p99} ms (10 connections)`,
+    `  server CPU per request ${real.cpuPerRequestUs.toFixed(0)} µs vs floor ${floor.cpuPerRequestUs.toFixed(0)} µs → ratio ${(floor.cpuPerRequestUs / real.cpuPerRequestUs).toFixed(2)}`,
   ].join('\n');
 }
 
@@ -243,7 +253,20 @@ async function capturePayloads(base: string, holder: Holder, froms: string[]) {
   return { bodies, bytes: bytes / froms.length, slots: Math.round(slots / froms.length) };
 }
 
-async function slotLoad(base: string, pid: number, key: string, froms: string[], path: (from: string) => string) {
+interface Target {
+  base: string;
+  pid: number;
+}
+
+/** Saturation is measured in rounds, the server and the floor taking turns: the VM's speed drifts over seconds. */
+const ROUNDS = 5;
+
+/**
+ * The slot load on the server and on the floor. Saturation alternates short rounds between the
+ * two (the order flipping each round), so that a slower or faster stretch of the shared machine
+ * falls on both alike; the figures are totals over the rounds.
+ */
+async function slotLoads(real: Target, floor: Target, key: string, froms: string[], path: (from: string) => string) {
   let next = 0;
   const requests = [
     {
@@ -251,12 +274,12 @@ async function slotLoad(base: string, pid: number, key: string, froms: string[],
       setupRequest: (request: any) => ({ ...request, path: path(froms[next++ % froms.length]!) }),
     },
   ];
-  const run = async (connections: number): Promise<Figures> => {
-    const cpuBefore = cpuTimeUs(pid);
+  const run = async (target: Target, connections: number, seconds: number) => {
+    const cpuBefore = cpuTimeUs(target.pid);
     const result = await autocannon({
-      url: base,
+      url: target.base,
       connections,
-      duration: SECONDS,
+      duration: seconds,
       headers: { authorization: `Bearer ${key}` },
       requests,
     });
@@ -264,16 +287,43 @@ async function slotLoad(base: string, pid: number, key: string, froms: string[],
       throw new Error(`slot load: ${result.non2xx} non-2xx, ${result.errors} errors`);
     // Requests the load generator gave up on at the end of a run are still being answered:
     // let them finish so the next run measures only itself.
-    await fetch(`${base}${path(froms[0]!)}`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.text());
+    await fetch(`${target.base}${path(froms[0]!)}`, { headers: { authorization: `Bearer ${key}` } }).then((r) =>
+      r.text(),
+    );
+    return { result, cpuUs: cpuTimeUs(target.pid) - cpuBefore };
+  };
+  const latency = async (target: Target): Promise<Pick<Figures, 'p50' | 'p99'>> => {
+    const { result } = await run(target, 10, SECONDS);
+    return { p50: result.latency.p50, p99: result.latency.p99 };
+  };
+  // Warm-up: JIT, caches, connection set-up.
+  await run(real, 10, SECONDS);
+  await run(floor, 10, SECONDS);
+  const totals = new Map<Target, { requests: number; seconds: number; cpuUs: number; roundRps: number[] }>([
+    [real, { requests: 0, seconds: 0, cpuUs: 0, roundRps: [] }],
+    [floor, { requests: 0, seconds: 0, cpuUs: 0, roundRps: [] }],
+  ]);
+  const roundSeconds = Math.max(1, Math.round(SECONDS / ROUNDS));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of round % 2 === 0 ? [real, floor] : [floor, real]) {
+      const { result, cpuUs } = await run(target, 64, roundSeconds);
+      const total = totals.get(target)!;
+      total.requests += result.requests.total;
+      total.seconds += result.duration;
+      total.cpuUs += cpuUs;
+      total.roundRps.push(result.requests.total / result.duration);
+    }
+  }
+  const figures = async (target: Target): Promise<Figures> => {
+    const total = totals.get(target)!;
     return {
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / (result.requests.total + 1),
+      rps: total.requests / total.seconds,
+      cpuPerRequestUs: total.cpuUs / total.requests,
+      roundRps: total.roundRps,
+      ...(await latency(target)),
     };
   };
-  await run(10); // warm-up: JIT, caches, connection set-up
-  return { saturation: await run(64), latency: await run(10) };
+  return { real: await figures(real), bare: await figures(floor) };
 }
 
 /** Distinct free starts on the worst-case holder's 5-minute grid, 16 clients at once. */
@@ -309,6 +359,7 @@ async function bookingLoad(base: string, pid: number, holder: Holder, now: numbe
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / result.requests.total,
+    roundRps: [],
   };
 }
 

@@ -82,9 +82,21 @@ function daysInMonth(year: number, month: number): number {
  * `2026-01-05T09:00:00 01:00` can only have meant `+01:00`; digits alone are epoch milliseconds.
  */
 export function parseQueryInstant(input: string): ParsedInstant {
-  if (EPOCH_MS.test(input)) return parseInstant(Number(input));
-  return parseInstant(input.includes(' ') ? input.replace(/ (\d{2}:\d{2})$/, '+$1') : input);
+  // A query's instants are parsed twice, by its schema's format check and then by the use case.
+  for (let i = 0; i < RECENT_QUERY_INSTANTS; i++) if (recentInputs[i] === input) return recentResults[i]!;
+  const parsed = EPOCH_MS.test(input)
+    ? parseInstant(Number(input))
+    : parseInstant(input.includes(' ') ? input.replace(/ (\d{2}:\d{2})$/, '+$1') : input);
+  recentInputs[nextRecent] = input;
+  recentResults[nextRecent] = parsed;
+  nextRecent = (nextRecent + 1) % RECENT_QUERY_INSTANTS;
+  return parsed;
 }
+
+const RECENT_QUERY_INSTANTS = 4;
+const recentInputs: Array<string | undefined> = new Array(RECENT_QUERY_INSTANTS).fill(undefined);
+const recentResults: ParsedInstant[] = [];
+let nextRecent = 0;
 
 const EPOCH_MS = /^\d{1,16}$/;
 
