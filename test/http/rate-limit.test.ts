@@ -70,6 +70,20 @@ describe.each(COUNTERS)('rate limit with the %s', (_name, makeCounter) => {
     expect(rateLimit(res)).toEqual({ r: LIMIT - 1, t: 45 });
   });
 
+  it('when a slot list is answered (written straight to the socket), then it carries the headers too', async () => {
+    const created = await request({ method: 'POST', json: { title: 'Intro', durationMinutes: 30 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const query = new URLSearchParams({
+      eventTypeId: created.json().id,
+      from: '2026-01-06T00:00:00Z',
+      to: '2026-01-07T00:00:00Z',
+    });
+    const slots = await request({ url: `/api/v1/slots?${query}` });
+    expect(slots.statusCode, slots.body).toBe(200);
+    expect(slots.headers['ratelimit-policy']).toBe(POLICY);
+    expect(rateLimit(slots)).toEqual({ r: LIMIT - 2, t: 45 });
+  });
+
   it('when a keyed request answers 404 or 400, then it carries the headers too and counts', async () => {
     const notFound = await request({ url: '/api/v1/bookings/bkg_doesnotexist' });
     expectProblem(notFound, 404, 'not-found');

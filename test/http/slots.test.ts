@@ -34,7 +34,7 @@ function grid(first: string, stepMinutes: number, count: number): string[] {
 }
 
 describe('long answers', () => {
-  it('when a long answer is followed by a shorter one (which reuses its buffer), then each is exactly its own list', async () => {
+  it('when a long answer is followed by a shorter one cut from the same written slots, then each is exactly its own list', async () => {
     const always = [{ start: '00:00', end: '24:00' }];
     const week = { monday: always, tuesday: always, wednesday: always, thursday: always, friday: always };
     expect(
@@ -48,7 +48,7 @@ describe('long answers', () => {
       to: '2026-03-08T00:00:00Z',
     });
     expect(long).toHaveLength(62 * 288);
-    // About 1,000 slots: still above the size whose buffers are reused, and shorter than the first.
+    // About 1,000 slots from the middle of the first answer's.
     const shorter = await getSlots(h, token, {
       eventTypeId: et.id,
       from: '2026-02-01T00:00:00Z',
@@ -116,14 +116,37 @@ describe('GET /api/v1/slots', () => {
 
   it('when HEAD is sent, then it answers like GET without a body', async () => {
     const et = await createEventType(h, token);
-    const res = await h.request({
-      method: 'HEAD',
-      url: `/api/v1/slots?${new URLSearchParams({ eventTypeId: et.id, ...MONDAY })}`,
-      token,
-    });
+    const url = `/api/v1/slots?${new URLSearchParams({ eventTypeId: et.id, ...MONDAY })}`;
+    const res = await h.request({ method: 'HEAD', url, token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toBe('');
+    const get = await h.request({ method: 'GET', url, token });
+    expect(res.headers['content-length']).toBe(String(get.rawPayload.length));
+  });
+
+  it('when slots are answered, then the answer has its exact length, its type and the request id', async () => {
+    const et = await createEventType(h, token);
+    const res = await h.request({
+      method: 'GET',
+      url: `/api/v1/slots?${new URLSearchParams({ eventTypeId: et.id, ...MONDAY })}`,
+      token,
+      headers: { 'x-request-id': 'req-slots-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.headers['x-request-id']).toBe('req-slots-1');
+    expect(res.headers.connection).not.toBe('close');
+    expect(JSON.parse(res.body).data).toHaveLength(16);
+  });
+
+  it('when the server is shutting down, then a slot answer closes its connection', async () => {
+    const et = await createEventType(h, token);
+    h.app.shutdown.closing = true;
+    const res = await raw(new URLSearchParams({ eventTypeId: et.id, ...MONDAY }).toString());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.connection).toBe('close');
   });
 
   it('when timeZone is given, then start and end carry that zone’s offset', async () => {
