@@ -12,7 +12,15 @@ import type { Availability } from '../../src/domain/availability.js';
 import { openStore, parseDatabaseUrl } from '../../src/storage/open-store.js';
 import type { Store } from '../../src/storage/store.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { BEFORE_MONDAY, createEventType, expectInvalid, getSlots, startsOf, type EventTypeBody } from './helpers.js';
+import {
+  BEFORE_MONDAY,
+  book,
+  createEventType,
+  expectInvalid,
+  getSlots,
+  startsOf,
+  type EventTypeBody,
+} from './helpers.js';
 
 let h: Harness;
 let token: string;
@@ -150,5 +158,27 @@ describe('GET /api/v1/slots repeated', () => {
     const second = await rawMondaySlots();
     expect(second.statusCode).toBe(200);
     expect(second.body).toBe(first.body);
+  });
+});
+
+describe('GET /api/v1/slots inside and beyond the cached slot track', () => {
+  it('when a range reaches past what the cached calendar holds, then it lists what the cached track lists where the two meet', async () => {
+    // The track covers up to 68 days after the calendar was loaded; ranges reaching past that are
+    // computed on their own. Both are cut here around a booked slot and must agree.
+    const now = h.clock.now();
+    const day = (n: number) => new Date(now + n * 86_400_000).toISOString();
+    await getSlots(h, token, { eventTypeId: et.id, from: day(1), to: day(2) }); // loads the calendar
+    const weekday = new Date(now + 64 * 86_400_000);
+    while (weekday.getUTCDay() === 0 || weekday.getUTCDay() === 6) weekday.setUTCDate(weekday.getUTCDate() + 1);
+    weekday.setUTCHours(10, 0, 0, 0);
+    await book(h, token, et.id, weekday.toISOString());
+
+    const beyond = startsOf(await getSlots(h, token, { eventTypeId: et.id, from: day(60), to: day(71) }));
+    const inside = startsOf(await getSlots(h, token, { eventTypeId: et.id, from: day(60), to: day(67) }));
+    const rest = startsOf(await getSlots(h, token, { eventTypeId: et.id, from: day(67), to: day(71) }));
+    expect(inside.length).toBeGreaterThan(0);
+    expect(rest.length).toBeGreaterThan(0);
+    expect([...inside, ...rest]).toEqual(beyond);
+    expect(beyond).not.toContain(weekday.toISOString());
   });
 });
