@@ -4,6 +4,7 @@
  *
  *   npm run bench                 # SQLite (temporary file)
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
+ *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
  *   npm run bench -- --only realistic|worst-case|bookings   # one part (e.g. to profile it)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
@@ -22,7 +23,13 @@ const { values: flags } = parseArgs({
   options: { postgres: { type: 'boolean' }, seconds: { type: 'string' }, only: { type: 'string' } },
 });
 const SECONDS = Number(flags.seconds ?? 10);
-const POSTGRES_ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** `DATABASE_URL=postgres://…` picks PostgreSQL as the server does; the figures then come from a temporary database on that server. */
+const GIVEN_POSTGRES = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
+  ? process.env.DATABASE_URL
+  : undefined;
+const ON_POSTGRES = flags.postgres === true || GIVEN_POSTGRES !== undefined;
+const POSTGRES_ADMIN =
+  process.env.BENCH_POSTGRES_URL ?? GIVEN_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLI = join(process.cwd(), 'dist/cli/main.js');
 const DAY = 86_400_000;
 const RANGE_DAYS = 62;
@@ -42,7 +49,7 @@ interface Figures {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-bench-'));
-  const database = flags.postgres
+  const database = ON_POSTGRES
     ? await createPostgresDatabase()
     : { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => {} };
   const port = await freePort();
@@ -113,17 +120,17 @@ async function main(): Promise<void> {
 
     if (runs('bookings')) {
       const bookings = await bookingLoad(base, server.pid!, worst, now);
-      const floor = await durableWriteFloor(flags.postgres ? database.url : join(dir, 'floor.db'), SECONDS, 16);
+      const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor.db'), SECONDS, 16);
       report.push(
         `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
-          `(floor: ${floor.toFixed(0)} durable ${flags.postgres ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
+          `(floor: ${floor.toFixed(0)} durable ${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
           `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs`,
       );
     }
     report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
 
     console.log(
-      `\nSlotwise benchmark — ${flags.postgres ? 'PostgreSQL' : 'SQLite'}, ${SECONDS} s per run, node ${process.version}`,
+      `\nSlotwise benchmark — ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}, ${SECONDS} s per run, node ${process.version}`,
     );
     console.log(`throughput at saturation (64 connections, ${ROUNDS} alternating rounds); latency at 10 connections\n`);
     for (const line of report) console.log(line);
