@@ -36,17 +36,6 @@ const MAX_CACHED_HOLDERS = 1_000;
 const MAX_TRACK_BYTES = 32 * 1024 * 1024;
 
 /**
- * An event type's standing slots (see `standingSlotStarts`) over all that a cached calendar can
- * answer: each slot query within `[from, to)` is the part of them its range and the clock allow.
- * The same array until the calendar changes, so what is derived from it may be kept with it.
- */
-export interface SlotTrack {
-  starts: Float64Array;
-  from: Instant;
-  to: Instant;
-}
-
-/**
  * A per-process cache of holders' calendars, each valid exactly while the holder's calendar
  * version is unchanged. The database bumps that version (by trigger) in the same transaction as
  * every change to the holder's event types, availability or bookings, whichever process makes it,
@@ -56,7 +45,7 @@ export interface SlotTrack {
  */
 export class CalendarCache {
   private readonly calendars = new Map<string, Calendar>();
-  private readonly tracks = new Map<string, { calendar: Calendar; track: SlotTrack }>();
+  private readonly tracks = new Map<string, { calendar: Calendar; starts: Float64Array }>();
   private trackBytes = 0;
 
   constructor(private readonly store: Store) {}
@@ -78,12 +67,25 @@ export class CalendarCache {
     return calendar;
   }
 
-  /** The event type's slot track as of `calendar` (one just returned by `current`). */
-  slotTrack(holderId: string, calendar: Calendar, eventType: EventType): SlotTrack {
+  /**
+   * The event type's slot track as of `calendar` (one just returned by `current`), or undefined
+   * when `[from, to)` reaches beyond what the calendar decides. A track is the event type's
+   * standing slots (see `standingSlotStarts`) over all that the calendar decides: a query within
+   * it is the part of them its range and the clock allow. The same array until the calendar
+   * changes, so what is derived from it may be kept with it.
+   */
+  slotTrack(
+    holderId: string,
+    calendar: Calendar,
+    eventType: EventType,
+    from: Instant,
+    to: Instant,
+  ): Float64Array | undefined {
+    const decided = rangeDecidedBy(calendar.coveredFrom, calendar.coveredTo);
+    if (from < decided.from || to > decided.to) return undefined;
     const key = `${holderId} ${eventType.id}`;
     const cached = this.tracks.get(key);
-    if (cached && cached.calendar === calendar) return cached.track;
-    const { from, to } = rangeDecidedBy(calendar.coveredFrom, calendar.coveredTo);
+    if (cached && cached.calendar === calendar) return cached.starts;
     const starts = standingSlotStarts(
       {
         availability: calendar.availability,
@@ -91,23 +93,22 @@ export class CalendarCache {
         policy: eventType,
         bookings: calendar.occupancies,
       },
-      from,
-      to,
+      decided.from,
+      decided.to,
     );
-    const track = { starts, from, to };
     if (cached) {
       this.tracks.delete(key);
-      this.trackBytes -= cached.track.starts.byteLength;
+      this.trackBytes -= cached.starts.byteLength;
     }
     // Least recently computed first out.
     while (this.trackBytes + starts.byteLength > MAX_TRACK_BYTES && this.tracks.size > 0) {
       const [oldest, entry] = this.tracks.entries().next().value!;
       this.tracks.delete(oldest);
-      this.trackBytes -= entry.track.starts.byteLength;
+      this.trackBytes -= entry.starts.byteLength;
     }
-    this.tracks.set(key, { calendar, track });
+    this.tracks.set(key, { calendar, starts });
     this.trackBytes += starts.byteLength;
-    return track;
+    return starts;
   }
 
   private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {

@@ -1,7 +1,7 @@
 import { invalidRequest, notFound } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
 import { MINUTE_MS } from '../domain/instant.js';
-import { bookableSpan, occupancyWindow, rangeDecidedBy, slotStarts } from '../domain/slots.js';
+import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
 import { Zone } from '../domain/zone.js';
 import type { StoreReads } from '../storage/store.js';
 import { calendarsOf, occupanciesIn } from './calendars.js';
@@ -24,7 +24,7 @@ export interface SlotList {
   starts: Float64Array;
   first: number;
   end: number;
-  /** True when `starts` is a cached slot track (see `SlotTrack`): the same array until the calendar changes. */
+  /** True when `starts` is a cached slot track (see `CalendarCache.slotTrack`): the same array until the calendar changes. */
   cached: boolean;
   durationMs: number;
   zone: Zone | undefined;
@@ -34,19 +34,18 @@ export async function listSlots(context: AppContext, caller: Caller, query: Slot
   const { from, to } = queryRange(query);
   const zone = query.timeZone === undefined ? undefined : Zone.of(timeZoneField('timeZone', query.timeZone));
   const now = context.now();
-  const calendar = await calendarsOf(context.store).current(caller.holderId, now, caller.calendarVersion);
+  const calendars = calendarsOf(context.store);
+  const calendar = await calendars.current(caller.holderId, now, caller.calendarVersion);
   if (!calendar) throw notFound(`Holder ${caller.holderId}`);
   const eventType = calendar.eventTypes.get(query.eventTypeId);
   if (!eventType) throw unknownEventType();
   const durationMs = eventType.durationMinutes * MINUTE_MS;
-  const calendars = calendarsOf(context.store);
-  const tracked = rangeDecidedBy(calendar.coveredFrom, calendar.coveredTo);
-  if (from >= tracked.from && to <= tracked.to) {
-    const { starts } = calendars.slotTrack(caller.holderId, calendar, eventType);
+  const track = calendars.slotTrack(caller.holderId, calendar, eventType, from, to);
+  if (track !== undefined) {
     const span = bookableSpan(eventType, now);
-    const first = firstAtOrAfter(starts, Math.max(from, span.from));
-    const end = Math.max(first, firstAtOrAfter(starts, Math.min(to, span.to)));
-    return { starts, first, end, cached: true, durationMs, zone };
+    const first = firstAtOrAfter(track, Math.max(from, span.from));
+    const end = Math.max(first, firstAtOrAfter(track, Math.min(to, span.to)));
+    return { starts: track, first, end, cached: true, durationMs, zone };
   }
   const window = occupancyWindow(from, to);
   const bookings =

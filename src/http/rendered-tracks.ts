@@ -2,7 +2,7 @@ import type { Zone } from '../domain/zone.js';
 import { renderSlots, type RenderedSlots } from './slots-body.js';
 
 /**
- * Cached slot tracks (see `SlotTrack`), written as JSON once per zone they are shown in. A track
+ * Cached slot tracks (see `CalendarCache.slotTrack`), written as JSON once per zone they are shown in. A track
  * is replaced by a new array whenever its holder's calendar changes, so the array itself is the
  * key: what was written for it stays right as long as anyone still holds it. Least recently
  * written first out once the written bytes pass `maxBytes`.
