@@ -731,13 +731,12 @@ describe('calendar version', () => {
         await tx.updateEventType({ ...existing, title: 'Renamed', updatedAt: T0 + 1 });
         await tx.insertBooking(bookingOf(eventType, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
         await tx.putAvailability(holder.id, { timeZone: 'UTC', weekly: weekly(null), overrides: [] }, T0);
-        // Changed inside the transaction…
-        expect(await tx.calendarVersion(holder.id)).not.toBe(before);
+        // (On PostgreSQL the bump waits for the commit: a deferred trigger, so that it holds the
+        // holder's row only while committing.)
         throw failure;
       }),
     ).rejects.toBe(failure);
 
-    // …and as it was once the transaction is rolled back.
     expect(await versionOf(holder.id)).toBe(before);
   });
 
