@@ -286,6 +286,8 @@ describe('graceful shutdown', () => {
     const { code, signal } = await exit;
     expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
     expect(Date.now() - answeredAt, 'exit follows the last answer promptly').toBeLessThan(3_000);
+    // Log lines are written in batches: the last ones are written on the way out.
+    expect(server.output()).toMatch(/"route":"\/api\/v1\/event-types","status":201/);
     // It really completed: the event type is stored.
     const db = new Database(shut.databaseUrl.slice('sqlite:'.length), { readonly: true });
     try {
