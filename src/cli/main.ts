@@ -243,8 +243,10 @@ async function serve(config: Config): Promise<number> {
     outboxChanged: () => worker?.wake(),
   };
   const metrics = new Metrics(store);
+  const logDestination = bufferedStdout(pino);
   const app = await buildApp(context, {
-    logger: { level: config.logLevel, stream: bufferedStdout(pino) },
+    logger: { level: config.logLevel, stream: logDestination },
+    requestLog: ['info', 'debug', 'trace'].includes(config.logLevel) ? logDestination : undefined,
     metrics,
     rateLimit: {
       perMinute: config.rateLimitPerMinute,

@@ -8,6 +8,7 @@ import { registerIdempotency } from './idempotency.js';
 import { Metrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { registerRateLimit, type RateLimitSettings } from './rate-limit.js';
+import { requestLogLine, type RequestLog } from './request-log.js';
 import { HttpProblem, problem, sendProblem, type Problem } from './problems.js';
 import { availabilityRoutes } from './routes/availability.js';
 import { bookingRoutes } from './routes/bookings.js';
@@ -33,6 +34,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Off unless given (tests drive many requests through one key at a frozen clock). */
   rateLimit?: RateLimitSettings;
+  /** One line per answered request; none unless given. */
+  requestLog?: RequestLog;
 }
 
 const BOOKING_OPERATIONS: Record<string, 'create' | 'cancel' | 'reschedule'> = {
@@ -83,16 +86,15 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? null;
     const status = reply.statusCode;
-    // The request id, the route pattern and the key id: never the key, never a body (guest e-mails).
-    request.log.info(
-      {
+    options.requestLog?.write(
+      requestLogLine({
+        reqId: request.id,
         method: request.method,
         route,
         status,
         ms: Math.round(reply.elapsedTime * 100) / 100,
-        key: request.caller?.keyId,
-      },
-      'request',
+        keyId: request.caller?.keyId,
+      }),
     );
     metrics.observeRequest(request.method, route ?? 'unmatched', status, reply.elapsedTime / 1000);
     const operation = request.method === 'POST' && route !== null ? BOOKING_OPERATIONS[route] : undefined;
