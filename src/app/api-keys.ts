@@ -51,12 +51,23 @@ export async function revokeApiKey(context: AppContext, keyId: string): Promise<
 export type Authentication =
   { ok: true; caller: Caller } | { ok: false; reason: 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
-/** Reads `Authorization: Bearer <key>`; the key itself is only ever compared by digest. */
-export async function authenticate(context: AppContext, authorization: string | undefined): Promise<Authentication> {
+/**
+ * Reads `Authorization: Bearer <key>`; the key itself is only ever compared by digest. Answers
+ * at once, without a promise, when the key is known unchanged (see `findKey`): the common case
+ * of every request.
+ */
+export function authenticate(
+  context: AppContext,
+  authorization: string | undefined,
+): Authentication | Promise<Authentication> {
   if (authorization === undefined || authorization === '') return { ok: false, reason: 'missing' };
   const match = /^Bearer +([A-Za-z0-9_\-.~+/]+=*) *$/i.exec(authorization);
   if (!match) return { ok: false, reason: 'malformed' };
-  const key = await findKey(context.store, match[1]!);
+  const key = findKey(context.store, match[1]!);
+  return key instanceof Promise ? key.then((found) => judged(context, found)) : judged(context, key);
+}
+
+function judged(context: AppContext, key: AuthenticatedKey | undefined): Authentication {
   if (!key) return { ok: false, reason: 'unknown' };
   if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
   if (key.expiresAt !== null && key.expiresAt <= context.now()) return { ok: false, reason: 'expired' };
@@ -79,7 +90,7 @@ const knownKeysByStore = new WeakMap<Store, Map<string, KnownKey>>();
  * are found by the token itself, which the process holds for the request anyway: its digest is
  * what the store keeps, and computing it was a tenth of a cached slot query.
  */
-async function findKey(store: Store, token: string): Promise<AuthenticatedKey | undefined> {
+function findKey(store: Store, token: string): AuthenticatedKey | undefined | Promise<AuthenticatedKey | undefined> {
   const databaseVersion = store.databaseVersion();
   if (databaseVersion === null) return store.findApiKeyByDigest(digestOf(token));
   let known = knownKeysByStore.get(store);
@@ -89,12 +100,13 @@ async function findKey(store: Store, token: string): Promise<AuthenticatedKey | 
   }
   const cached = known.get(token);
   if (cached && cached.databaseVersion === databaseVersion) return cached.key;
-  const key = await store.findApiKeyByDigest(digestOf(token));
-  if (key) {
-    if (known.size >= MAX_KNOWN_KEYS) known.clear();
-    known.set(token, { databaseVersion, key });
-  }
-  return key;
+  return store.findApiKeyByDigest(digestOf(token)).then((key) => {
+    if (key) {
+      if (known.size >= MAX_KNOWN_KEYS) known.clear();
+      known.set(token, { databaseVersion, key });
+    }
+    return key;
+  });
 }
 
 export function callerWith(key: ApiKey): Caller {

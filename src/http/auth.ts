@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate, hasScope } from '../app/api-keys.js';
+import { authenticate, hasScope, type Authentication } from '../app/api-keys.js';
 import type { AppContext, Caller } from '../app/context.js';
 import { HttpProblem, problem } from './problems.js';
 
@@ -23,22 +23,29 @@ const UNAUTHORIZED_DETAIL = {
  */
 export function registerAuth(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('caller', null);
-  app.addHook('onRequest', async (request) => {
-    const result = await authenticate(context, request.headers.authorization);
-    if (!result.ok) {
-      const challenge = result.reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
-      throw new HttpProblem(problem('unauthorized', UNAUTHORIZED_DETAIL[result.reason]), {
-        'www-authenticate': challenge,
-      });
-    }
-    const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
-    if (!hasScope(result.caller, needed)) {
-      throw new HttpProblem(problem('forbidden', `This request needs an API key with the ${needed} scope.`), {
-        'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}"`,
-      });
-    }
-    request.caller = result.caller;
+  app.addHook('onRequest', (request, _reply, done) => {
+    const result = authenticate(context, request.headers.authorization);
+    if (result instanceof Promise) result.then((settled) => done(admit(request, settled)), done);
+    else done(admit(request, result));
   });
+}
+
+/** Sets the request's caller, or says why it is refused. */
+function admit(request: FastifyRequest, result: Authentication): HttpProblem | undefined {
+  if (!result.ok) {
+    const challenge = result.reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
+    return new HttpProblem(problem('unauthorized', UNAUTHORIZED_DETAIL[result.reason]), {
+      'www-authenticate': challenge,
+    });
+  }
+  const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+  if (!hasScope(result.caller, needed)) {
+    return new HttpProblem(problem('forbidden', `This request needs an API key with the ${needed} scope.`), {
+      'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}"`,
+    });
+  }
+  request.caller = result.caller;
+  return undefined;
 }
 
 /** The caller of a request that passed the auth hook. */
