@@ -15,13 +15,14 @@ export class RenderedTracks {
 
   get(track: Float64Array, durationMs: number, zone: Zone | undefined): RenderedSlots {
     const zoneKey = zone?.id ?? '';
-    let byZone = this.rendered.get(track);
-    const cached = byZone?.get(zoneKey);
+    const cached = this.rendered.get(track)?.get(zoneKey);
     if (cached) return cached;
     const written = renderSlots(track, durationMs, zone);
     const size = sizeOf(written);
+    // May let go of this track's other zones too: looked up again below.
     while (this.bytes + size > this.maxBytes && this.rendered.size > 0) this.evictOldest();
-    if (!byZone || !this.rendered.has(track)) {
+    let byZone = this.rendered.get(track);
+    if (!byZone) {
       byZone = new Map();
       this.rendered.set(track, byZone);
     }

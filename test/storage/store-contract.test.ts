@@ -1246,6 +1246,15 @@ async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEve
   return { context, key, caller, eventType };
 }
 
+/** Ten bookings half an hour apart on one morning, all started at once. */
+function raceTenBookings({ context, caller, eventType }: Awaited<ReturnType<typeof bookingSetup>>) {
+  const starts = Array.from({ length: 10 }, (_, i) => at('2026-03-02T09:00:00Z') + i * 30 * MINUTE_MS);
+  const attempts = starts.map((start) =>
+    createBooking(context, caller, { eventTypeId: eventType.id, start, guestName: 'G', guestEmail: 'g@example.com' }),
+  );
+  return { starts, attempts };
+}
+
 describe('concurrent bookings', () => {
   it('when 30 bookings of one start race, then exactly one is confirmed and the other 29 fail with slot-unavailable', async () => {
     const { context, key, caller, eventType } = await bookingSetup({ bufferAfterMinutes: 10 });
@@ -1283,36 +1292,15 @@ describe('concurrent bookings', () => {
   });
 
   it('when bookings of different starts race, then all of them are confirmed', async () => {
-    const { context, caller, eventType } = await bookingSetup();
-    const starts = Array.from({ length: 10 }, (_, i) => at('2026-03-02T09:00:00Z') + i * 30 * MINUTE_MS);
-    const booked = await Promise.all(
-      starts.map((start) =>
-        createBooking(context, caller, {
-          eventTypeId: eventType.id,
-          start,
-          guestName: 'G',
-          guestEmail: 'g@example.com',
-        }),
-      ),
-    );
+    const { starts, attempts } = raceTenBookings(await bookingSetup());
+    const booked = await Promise.all(attempts);
     expect(booked.map((b) => b.start).sort((a, b) => a - b)).toEqual(starts);
     expect(await count('bookings')).toBe(10);
   });
 
   it('when bookings of different starts on one day race for an event type capped at 2 a day, then exactly 2 are confirmed and the rest fail with the daily limit', async () => {
-    const { context, caller, eventType } = await bookingSetup({ maxBookingsPerDay: 2 });
-    const starts = Array.from({ length: 10 }, (_, i) => at('2026-03-02T09:00:00Z') + i * 30 * MINUTE_MS);
-
-    const results = await Promise.allSettled(
-      starts.map((start) =>
-        createBooking(context, caller, {
-          eventTypeId: eventType.id,
-          start,
-          guestName: 'G',
-          guestEmail: 'g@example.com',
-        }),
-      ),
-    );
+    const { attempts } = raceTenBookings(await bookingSetup({ maxBookingsPerDay: 2 }));
+    const results = await Promise.allSettled(attempts);
 
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {

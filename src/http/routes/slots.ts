@@ -32,9 +32,8 @@ export const slotRoutes =
         // documents the answer in the OpenAPI document.
         const rendered = slots.cached
           ? renderedTracks.get(slots.starts, slots.durationMs, slots.zone)
-          : renderSlots(slots.starts.subarray(slots.first, slots.end), slots.durationMs, slots.zone);
-        const [first, end] = slots.cached ? [slots.first, slots.end] : [0, slots.end - slots.first];
-        return sendPieces(reply, slotsAnswer(rendered, first, end));
+          : renderSlots(slots.starts, slots.durationMs, slots.zone);
+        return sendPieces(reply, slotsAnswer(rendered, slots.first, slots.end));
       },
     );
   };
