@@ -22,7 +22,8 @@ export default defineConfig(async (): Promise<UserConfig> => {
   const postgres = await postgresAvailability();
   if (!postgres.ok) {
     const message = `PostgreSQL half of the test suite SKIPPED: ${postgres.reason}. Set SLOTWISE_TEST_POSTGRES_URL to an admin URL of a PostgreSQL 15+ with btree_gist to run it.`;
-    if (process.env.SLOTWISE_REQUIRE_POSTGRES === '1') throw new Error(`${message} (SLOTWISE_REQUIRE_POSTGRES=1 makes this a failure)`);
+    if (process.env.SLOTWISE_REQUIRE_POSTGRES === '1')
+      throw new Error(`${message} (SLOTWISE_REQUIRE_POSTGRES=1 makes this a failure)`);
     console.warn(`\n*** ${message} ***\n`);
   }
   // One prefix per run, inherited by the test processes; the postgres project's teardown drops its databases.
@@ -45,8 +46,14 @@ export default defineConfig(async (): Promise<UserConfig> => {
                 extends: true as const,
                 test: {
                   name: 'postgres',
-                  // The store-dependent suites again, on PostgreSQL; the pure ones need no second run.
-                  include: ['test/http/**/*.test.ts', 'test/storage/**/*.test.ts', 'test/postgres/**/*.test.ts'],
+                  // The store-dependent suites again, on PostgreSQL; the pure ones need no second run
+                  // (test/README.md says which folder runs where).
+                  include: [
+                    'test/app/**/*.test.ts',
+                    'test/http/**/*.test.ts',
+                    'test/storage/**/*.test.ts',
+                    'test/postgres/**/*.test.ts',
+                  ],
                   env: { SLOTWISE_TEST_STORE: 'postgres' },
                   globalSetup: ['test/support/postgres-global-setup.ts'],
                 },

@@ -2,6 +2,7 @@
  * `npm run bench:engine`: the pure slot engine alone, across range lengths and booking counts,
  * to show that its cost grows linearly with both (time per slot and per booking stays flat).
  */
+import { Zone } from '../src/domain/zone.js';
 import { compileAvailability, defaultAvailability, normalizeAvailability } from '../src/domain/availability.js';
 import { slotStarts, type Occupancy, type SlotContext } from '../src/domain/slots.js';
 
@@ -17,7 +18,7 @@ const normalized = normalizeAvailability({
   weekly: { monday: week, tuesday: week, wednesday: week, thursday: week, friday: week, saturday: [], sunday: [] },
 });
 if (!normalized.ok) throw new Error('bad availability');
-const availability = compileAvailability(normalized.value);
+const availability = compileAvailability(normalized.value, new Zone(normalized.value.timeZone));
 
 function bookings(count: number, days: number): Occupancy[] {
   return Array.from({ length: count }, (_, i) => {

@@ -1,5 +1,5 @@
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
-import { parseDatabaseUrl, type DatabaseTarget, type PostgresSettings } from './storage/open-store.js';
+import { parseDatabaseUrl, type DatabaseTarget, type PostgresSettings } from './storage/open-storage.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

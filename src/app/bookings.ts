@@ -1,7 +1,7 @@
 import { compileAvailability } from '../domain/availability.js';
 import {
   assertReschedulable,
-  cancelBooking as cancelled,
+  withCancellation,
   markRescheduled,
   newBooking,
   type Booking,
@@ -11,16 +11,17 @@ import { DomainError, notFound } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Instant } from '../domain/instant.js';
 import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
-import type { StoreWrites } from '../storage/store.js';
-import { loadAvailability } from './availability.js';
+import type { PageAfter } from '../domain/page.js';
+import type { Zones } from '../domain/zone.js';
+import { loadAvailability } from './holder-availability.js';
 import type { AppContext, Caller } from './context.js';
-import { newId } from './ids.js';
-import { committingEvents, enqueueEvent } from './outbox.js';
+import { bookableEventType } from './event-types.js';
 import { instantField, timeZoneField } from './instants.js';
+import { transactionWithEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
-import type { PageAfter } from '../storage/store.js';
+import { OverlapViolation } from './ports/storage-errors.js';
+import type { Transaction } from './ports/store.js';
 import { queryRange } from './ranges.js';
-import { bookableEventType } from './slots.js';
 import { bookingView } from './views.js';
 
 export interface CreateBookingInput {
@@ -40,28 +41,30 @@ export async function createBooking(context: AppContext, caller: Caller, input: 
     guestTimeZone: input.guestTimeZone === undefined ? null : timeZoneField('guestTimeZone', input.guestTimeZone),
     notes: input.notes ?? null,
   };
-  return committingEvents(context, async (tx) => {
-    const eventType = await bookableEventType(tx, caller.holderId, input.eventTypeId);
-    // Overlaps need no lock: the database rules them out whatever runs concurrently (SQLite has one
-    // writer; PostgreSQL's exclusion constraint rejects the second of two overlapping bookings).
-    // A daily cap counts bookings, which only holding the calendar keeps true until the insert.
-    if (eventType.maxBookingsPerDay !== null) await tx.lockCalendar(caller.holderId);
-    const now = context.now();
-    await assertBookable(tx, eventType, start, now, null);
-    const booking = newBooking(newId('bkg'), eventType, start, guest, now);
-    await tx.insertBooking(booking);
-    await enqueueEvent(tx, {
-      holderId: caller.holderId,
-      type: 'booking.created',
-      data: { booking: bookingView(booking) },
-      now,
-    });
-    return booking;
-  });
+  return overlapIsUnavailable(
+    transactionWithEvents(context, async (tx, events) => {
+      const eventType = await bookableEventType(tx.eventTypes, caller.holderId, input.eventTypeId);
+      // Overlaps need no lock: the database rules them out whatever runs concurrently (SQLite has one
+      // writer; PostgreSQL's exclusion constraint rejects the second of two overlapping bookings).
+      // A daily cap counts bookings, which only holding the calendar keeps true until the insert.
+      if (eventType.maxBookingsPerDay !== null) await tx.lockCalendar(caller.holderId);
+      const now = context.now();
+      await assertBookable(tx, context.zones, eventType, start, now, null);
+      const booking = newBooking(context.ids.newId('bkg'), eventType, start, guest, now);
+      await tx.bookings.insert(booking);
+      await events.add({
+        holderId: caller.holderId,
+        type: 'booking.created',
+        data: { booking: bookingView(booking) },
+        now,
+      });
+      return booking;
+    }),
+  );
 }
 
 export async function getBooking(context: AppContext, caller: Caller, id: string): Promise<Booking> {
-  const booking = await context.store.getBooking(caller.holderId, id);
+  const booking = await context.store.bookings.get(caller.holderId, id);
   if (!booking) throw notFound(`Booking ${id}`);
   return booking;
 }
@@ -79,7 +82,7 @@ export function listBookings(context: AppContext, caller: Caller, query: ListBoo
   return pageOf(
     query.limit,
     (limit) =>
-      context.store.listConfirmedBookings(caller.holderId, {
+      context.store.bookings.listConfirmed(caller.holderId, {
         from,
         to,
         eventTypeId: query.eventTypeId ?? null,
@@ -96,14 +99,14 @@ export async function cancelBooking(
   id: string,
   reason: string | null,
 ): Promise<Booking> {
-  return committingEvents(context, async (tx) => {
+  return transactionWithEvents(context, async (tx, events) => {
     await tx.lockCalendar(caller.holderId);
-    const booking = await tx.getBooking(caller.holderId, id);
+    const booking = await tx.bookings.get(caller.holderId, id);
     if (!booking) throw notFound(`Booking ${id}`);
     const now = context.now();
-    const result = cancelled(booking, reason, now);
-    if (!(await tx.updateBooking(result, booking.status))) throw movedMeanwhile(id);
-    await enqueueEvent(tx, {
+    const result = withCancellation(booking, reason, now);
+    if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
+    await events.add({
       holderId: caller.holderId,
       type: 'booking.cancelled',
       data: { booking: bookingView(result) },
@@ -121,37 +124,40 @@ export async function rescheduleBooking(
   input: { start: string | number; reason?: string },
 ): Promise<{ booking: Booking; previous: Booking }> {
   const start = instantField('start', input.start);
-  return committingEvents(context, async (tx) => {
-    await tx.lockCalendar(caller.holderId);
-    const old = await tx.getBooking(caller.holderId, id);
-    if (!old) throw notFound(`Booking ${id}`);
-    assertReschedulable(old);
-    const eventType = await tx.getEventType(caller.holderId, old.eventTypeId);
-    if (!eventType) {
-      throw new DomainError(
-        'slot-unavailable',
-        'The event type of this booking was deleted; it has no bookable times any more.',
-      );
-    }
-    const now = context.now();
-    await assertBookable(tx, eventType, start, now, old.id);
-    const booking = newBooking(newId('bkg'), eventType, start, old, now, old.id);
-    const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
-    if (!(await tx.updateBooking(previous, old.status))) throw movedMeanwhile(id);
-    await tx.insertBooking(booking);
-    await enqueueEvent(tx, {
-      holderId: caller.holderId,
-      type: 'booking.rescheduled',
-      data: { booking: bookingView(booking), previousBooking: bookingView(previous) },
-      now,
-    });
-    return { booking, previous };
-  });
+  return overlapIsUnavailable(
+    transactionWithEvents(context, async (tx, events) => {
+      await tx.lockCalendar(caller.holderId);
+      const old = await tx.bookings.get(caller.holderId, id);
+      if (!old) throw notFound(`Booking ${id}`);
+      assertReschedulable(old);
+      const eventType = await tx.eventTypes.get(caller.holderId, old.eventTypeId);
+      if (!eventType) {
+        throw new DomainError(
+          'slot-unavailable',
+          'The event type of this booking was deleted; it has no bookable times any more.',
+        );
+      }
+      const now = context.now();
+      await assertBookable(tx, context.zones, eventType, start, now, old.id);
+      const booking = newBooking(context.ids.newId('bkg'), eventType, start, old, now, old.id);
+      const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
+      if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
+      await tx.bookings.insert(booking);
+      await events.add({
+        holderId: caller.holderId,
+        type: 'booking.rescheduled',
+        data: { booking: bookingView(booking), previousBooking: bookingView(previous) },
+        now,
+      });
+      return { booking, previous };
+    }),
+  );
 }
 
 /** Judges `start` by contract §5 at `now`, ignoring `excludeBookingId` (the booking being moved). */
 async function assertBookable(
-  tx: StoreWrites,
+  tx: Transaction,
+  zones: Zones,
   eventType: EventType,
   start: Instant,
   now: Instant,
@@ -160,21 +166,43 @@ async function assertBookable(
   const holderId = eventType.holderId;
   const exclude = excludeBookingId ?? undefined;
   const { availability } = await loadAvailability(tx, holderId);
-  const windows = bookingCheckWindows(availability.timeZone, eventType, start);
+  const zone = zones.of(availability.timeZone);
+  const windows = bookingCheckWindows(zone, eventType, start);
   const [overlapping, sameDay] = await Promise.all([
-    tx.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, exclude),
+    tx.bookings.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, exclude),
     windows.sameDay
-      ? tx.occupanciesStartingIn(holderId, eventType.id, windows.sameDay.from, windows.sameDay.to, exclude)
+      ? tx.bookings.occupanciesStartingIn(holderId, eventType.id, windows.sameDay.from, windows.sameDay.to, exclude)
       : [],
   ]);
   // A booking of the same day that also overlaps is in both answers: count it once.
   const { from, to } = windows.overlapping;
   const bookings = [...overlapping, ...sameDay.filter((b) => !(b.occupiedStart < to && b.occupiedEnd > from))];
   const reason = checkBookable(
-    { availability: compileAvailability(availability), eventTypeId: eventType.id, policy: eventType, bookings, now },
+    {
+      availability: compileAvailability(availability, zone),
+      eventTypeId: eventType.id,
+      policy: eventType,
+      bookings,
+      now,
+    },
     start,
   );
   if (reason !== null) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
+}
+
+/**
+ * The database's own overlap rule (PostgreSQL's exclusion constraint) refused a booking that the
+ * rules, as read in its transaction, allowed: a concurrent booking took the time first. The
+ * client gets the answer the rules would have given a moment later.
+ */
+async function overlapIsUnavailable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof OverlapViolation)
+      throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
+    throw error;
+  }
 }
 
 function movedMeanwhile(id: string): DomainError {

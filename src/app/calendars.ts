@@ -2,8 +2,9 @@ import { compileAvailability, type CompiledAvailability } from '../domain/availa
 import type { EventType } from '../domain/event-type.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import { rangeDecidedBy, standingSlotStarts, type Occupancy } from '../domain/slots.js';
-import type { Store } from '../storage/store.js';
-import { loadAvailability } from './availability.js';
+import type { Zones } from '../domain/zone.js';
+import type { Reads } from './ports/store.js';
+import { loadAvailability } from './holder-availability.js';
 
 /** Everything that decides a holder's slots, as of one calendar version, ready for the engine. */
 export interface Calendar {
@@ -48,14 +49,17 @@ export class CalendarCache {
   private readonly tracks = new Map<string, { calendar: Calendar; starts: Float64Array }>();
   private trackBytes = 0;
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Reads,
+    private readonly zones: Zones,
+  ) {}
 
   /**
    * The holder's calendar as of `knownVersion` (a version just read, e.g. with the API key) or,
    * without one, as of now; undefined when there is no such holder.
    */
   async current(holderId: string, now: Instant, knownVersion: number | null = null): Promise<Calendar | undefined> {
-    const version = knownVersion ?? (await this.store.calendarVersion(holderId));
+    const version = knownVersion ?? (await this.store.holders.calendarVersion(holderId));
     if (version === undefined) return undefined;
     const cached = this.calendars.get(holderId);
     if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS) return cached;
@@ -111,17 +115,24 @@ export class CalendarCache {
     return starts;
   }
 
+  /** Forgets every calendar and track (tests that change the database behind the store's back). */
+  clear(): void {
+    this.calendars.clear();
+    this.tracks.clear();
+    this.trackBytes = 0;
+  }
+
   private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {
     const coveredFrom = now - COVERED_BEFORE_MS;
     const coveredTo = now + COVERED_AHEAD_MS;
     const [{ availability }, eventTypes, occupancies] = await Promise.all([
       loadAvailability(this.store, holderId),
-      this.store.liveEventTypes(holderId),
-      this.store.occupanciesOverlapping(holderId, coveredFrom, coveredTo),
+      this.store.eventTypes.live(holderId),
+      this.store.bookings.occupanciesOverlapping(holderId, coveredFrom, coveredTo),
     ]);
     return {
       version,
-      availability: compileAvailability(availability),
+      availability: compileAvailability(availability, this.zones.of(availability.timeZone)),
       eventTypes: new Map(eventTypes.map((eventType) => [eventType.id, eventType])),
       occupancies: occupancies.sort((a, b) => a.occupiedStart - b.occupiedStart),
       coveredFrom,
@@ -151,16 +162,4 @@ export function occupanciesIn(calendar: Calendar, from: Instant, to: Instant): O
     else high = middle;
   }
   return occupancies.slice(first, low);
-}
-
-const caches = new WeakMap<Store, CalendarCache>();
-
-/** The cache of calendars read through `store`: one per store, shared by every request of the process. */
-export function calendarsOf(store: Store): CalendarCache {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = new CalendarCache(store);
-    caches.set(store, cache);
-  }
-  return cache;
 }

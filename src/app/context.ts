@@ -1,10 +1,22 @@
+import type { Scope } from '../domain/api-key.js';
 import type { Instant } from '../domain/instant.js';
-import type { Scope, Store } from '../storage/store.js';
+import type { Zones } from '../domain/zone.js';
+import type { KeyCache } from './key-cache.js';
+import type { CalendarCache } from './calendars.js';
+import type { IdGenerator } from './ids.js';
+import type { Store } from './ports/store.js';
 
-/** What every use case runs against: the store, the clock (injected so tests can move time) and settings. */
+/**
+ * What every use case runs against, built once by the composition root (src/server.ts): the
+ * store, the clock (injected so tests can move time), the caches of the process, and settings.
+ */
 export interface AppContext {
   store: Store;
   now: () => Instant;
+  ids: IdGenerator;
+  zones: Zones;
+  calendars: CalendarCache;
+  keys: KeyCache;
   webhooks: WebhookSettings;
   /** Called after a commit that enqueued deliveries, so a worker in this process sends them at once. */
   outboxChanged?: () => void;
@@ -23,9 +35,4 @@ export interface Caller {
   scopes: Scope[];
   keyCreatedAt: Instant;
   keyExpiresAt: Instant | null;
-  /**
-   * The holder's calendar version as read with the key (null when the caller was not made by
-   * authentication): a slot query checks its cached calendar against it without another read.
-   */
-  calendarVersion: number | null;
 }

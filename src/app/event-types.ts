@@ -1,10 +1,10 @@
-import { DomainError, notFound } from '../domain/errors.js';
+import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { firstFreeSlug, slugify, type EventType } from '../domain/event-type.js';
-import { UniqueViolation, type StoreWrites } from '../storage/store.js';
+import type { PageRequest } from '../domain/page.js';
 import type { AppContext, Caller } from './context.js';
-import { newId } from './ids.js';
 import { pageOf, type Page } from './paging.js';
-import type { PageRequest } from '../storage/store.js';
+import { UniqueViolation } from './ports/storage-errors.js';
+import type { EventTypeReads, Transaction } from './ports/store.js';
 
 /** Fields a client may set; `undefined` means "not sent". */
 export interface EventTypeFields {
@@ -31,7 +31,7 @@ export async function createEventType(
     context.store.transaction(async (tx) => {
       const now = context.now();
       const draft: EventType = {
-        id: newId('evt'),
+        id: context.ids.newId('evt'),
         holderId: caller.holderId,
         title: input.title,
         slug: '',
@@ -48,14 +48,14 @@ export async function createEventType(
         updatedAt: now,
       };
       const eventType = { ...draft, slug: await chooseSlug(tx, caller.holderId, input.slug, input.title, null) };
-      await tx.insertEventType(eventType);
+      await tx.eventTypes.insert(eventType);
       return eventType;
     }),
   );
 }
 
 export async function getEventType(context: AppContext, caller: Caller, id: string): Promise<EventType> {
-  const eventType = await context.store.getEventType(caller.holderId, id);
+  const eventType = await context.store.eventTypes.get(caller.holderId, id);
   if (!eventType) throw notFound(`Event type ${id}`);
   return eventType;
 }
@@ -63,7 +63,7 @@ export async function getEventType(context: AppContext, caller: Caller, id: stri
 export function listEventTypes(context: AppContext, caller: Caller, page: PageRequest): Promise<Page<EventType>> {
   return pageOf(
     page.limit,
-    (limit) => context.store.listEventTypes(caller.holderId, { limit, after: page.after }),
+    (limit) => context.store.eventTypes.list(caller.holderId, { limit, after: page.after }),
     (eventType) => eventType.createdAt,
   );
 }
@@ -76,7 +76,7 @@ export async function updateEventType(
 ): Promise<EventType> {
   return withSlugRetry(changes.slug !== undefined, () =>
     context.store.transaction(async (tx) => {
-      const current = await tx.getEventType(caller.holderId, id);
+      const current = await tx.eventTypes.get(caller.holderId, id);
       if (!current) throw notFound(`Event type ${id}`);
       const durationMinutes = changes.durationMinutes ?? current.durationMinutes;
       const explicitSlotIntervalMinutes =
@@ -101,31 +101,31 @@ export async function updateEventType(
           changes.maxBookingsPerDay === undefined ? current.maxBookingsPerDay : changes.maxBookingsPerDay,
         updatedAt: context.now(),
       };
-      await tx.updateEventType(updated);
+      await tx.eventTypes.update(updated);
       return updated;
     }),
   );
 }
 
 export async function deleteEventType(context: AppContext, caller: Caller, id: string): Promise<void> {
-  const deleted = await context.store.transaction((tx) => tx.deleteEventType(caller.holderId, id, context.now()));
+  const deleted = await context.store.transaction((tx) => tx.eventTypes.delete(caller.holderId, id, context.now()));
   if (!deleted) throw notFound(`Event type ${id}`);
 }
 
 async function chooseSlug(
-  tx: StoreWrites,
+  tx: Transaction,
   holderId: string,
   explicit: string | undefined,
   title: string,
   selfId: string | null,
 ): Promise<string> {
   if (explicit !== undefined) {
-    const taken = await tx.slugsLike(holderId, explicit);
+    const taken = await tx.eventTypes.slugsLike(holderId, explicit);
     if (taken.has(explicit)) throw slugTaken(explicit);
     return explicit;
   }
   const base = slugify(title);
-  const taken = await tx.slugsLike(holderId, base);
+  const taken = await tx.eventTypes.slugsLike(holderId, base);
   if (selfId !== null) taken.delete(base);
   return firstFreeSlug(base, taken);
 }
@@ -149,4 +149,19 @@ async function withSlugRetry<T>(explicit: boolean, attempt: () => Promise<T>): P
       if (explicit || tries >= 5) throw new DomainError('conflict', 'Another event type already uses this slug.');
     }
   }
+}
+
+/** A live event type of the holder, or a 400 on `eventTypeId`: a reference in the input, not the addressed resource. */
+export async function bookableEventType(
+  eventTypes: EventTypeReads,
+  holderId: string,
+  eventTypeId: string,
+): Promise<EventType> {
+  const eventType = await eventTypes.get(holderId, eventTypeId);
+  if (!eventType) throw unknownEventType();
+  return eventType;
+}
+
+export function unknownEventType() {
+  return invalidRequest([{ field: 'eventTypeId', message: 'is not an event type of this account' }]);
 }

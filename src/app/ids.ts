@@ -2,29 +2,32 @@ import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
-/** Opaque id with a type prefix: `evt_…`; 20 random base-36 characters (~103 bits). */
-export function newId(prefix: 'hld' | 'key' | 'evt' | 'bkg' | 'whk' | 'msg' | 'dlv'): string {
-  return `${prefix}_${randomString(20)}`;
-}
+export type IdPrefix = 'hld' | 'key' | 'evt' | 'bkg' | 'whk' | 'msg' | 'dlv';
 
-// Random bytes are drawn from the OS a few kilobytes at a time, not per id (a system call each).
-const pool = new Uint8Array(4096);
-let used = pool.length;
+/**
+ * Opaque ids with a type prefix: `evt_…`, 20 random base-36 characters (~103 bits). Random
+ * bytes are drawn from the OS a few kilobytes at a time, not per id (a system call each).
+ */
+export class IdGenerator {
+  private readonly pool = new Uint8Array(4096);
+  private used = this.pool.length;
 
-function randomByte(): number {
-  if (used === pool.length) {
-    randomFillSync(pool);
-    used = 0;
+  newId(prefix: IdPrefix): string {
+    let out = `${prefix}_`;
+    const length = out.length + 20;
+    while (out.length < length) {
+      const byte = this.randomByte();
+      // 252 = 7 × 36: rejecting the top values keeps every character equally likely.
+      if (byte < 252) out += ALPHABET[byte % 36];
+    }
+    return out;
   }
-  return pool[used++]!;
-}
 
-function randomString(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    const byte = randomByte();
-    // 252 = 7 × 36: rejecting the top values keeps every character equally likely.
-    if (byte < 252) out += ALPHABET[byte % 36];
+  private randomByte(): number {
+    if (this.used === this.pool.length) {
+      randomFillSync(this.pool);
+      this.used = 0;
+    }
+    return this.pool[this.used++]!;
   }
-  return out;
 }

@@ -1,5 +1,5 @@
 import { invalidRequest } from '../domain/errors.js';
-import type { PageAfter } from '../storage/store.js';
+import type { PageAfter } from '../domain/page.js';
 
 export interface Page<T> {
   items: T[];

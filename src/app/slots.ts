@@ -1,11 +1,10 @@
-import { invalidRequest, notFound } from '../domain/errors.js';
-import type { EventType } from '../domain/event-type.js';
+import { notFound } from '../domain/errors.js';
 import { MINUTE_MS } from '../domain/instant.js';
 import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
-import { Zone } from '../domain/zone.js';
-import type { StoreReads } from '../storage/store.js';
-import { calendarsOf, occupanciesIn } from './calendars.js';
+import type { Zone } from '../domain/zone.js';
+import { occupanciesIn } from './calendars.js';
 import type { AppContext, Caller } from './context.js';
+import { unknownEventType } from './event-types.js';
 import { timeZoneField } from './instants.js';
 import { queryRange } from './ranges.js';
 
@@ -30,12 +29,21 @@ export interface SlotList {
   zone: Zone | undefined;
 }
 
-export async function listSlots(context: AppContext, caller: Caller, query: SlotsQuery): Promise<SlotList> {
+/**
+ * `knownCalendarVersion` is the holder's calendar version if the caller just read it (with the
+ * API key): the cached calendar is then checked against it without another read.
+ */
+export async function listSlots(
+  context: AppContext,
+  caller: Caller,
+  query: SlotsQuery,
+  knownCalendarVersion: number | null = null,
+): Promise<SlotList> {
   const { from, to } = queryRange(query);
-  const zone = query.timeZone === undefined ? undefined : Zone.of(timeZoneField('timeZone', query.timeZone));
+  const zone = query.timeZone === undefined ? undefined : context.zones.of(timeZoneField('timeZone', query.timeZone));
   const now = context.now();
-  const calendars = calendarsOf(context.store);
-  const calendar = await calendars.current(caller.holderId, now, caller.calendarVersion);
+  const calendars = context.calendars;
+  const calendar = await calendars.current(caller.holderId, now, knownCalendarVersion);
   if (!calendar) throw notFound(`Holder ${caller.holderId}`);
   const eventType = calendar.eventTypes.get(query.eventTypeId);
   if (!eventType) throw unknownEventType();
@@ -50,7 +58,7 @@ export async function listSlots(context: AppContext, caller: Caller, query: Slot
   const window = occupancyWindow(from, to);
   const bookings =
     occupanciesIn(calendar, window.from, window.to) ??
-    (await context.store.occupanciesOverlapping(caller.holderId, window.from, window.to));
+    (await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to));
   const starts = slotStarts(
     { availability: calendar.availability, eventTypeId: eventType.id, policy: eventType, bookings, now },
     from,
@@ -69,15 +77,4 @@ function firstAtOrAfter(starts: Float64Array, instant: number): number {
     else high = middle;
   }
   return low;
-}
-
-/** A live event type of the holder, or a 400 on `eventTypeId`: a reference in the input, not the addressed resource. */
-export async function bookableEventType(store: StoreReads, holderId: string, eventTypeId: string): Promise<EventType> {
-  const eventType = await store.getEventType(holderId, eventTypeId);
-  if (!eventType) throw unknownEventType();
-  return eventType;
-}
-
-function unknownEventType() {
-  return invalidRequest([{ field: 'eventTypeId', message: 'is not an event type of this account' }]);
 }

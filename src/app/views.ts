@@ -2,7 +2,8 @@ import type { Availability } from '../domain/availability.js';
 import type { Booking } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
 import { formatUtc } from '../domain/instant.js';
-import type { Delivery, Webhook } from '../storage/store.js';
+import type { Delivery, Webhook } from '../domain/webhook.js';
+import type { Caller } from './context.js';
 
 /** The client-visible shapes: one place, shared by HTTP responses and webhook payloads. */
 
@@ -79,5 +80,18 @@ export function deliveryView(delivery: Delivery) {
     })),
     createdAt: formatUtc(delivery.createdAt),
     updatedAt: formatUtc(delivery.updatedAt),
+  };
+}
+
+/** Who is calling: the holder and the key in use (never the key itself). */
+export function meView(caller: Caller) {
+  return {
+    holder: { id: caller.holderId, name: caller.holderName },
+    key: {
+      id: caller.keyId,
+      scopes: caller.scopes,
+      createdAt: formatUtc(caller.keyCreatedAt),
+      expiresAt: caller.keyExpiresAt === null ? null : formatUtc(caller.keyExpiresAt),
+    },
   };
 }

@@ -2,16 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
-import {
-  WEBHOOK_EVENT_TYPES,
-  type Delivery,
-  type PageRequest,
-  type Webhook,
-  type WebhookEventType,
-} from '../storage/store.js';
+import type { PageRequest } from '../domain/page.js';
+import { WEBHOOK_EVENT_TYPES, type Delivery, type Webhook, type WebhookEventType } from '../domain/webhook.js';
 import type { AppContext, Caller } from './context.js';
-import { newId } from './ids.js';
-import { committingEvents, enqueueEvent } from './outbox.js';
+import { transactionWithEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
 
 export interface WebhookFields {
@@ -78,7 +72,7 @@ export async function createWebhook(context: AppContext, caller: Caller, input: 
   const url = await checkTargetUrl(context, input.url);
   const now = context.now();
   const webhook: Webhook = {
-    id: newId('whk'),
+    id: context.ids.newId('whk'),
     holderId: caller.holderId,
     url,
     events: input.events ? canonicalEvents(input.events) : [...WEBHOOK_EVENT_TYPES],
@@ -88,12 +82,12 @@ export async function createWebhook(context: AppContext, caller: Caller, input: 
     createdAt: now,
     updatedAt: now,
   };
-  await context.store.transaction((tx) => tx.insertWebhook(webhook));
+  await context.store.transaction((tx) => tx.webhooks.insert(webhook));
   return webhook;
 }
 
 export async function getWebhook(context: AppContext, caller: Caller, id: string): Promise<Webhook> {
-  const webhook = await context.store.getWebhook(caller.holderId, id);
+  const webhook = await context.store.webhooks.get(caller.holderId, id);
   if (!webhook) throw notFound(`Webhook ${id}`);
   return webhook;
 }
@@ -101,7 +95,7 @@ export async function getWebhook(context: AppContext, caller: Caller, id: string
 export function listWebhooks(context: AppContext, caller: Caller, page: PageRequest): Promise<Page<Webhook>> {
   return pageOf(
     page.limit,
-    (limit) => context.store.listWebhooks(caller.holderId, { limit, after: page.after }),
+    (limit) => context.store.webhooks.list(caller.holderId, { limit, after: page.after }),
     (webhook) => webhook.createdAt,
   );
 }
@@ -115,7 +109,7 @@ export async function updateWebhook(
 ): Promise<Webhook> {
   const url = changes.url === undefined ? undefined : await checkTargetUrl(context, changes.url);
   const updated = await context.store.transaction(async (tx) => {
-    const current = await tx.getWebhook(caller.holderId, id);
+    const current = await tx.webhooks.get(caller.holderId, id);
     if (!current) throw notFound(`Webhook ${id}`);
     const webhook: Webhook = {
       ...current,
@@ -125,7 +119,7 @@ export async function updateWebhook(
       active: changes.active ?? current.active,
       updatedAt: context.now(),
     };
-    await tx.updateWebhook(webhook);
+    await tx.webhooks.update(webhook);
     return webhook;
   });
   context.outboxChanged?.();
@@ -133,26 +127,25 @@ export async function updateWebhook(
 }
 
 export async function deleteWebhook(context: AppContext, caller: Caller, id: string): Promise<void> {
-  const deleted = await context.store.transaction((tx) => tx.deleteWebhook(caller.holderId, id));
+  const deleted = await context.store.transaction((tx) => tx.webhooks.delete(caller.holderId, id));
   if (!deleted) throw notFound(`Webhook ${id}`);
 }
 
 /** Sends a `webhook.test` event to this webhook only, whatever it subscribes to. */
 export async function sendTestEvent(context: AppContext, caller: Caller, id: string): Promise<Delivery> {
-  const { webhookId, deliveryId } = await committingEvents(context, async (tx) => {
-    const webhook = await tx.getWebhook(caller.holderId, id);
+  const { webhookId, deliveryId } = await transactionWithEvents(context, async (tx, events) => {
+    const webhook = await tx.webhooks.get(caller.holderId, id);
     if (!webhook) throw notFound(`Webhook ${id}`);
     if (!webhook.active)
       throw new DomainError('invalid-state', 'The webhook is not active; activate it to send a test event.');
     const now = context.now();
-    const { deliveryIds } = await enqueueEvent(
-      tx,
+    const { deliveryIds } = await events.add(
       { holderId: caller.holderId, type: 'webhook.test', data: { webhook: { id: webhook.id, url: webhook.url } }, now },
       [webhook.id],
     );
     return { webhookId: webhook.id, deliveryId: deliveryIds[0]! };
   });
-  return (await context.store.getDelivery(webhookId, deliveryId))!;
+  return (await context.store.deliveries.get(webhookId, deliveryId))!;
 }
 
 export async function listDeliveries(
@@ -164,7 +157,7 @@ export async function listDeliveries(
   const webhook = await getWebhook(context, caller, id);
   return pageOf(
     page.limit,
-    (limit) => context.store.listDeliveries(webhook.id, { limit, after: page.after }),
+    (limit) => context.store.deliveries.list(webhook.id, { limit, after: page.after }),
     (delivery) => delivery.createdAt,
   );
 }
@@ -176,17 +169,19 @@ export async function retryDelivery(
   id: string,
   deliveryId: string,
 ): Promise<Delivery> {
-  await committingEvents(context, async (tx) => {
-    const webhook = await tx.getWebhook(caller.holderId, id);
+  await context.store.transaction(async (tx) => {
+    const webhook = await tx.webhooks.get(caller.holderId, id);
     if (!webhook) throw notFound(`Webhook ${id}`);
-    const delivery = await tx.getDelivery(webhook.id, deliveryId);
+    const delivery = await tx.deliveries.get(webhook.id, deliveryId);
     if (!delivery) throw notFound(`Delivery ${deliveryId}`);
     if (delivery.status === 'pending') {
       throw new DomainError('invalid-state', 'The delivery is still pending; it will be attempted at nextAttemptAt.');
     }
     if (!webhook.active)
       throw new DomainError('invalid-state', 'The webhook is not active; activate it to retry deliveries.');
-    await tx.restartDelivery(delivery.id, context.now());
+    await tx.deliveries.restart(delivery.id, context.now());
   });
-  return (await context.store.getDelivery(id, deliveryId))!;
+  // Due now: the worker of this process sends it at once rather than at its next poll.
+  context.outboxChanged?.();
+  return (await context.store.deliveries.get(id, deliveryId))!;
 }

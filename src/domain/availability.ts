@@ -1,5 +1,5 @@
 import type { FieldError } from './errors.js';
-import { canonicalTimeZone, epochDayFromIsoDate, weekdayIndex, type EpochDay } from './zone.js';
+import { canonicalTimeZone, epochDayFromIsoDate, weekdayIndex, type EpochDay, type Zone } from './zone.js';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -170,14 +170,15 @@ export type DayRanges = ReadonlyArray<readonly [number, number]>;
 
 /** An availability prepared for the slot engine: per-weekday and per-date minute ranges. */
 export interface CompiledAvailability {
-  timeZone: string;
+  zone: Zone;
   weekly: DayRanges[];
   overrides: Map<EpochDay, DayRanges>;
 }
 
-export function compileAvailability(availability: Availability): CompiledAvailability {
+/** `zone` is the availability's zone, as the caller keeps it (see `Zones`). */
+export function compileAvailability(availability: Availability, zone: Zone): CompiledAvailability {
   return {
-    timeZone: availability.timeZone,
+    zone,
     weekly: WEEKDAYS.map((day) => mergeTouching(availability.weekly[day] ?? [])),
     overrides: new Map(availability.overrides.map((o) => [epochDayFromIsoDate(o.date)!, mergeTouching(o.intervals)])),
   };

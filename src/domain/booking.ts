@@ -80,7 +80,7 @@ function requireConfirmed(booking: Booking, move: string): void {
   }
 }
 
-export function cancelBooking(booking: Booking, reason: string | null, now: Instant): Booking {
+export function withCancellation(booking: Booking, reason: string | null, now: Instant): Booking {
   requireConfirmed(booking, 'cancelled');
   return { ...booking, status: 'cancelled', cancellationReason: reason, cancelledAt: now, updatedAt: now };
 }

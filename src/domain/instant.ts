@@ -82,21 +82,9 @@ function daysInMonth(year: number, month: number): number {
  * `2026-01-05T09:00:00 01:00` can only have meant `+01:00`; digits alone are epoch milliseconds.
  */
 export function parseQueryInstant(input: string): ParsedInstant {
-  // A query's instants are parsed twice, by its schema's format check and then by the use case.
-  for (let i = 0; i < RECENT_QUERY_INSTANTS; i++) if (recentInputs[i] === input) return recentResults[i]!;
-  const parsed = EPOCH_MS.test(input)
-    ? parseInstant(Number(input))
-    : parseInstant(input.includes(' ') ? input.replace(/ (\d{2}:\d{2})$/, '+$1') : input);
-  recentInputs[nextRecent] = input;
-  recentResults[nextRecent] = parsed;
-  nextRecent = (nextRecent + 1) % RECENT_QUERY_INSTANTS;
-  return parsed;
+  if (EPOCH_MS.test(input)) return parseInstant(Number(input));
+  return parseInstant(input.includes(' ') ? input.replace(/ (\d{2}:\d{2})$/, '+$1') : input);
 }
-
-const RECENT_QUERY_INSTANTS = 4;
-const recentInputs: Array<string | undefined> = new Array(RECENT_QUERY_INSTANTS).fill(undefined);
-const recentResults: ParsedInstant[] = [];
-let nextRecent = 0;
 
 const EPOCH_MS = /^\d{1,16}$/;
 
@@ -107,49 +95,21 @@ function inBounds(value: Instant): ParsedInstant {
   return { ok: true, value };
 }
 
-/**
- * Slot lists format tens of thousands of instants per answer; they are whole minutes, mostly on
- * the same few days. Those take a cached date prefix and a table lookup instead of a Date each.
- */
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
-let cachedDay = Number.NaN;
-let cachedDatePrefix = '';
-
-/** `2026-01-05T08:00:00` for a whole-minute instant (as UTC wall time), else undefined. */
-function wholeMinuteWallTime(instant: Instant): string | undefined {
-  if (instant % MINUTE_MS !== 0 || instant < 0 || instant > MAX_INSTANT) return undefined;
-  const day = Math.floor(instant / DAY_MS);
-  if (day !== cachedDay) {
-    cachedDay = day;
-    cachedDatePrefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
-  }
-  const minuteOfDay = (instant - day * DAY_MS) / MINUTE_MS;
-  return `${cachedDatePrefix}${TWO_DIGITS[Math.floor(minuteOfDay / 60)]}:${TWO_DIGITS[minuteOfDay % 60]}:00`;
-}
 
 export function formatUtc(instant: Instant): string {
-  const wall = wholeMinuteWallTime(instant);
-  return wall === undefined ? new Date(instant).toISOString() : `${wall}.000Z`;
+  return new Date(instant).toISOString();
 }
-
-const offsetSuffixes = new Map<number, string>();
 
 /** `+01:00` (or `-00:44:30` for the odd historical offset). */
 function offsetSuffix(offsetMs: number): string {
-  let suffix = offsetSuffixes.get(offsetMs);
-  if (suffix === undefined) {
-    const sign = offsetMs < 0 ? '-' : '+';
-    const abs = Math.abs(offsetMs) / 1000;
-    const seconds = abs % 60;
-    suffix = `${sign}${TWO_DIGITS[Math.floor(abs / 3600)]}:${TWO_DIGITS[Math.floor((abs % 3600) / 60)]}${seconds ? `:${TWO_DIGITS[seconds]}` : ''}`;
-    offsetSuffixes.set(offsetMs, suffix);
-  }
-  return suffix;
+  const sign = offsetMs < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMs) / 1000;
+  const seconds = abs % 60;
+  return `${sign}${TWO_DIGITS[Math.floor(abs / 3600)]}:${TWO_DIGITS[Math.floor((abs % 3600) / 60)]}${seconds ? `:${TWO_DIGITS[seconds]}` : ''}`;
 }
 
 /** `2026-01-05T10:00:00+01:00`: the instant's wall time at the given UTC offset, with that offset. */
 export function formatWithOffset(instant: Instant, offsetMs: number): string {
-  const local = instant + offsetMs;
-  const wall = wholeMinuteWallTime(local) ?? new Date(local).toISOString().slice(0, 19);
-  return `${wall}${offsetSuffix(offsetMs)}`;
+  return `${new Date(instant + offsetMs).toISOString().slice(0, 19)}${offsetSuffix(offsetMs)}`;
 }

@@ -1,6 +1,6 @@
 import { rangesOn, type CompiledAvailability } from './availability.js';
 import { DAY_MS, MINUTE_MS, type Instant } from './instant.js';
-import { Zone, type EpochDay } from './zone.js';
+import type { EpochDay, Zone } from './zone.js';
 
 /** The parts of an event type that decide where it can be booked. */
 export interface SlotPolicy {
@@ -73,7 +73,7 @@ const OCCUPANCY_MARGIN_MS = 2 * DAY_MS;
  * bookings lie around it.
  */
 export function bookingCheckWindows(
-  timeZone: string,
+  zone: Zone,
   policy: SlotPolicy,
   start: Instant,
 ): { overlapping: { from: Instant; to: Instant }; sameDay: { from: Instant; to: Instant } | null } {
@@ -82,7 +82,6 @@ export function bookingCheckWindows(
     to: start + (policy.durationMinutes + policy.bufferAfterMinutes) * MINUTE_MS,
   };
   if (policy.maxBookingsPerDay === null) return { overlapping, sameDay: null };
-  const zone = Zone.of(timeZone);
   const day = zone.dayOf(start);
   return { overlapping, sameDay: { from: zone.startOfDay(day), to: zone.startOfDay(day + 1) } };
 }
@@ -198,7 +197,7 @@ class Rules {
 
   constructor(private readonly context: StandingSlotContext) {
     const { policy } = context;
-    this.zone = Zone.of(context.availability.timeZone);
+    this.zone = context.availability.zone;
     this.step = policy.slotIntervalMinutes * MINUTE_MS;
     this.duration = policy.durationMinutes * MINUTE_MS;
     this.bufferBefore = policy.bufferBeforeMinutes * MINUTE_MS;

@@ -64,19 +64,8 @@ export class Zone {
   private readonly days = new Map<EpochDay, DayFacts>();
   private readonly irregularEdges = new Map<string, Instant>();
 
-  private constructor(readonly id: string) {}
-
-  private static readonly cache = new Map<string, Zone>();
-
   /** `id` must be a canonical zone id (see canonicalTimeZone). */
-  static of(id: string): Zone {
-    let zone = Zone.cache.get(id);
-    if (!zone) {
-      zone = new Zone(id);
-      Zone.cache.set(id, zone);
-    }
-    return zone;
-  }
+  constructor(readonly id: string) {}
 
   /** Instant of wall-clock `minuteOfDay` (0…1440) on `day`: gaps move forward, repeats take the earlier offset. */
   wallToInstant(day: EpochDay, minuteOfDay: number): Instant {
@@ -140,4 +129,26 @@ export class Zone {
 function plainDate(day: EpochDay): Temporal.PlainDate {
   const date = new Date(day * DAY_MS);
   return new Temporal.PlainDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+const MAX_ZONES = 1_000;
+
+/**
+ * The zones of a process, each made once so that what it learnt about its days is reused by
+ * every calendar in it (built by the composition root; see `Zone`).
+ */
+export class Zones {
+  private readonly zones = new Map<string, Zone>();
+
+  /** `id` must be a canonical zone id (see canonicalTimeZone). */
+  of(id: string): Zone {
+    let zone = this.zones.get(id);
+    if (!zone) {
+      // Canonical ids number about 600: the bound is never reached but by a bug.
+      if (this.zones.size >= MAX_ZONES) this.zones.clear();
+      zone = new Zone(id);
+      this.zones.set(id, zone);
+    }
+    return zone;
+  }
 }

@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, hasScope, type Authentication } from '../app/api-keys.js';
 import type { AppContext, Caller } from '../app/context.js';
+import { scopeNeededFor } from '../domain/api-key.js';
 import { HttpProblem, problem } from './problems.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /**
+     * The caller's calendar version as read with the key (null before authentication): a slot
+     * query checks its cached calendar against it without another read.
+     */
+    calendarVersion: number | null;
   }
 }
 
@@ -23,10 +29,10 @@ const UNAUTHORIZED_DETAIL = {
  */
 export function registerAuth(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('caller', null);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const result = authenticate(context, request.headers.authorization);
-    if (result instanceof Promise) result.then((settled) => done(admit(request, settled)), done);
-    else done(admit(request, result));
+  app.decorateRequest('calendarVersion', null);
+  app.addHook('onRequest', async (request) => {
+    const refusal = admit(request, await authenticate(context, request.headers.authorization));
+    if (refusal) throw refusal;
   });
 }
 
@@ -38,13 +44,14 @@ function admit(request: FastifyRequest, result: Authentication): HttpProblem | u
       'www-authenticate': challenge,
     });
   }
-  const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+  const needed = scopeNeededFor(request.method);
   if (!hasScope(result.caller, needed)) {
     return new HttpProblem(problem('forbidden', `This request needs an API key with the ${needed} scope.`), {
       'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}"`,
     });
   }
   request.caller = result.caller;
+  request.calendarVersion = result.calendarVersion;
   return undefined;
 }
 

@@ -2,20 +2,24 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../app/context.js';
+import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
+import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
 import { registerAuth } from './auth.js';
 import { registerIdempotency } from './idempotency.js';
-import { Metrics } from './metrics.js';
+import type { Metrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { registerRateLimit, type RateLimitSettings } from './rate-limit.js';
-import { requestLogLine, type RequestLog } from './request-log.js';
+import type { RenderedTracks } from './rendered-tracks.js';
 import { HttpProblem, problem, sendProblem, type Problem } from './problems.js';
 import { availabilityRoutes } from './routes/availability.js';
+import { registerSharedSchemas } from './schemas.js';
 import { bookingRoutes } from './routes/bookings.js';
 import { eventTypeRoutes } from './routes/event-types.js';
 import { meRoutes } from './routes/me.js';
 import { slotRoutes } from './routes/slots.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import type { SlotWriter } from './slots-body.js';
 import { fieldErrors, validatorCompiler } from './validation.js';
 
 declare module 'fastify' {
@@ -28,14 +32,16 @@ declare module 'fastify' {
 export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT_BYTES = 128 * 1024;
 
+/** What the app is built from besides the use cases' context; the composition root (src/server.ts) builds each. */
 export interface AppOptions {
+  /** The process's logger (pino options or instance); off when absent. One `request` line per answer at `info`. */
   logger?: FastifyServerOptions['logger'];
-  /** Shared with the delivery worker in `serve`; a fresh registry otherwise. */
-  metrics?: Metrics;
+  metrics: Metrics;
+  idempotencyLedger: IdempotencyLedger;
+  schemaStatus: SchemaStatus;
+  slots: { writer: SlotWriter; renderedTracks: RenderedTracks };
   /** Off unless given (tests drive many requests through one key at a frozen clock). */
   rateLimit?: RateLimitSettings;
-  /** One line per answered request; none unless given. */
-  requestLog?: RequestLog;
 }
 
 const BOOKING_OPERATIONS: Record<string, 'create' | 'cancel' | 'reschedule'> = {
@@ -45,11 +51,11 @@ const BOOKING_OPERATIONS: Record<string, 'create' | 'cancel' | 'reschedule'> = {
 };
 
 /** Builds the HTTP app without listening, so tests drive it with `inject` and `main` decides where it listens. */
-export async function buildApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(context: AppContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    // One cheap line per response is logged below; Fastify's two lines per request would double the cost.
+    // One line per response is logged below; Fastify's two lines per request would double the cost.
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -65,6 +71,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // The schemas routes refer to by `$ref`: reply serialisation resolves them through the app.
+  registerSharedSchemas(app);
   registerJsonParser(app);
   registerNulGuard(app);
   const routes = recordRoutes(app);
@@ -81,23 +89,25 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   app.addHook('preClose', async () => {
     app.shutdown.closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.shutdown.closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
-  const metrics = options.metrics ?? new Metrics(context.store);
+  const metrics = options.metrics;
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? null;
     const status = reply.statusCode;
-    options.requestLog?.write(
-      requestLogLine({
+    // The root logger, not the request's child: the fields are the same, and a child per request costs.
+    app.log.info(
+      {
         reqId: request.id,
         method: request.method,
         route,
         status,
         ms: Math.round(reply.elapsedTime * 100) / 100,
-        keyId: request.caller?.keyId,
-      }),
+        key: request.caller?.keyId,
+      },
+      'request',
     );
     metrics.observeRequest(request.method, route ?? 'unmatched', status, reply.elapsedTime / 1000);
     const operation = request.method === 'POST' && route !== null ? BOOKING_OPERATIONS[route] : undefined;
@@ -122,7 +132,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     return sendProblem(reply, problem('not-found', `No route ${request.method} ${path}.`));
   });
 
-  registerOperations(app, context.store, metrics);
+  registerOperations(app, options.schemaStatus, metrics);
 
   // ---- OpenAPI document (GET /api/v1/openapi.json) and reference page (GET /docs), no key needed.
   // Registered before the API routes: @fastify/swagger collects the routes added after it.
@@ -136,11 +146,11 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     async (api) => {
       registerAuth(api, context);
       if (options.rateLimit) registerRateLimit(api, options.rateLimit, context.now);
-      registerIdempotency(api, context.store, context.now);
+      registerIdempotency(api, options.idempotencyLedger, context.now);
       await api.register(meRoutes);
       await api.register(eventTypeRoutes(context));
       await api.register(availabilityRoutes(context));
-      await api.register(slotRoutes(context));
+      await api.register(slotRoutes(context, options.slots));
       await api.register(bookingRoutes(context));
       await api.register(webhookRoutes(context));
     },

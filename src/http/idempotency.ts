@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Instant } from '../domain/instant.js';
-import type { Store } from '../storage/store.js';
+import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
 import { HttpProblem, problem } from './problems.js';
 
 const KEY_LIFETIME_MS = 24 * 3_600_000;
@@ -25,7 +25,7 @@ declare module 'fastify' {
  * here; a 400 for the content (validation in the use case) and a 5xx answer are released, not
  * stored, so the client can fix or retry the request under the same key.
  */
-export function registerIdempotency(api: FastifyInstance, store: Store, now: () => Instant): void {
+export function registerIdempotency(api: FastifyInstance, ledger: IdempotencyLedger, now: () => Instant): void {
   api.decorateRequest('idempotencyKey', null);
 
   api.addHook('preHandler', async (request, reply) => {
@@ -42,7 +42,7 @@ export function registerIdempotency(api: FastifyInstance, store: Store, now: () 
       );
     }
     const at = now();
-    const outcome = await store.claimIdempotencyKey({
+    const outcome = await ledger.claim({
       apiKeyId: caller.keyId,
       key: header,
       requestHash: fingerprint(request.method, request.url, request.body),
@@ -84,7 +84,7 @@ export function registerIdempotency(api: FastifyInstance, store: Store, now: () 
     // A 400 is a request that failed validation, whether of its schema (which never gets here) or
     // of its content (an unknown eventTypeId, from >= to): not stored, so the fixed request can reuse the key.
     if (reply.statusCode >= 500 || reply.statusCode === 400 || typeof payload !== 'string') {
-      await store.releaseIdempotencyKey(caller.keyId, key);
+      await ledger.release(caller.keyId, key);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -93,7 +93,7 @@ export function registerIdempotency(api: FastifyInstance, store: Store, now: () 
       if (value !== undefined) headers[name] = String(value);
     }
     // Stored before the answer leaves: a client that saw it can always have it replayed.
-    await store.completeIdempotencyKey(caller.keyId, key, { status: reply.statusCode, headers, body: payload });
+    await ledger.complete(caller.keyId, key, { status: reply.statusCode, headers, body: payload });
     return payload;
   });
 }

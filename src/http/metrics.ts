@@ -1,5 +1,4 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Store } from '../storage/store.js';
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 
 export type DeliveryMetricOutcome = 'succeeded' | 'retrying' | 'failed' | 'gone';
 
@@ -7,7 +6,8 @@ const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05
 
 /**
  * The process's Prometheus metrics, in a registry of its own (not prom-client's global one), so
- * several apps in one test process do not share counters.
+ * several apps in one test process do not share counters. `queueDepth` answers the number of
+ * pending webhook deliveries when /metrics is read.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -15,7 +15,7 @@ export class Metrics {
   private readonly bookings: Counter<'operation' | 'status'>;
   private readonly deliveries: Counter<'outcome'>;
 
-  constructor(store: Store) {
+  constructor(queueDepth: () => Promise<number>) {
     collectDefaultMetrics({ register: this.registry, prefix: 'slotwise_' });
     this.bookings = new Counter({
       name: 'slotwise_booking_requests_total',
@@ -34,14 +34,17 @@ export class Metrics {
       help: 'Webhook deliveries pending (due or scheduled for a retry)',
       registers: [this.registry],
       async collect() {
-        this.set(await store.countPendingDeliveries());
+        this.set(await queueDepth());
       },
     });
+    // prom-client's typings list only its own four metric classes; its registry needs no more
+    // than `name`, `help`, `type` and `get()` (lib/registry.js), which these have.
+    for (const metric of this.requests.metrics()) this.registry.registerMetric(metric as unknown as Metric);
   }
 
   /** Prometheus text of every metric. */
-  async text(): Promise<string> {
-    return (await this.registry.metrics()) + this.requests.text();
+  text(): Promise<string> {
+    return this.registry.metrics();
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
@@ -57,19 +60,56 @@ export class Metrics {
   }
 }
 
+type Labels = Record<string, string | number>;
+
 interface RequestTally {
-  labels: string;
+  labels: { method: string; route: string; status: string };
   count: number;
   sum: number;
   /** Per bucket of LATENCY_BUCKETS_SECONDS, the requests that fell in it (not yet cumulative). */
   buckets: Float64Array;
 }
 
+/** One sample line: `metricName` (default: the metric's name), labels, value. */
+interface Sample {
+  metricName?: string;
+  labels: Labels;
+  value: number;
+}
+
+/** A metric as prom-client's `Registry` reads it (lib/registry.js): `get()` answers a `MetricObject`. */
+interface CollectedMetric {
+  name: string;
+  help: string;
+  type: 'counter' | 'histogram';
+  aggregator: 'sum';
+  get(): Promise<{ name: string; help: string; type: string; aggregator: 'sum'; values: Sample[] }>;
+  reset(): void;
+}
+
+function collected(
+  name: string,
+  help: string,
+  type: CollectedMetric['type'],
+  samples: () => Sample[],
+  reset: () => void,
+): CollectedMetric {
+  return {
+    name,
+    help,
+    type,
+    aggregator: 'sum',
+    get: async () => ({ name, help, type, aggregator: 'sum', values: samples() }),
+    reset,
+  };
+}
+
 /**
  * `slotwise_http_requests_total` and `slotwise_http_request_duration_seconds`, tallied by hand:
  * they are counted on every request, and prom-client's label handling (checking and hashing the
  * label object on each call, twice) was a twentieth of a cached slot query. Here a request costs
- * one map lookup; the text is built when /metrics is read.
+ * one map lookup. When /metrics is read, the tallies are handed to prom-client as two metrics of
+ * the registry (`metrics()`), which writes them, escaping included, like its own.
  */
 class RequestMetrics {
   private readonly tallies = new Map<string, RequestTally>();
@@ -78,7 +118,7 @@ class RequestMetrics {
     const key = `${method} ${status} ${route}`;
     let tally = this.tallies.get(key);
     if (tally === undefined) {
-      const labels = `method="${escapeLabel(method)}",route="${escapeLabel(route)}",status="${status}"`;
+      const labels = { method, route, status: String(status) };
       tally = { labels, count: 0, sum: 0, buckets: new Float64Array(LATENCY_BUCKETS_SECONDS.length) };
       this.tallies.set(key, tally);
     }
@@ -88,31 +128,48 @@ class RequestMetrics {
     if (bucket >= 0) tally.buckets[bucket]! += 1;
   }
 
-  text(): string {
-    const counter = 'slotwise_http_requests_total';
+  /** The counter and the histogram, for `Registry.registerMetric`. */
+  metrics(): CollectedMetric[] {
+    const tallies = this.tallies;
+    const reset = () => tallies.clear();
     const histogram = 'slotwise_http_request_duration_seconds';
-    const lines = [
-      `\n# HELP ${counter} HTTP requests answered, by route pattern and status`,
-      `# TYPE ${counter} counter`,
+    return [
+      collected(
+        'slotwise_http_requests_total',
+        'HTTP requests answered, by route pattern and status',
+        'counter',
+        () => [...tallies.values()].map((tally) => ({ labels: tally.labels, value: tally.count })),
+        reset,
+      ),
+      collected(
+        histogram,
+        'Time to answer an HTTP request, by route pattern and status',
+        'histogram',
+        () => {
+          const values: Sample[] = [];
+          for (const tally of tallies.values()) {
+            // Cumulative, as Prometheus wants: each bucket counts the requests up to its bound.
+            let cumulative = 0;
+            LATENCY_BUCKETS_SECONDS.forEach((bound, i) => {
+              cumulative += tally.buckets[i]!;
+              values.push({
+                metricName: `${histogram}_bucket`,
+                labels: { le: bound, ...tally.labels },
+                value: cumulative,
+              });
+            });
+            values.push({
+              metricName: `${histogram}_bucket`,
+              labels: { le: '+Inf', ...tally.labels },
+              value: tally.count,
+            });
+            values.push({ metricName: `${histogram}_sum`, labels: tally.labels, value: tally.sum });
+            values.push({ metricName: `${histogram}_count`, labels: tally.labels, value: tally.count });
+          }
+          return values;
+        },
+        reset,
+      ),
     ];
-    for (const tally of this.tallies.values()) lines.push(`${counter}{${tally.labels}} ${tally.count}`);
-    lines.push(`\n# HELP ${histogram} Time to answer an HTTP request, by route pattern and status`);
-    lines.push(`# TYPE ${histogram} histogram`);
-    for (const tally of this.tallies.values()) {
-      let cumulative = 0;
-      LATENCY_BUCKETS_SECONDS.forEach((bound, i) => {
-        cumulative += tally.buckets[i]!;
-        lines.push(`${histogram}_bucket{le="${bound}",${tally.labels}} ${cumulative}`);
-      });
-      lines.push(`${histogram}_bucket{le="+Inf",${tally.labels}} ${tally.count}`);
-      lines.push(`${histogram}_sum{${tally.labels}} ${tally.sum}`);
-      lines.push(`${histogram}_count{${tally.labels}} ${tally.count}`);
-    }
-    return `${lines.join('\n')}\n`;
   }
-}
-
-/** Prometheus text format: a label value escapes backslash, double quote and line feed. */
-function escapeLabel(value: string): string {
-  return value.replace(/[\\"\n]/g, (char) => (char === '\n' ? '\\n' : `\\${char}`));
 }

@@ -8,29 +8,16 @@
 // everywhere, 404 with a path id, 413/415 with a body, 409/422 of idempotency on POST, plus the
 // route's own `x-problems`), the `Idempotency-Key` header on POST, response headers, a tag, an
 // operationId and a description when the route has none.
+//
+// Named schemas (`#/components/schemas/...`) are @fastify/swagger's own doing: the shared schemas
+// of src/http/schemas.ts are added with `app.addSchema`, routes refer to them with `ref(...)`, and
+// `refResolver` below names each component after its `$id`.
 import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { scopeNeededFor } from '../domain/api-key.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemKind } from './problems.js';
-import {
-  AvailabilityBody,
-  AvailabilityResource,
-  BookingResource,
-  CancelBookingBody,
-  CreateBookingBody,
-  CreatedWebhookResource,
-  CreateEventTypeBody,
-  CreateWebhookBody,
-  DeliveryResource,
-  EventTypeResource,
-  InstantInput,
-  ProblemDocument,
-  RescheduleBookingBody,
-  UpdateEventTypeBody,
-  UpdateWebhookBody,
-  WebhookResource,
-} from './schemas.js';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -46,34 +33,9 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const DOCS_PATH = '/docs';
 export const API_TITLE = 'Slotwise API';
 
-/** The scope a method needs: the rule of the auth hook (src/http/auth.ts); test/openapi checks both agree. */
-export function requiredScope(method: string): 'read' | 'write' {
-  const m = method.toUpperCase();
-  return m === 'GET' || m === 'HEAD' ? 'read' : 'write';
-}
-
 type Json = Record<string, unknown>;
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const;
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
-
-/** Named schemas: where a route's schema equals one of these, the document refers to it by name. */
-const NAMED_SCHEMAS: Record<string, unknown> = {
-  EventType: EventTypeResource,
-  CreateEventType: CreateEventTypeBody,
-  UpdateEventType: UpdateEventTypeBody,
-  Availability: AvailabilityResource,
-  AvailabilityInput: AvailabilityBody,
-  Booking: BookingResource,
-  CreateBooking: CreateBookingBody,
-  CancelBooking: CancelBookingBody,
-  RescheduleBooking: RescheduleBookingBody,
-  Instant: InstantInput,
-  Webhook: WebhookResource,
-  WebhookWithSecret: CreatedWebhookResource,
-  CreateWebhook: CreateWebhookBody,
-  UpdateWebhook: UpdateWebhookBody,
-  WebhookDelivery: DeliveryResource,
-};
 
 /** Tags in the order the reference shows them; a path whose first segment is not here gets a tag named after it. */
 const TAGS: Record<string, { name: string; description: string }> = {
@@ -271,47 +233,10 @@ function tagFor(path: string, apiPrefix: string): { name: string; description: s
   return TAGS[segment] ?? { name: capitalize(words(segment).join(' ')), description: `Operations on /${segment}.` };
 }
 
-/** Deletes the custom `x-message` validation keyword and replaces subtrees equal to a named schema with a `$ref`. */
-function refineSchemas(node: unknown, named: Map<string, string>, self?: string): unknown {
-  if (Array.isArray(node)) return node.map((child) => refineSchemas(child, named, self));
-  if (typeof node !== 'object' || node === null) return node;
-  const match = named.get(JSON.stringify(node));
-  if (match !== undefined && match !== self) return { $ref: `#/components/schemas/${match}` };
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'x-message') continue;
-    // Examples are values, not schemas: never turn them into references.
-    out[key] = key === 'examples' || key === 'example' ? value : refineSchemas(value, named, self);
-  }
-  return out;
+/** The document without `x-message`, a wording hint for the validator's errors (src/http/validation.ts). */
+function withoutMessageHints<T>(node: T): T {
+  return JSON.parse(JSON.stringify(node, (key, value: unknown) => (key === 'x-message' ? undefined : value))) as T;
 }
-
-/** The plain JSON of a schema without `x-message`: what @fastify/swagger's output holds for it. */
-function plainSchema(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'x-message' ? undefined : value)));
-}
-
-/** The problem document schema of the routes, with `type` narrowed to the URNs the API uses. */
-const ProblemDocumentSchema = (() => {
-  const schema = plainSchema(ProblemDocument) as { properties: Json } & Json;
-  return {
-    ...schema,
-    description: 'An RFC 9457 problem document; the API description lists when each `type` happens.',
-    properties: {
-      ...schema.properties,
-      type: {
-        type: 'string',
-        enum: Object.keys(PROBLEM_TYPES).map((kind) => `urn:service:problem:${kind}`),
-        description: 'What went wrong, as a stable URN: branch on this, not on `title` or `detail`.',
-      },
-      detail: { type: 'string', description: 'What went wrong in this request, for people.' },
-      errors: {
-        ...(schema.properties.errors as Json),
-        description: 'With `invalid-request`: one entry per failing field, e.g. `weekly.monday[0].start`.',
-      },
-    },
-  };
-})();
 
 /**
  * The finishing pass over what @fastify/swagger generated from the routes: keeps the API's paths
@@ -334,16 +259,6 @@ export function finishDocument(generated: Json, apiPrefix: string): Json {
     paths[path] = outItem;
   }
 
-  const named = new Map<string, string>();
-  const componentSchemas: Record<string, unknown> = { Problem: plainSchema(ProblemDocumentSchema) };
-  for (const [name, schema] of Object.entries(NAMED_SCHEMAS)) {
-    const plain = plainSchema(schema);
-    named.set(JSON.stringify(plain), name);
-    componentSchemas[name] = plain;
-  }
-  for (const [name, schema] of Object.entries(componentSchemas))
-    componentSchemas[name] = refineSchemas(schema, named, name);
-
   const components = (generated.components ?? {}) as Json;
   const tagOrder = Object.values(TAGS).map((t) => t.name);
   const tags = [...usedTags.values()].sort(
@@ -351,17 +266,12 @@ export function finishDocument(generated: Json, apiPrefix: string): Json {
       (tagOrder.indexOf(a.name) + 1 || Infinity) - (tagOrder.indexOf(b.name) + 1 || Infinity) ||
       a.name.localeCompare(b.name),
   );
-  return {
+  return withoutMessageHints({
     ...generated,
     tags,
-    paths: refineSchemas(plainSchema(paths), named),
-    components: {
-      ...components,
-      schemas: { ...((components.schemas ?? {}) as Json), ...componentSchemas },
-      headers: HEADERS,
-      securitySchemes: SECURITY_SCHEMES,
-    },
-  };
+    paths,
+    components: { ...components, headers: HEADERS, securitySchemes: SECURITY_SCHEMES },
+  });
 }
 
 function finishOperation(
@@ -371,7 +281,7 @@ function finishOperation(
   apiPrefix: string,
   usedTags: Map<string, { name: string; description: string }>,
 ): Json {
-  const scope = requiredScope(method);
+  const scope = scopeNeededFor(method); // the rule of the auth hook; test/openapi checks both agree
   const declared = (operation['x-problems'] ?? []) as ProblemKind[];
   const { 'x-problems': _declared, ...op } = operation;
   void _declared;
@@ -446,6 +356,10 @@ export async function registerOpenApi(app: FastifyInstance, options: { apiPrefix
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: '/', description: 'The server that serves this document' }],
+    },
+    // A shared schema is `#/components/schemas/<its $id>` (by default `def-<n>`).
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     // The return type is openapi-types' Document, which this file does not depend on: cast once here.
     transformObject: (document) =>

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, decodeCursor, type Page } from '../app/paging.js';
-import type { PageRequest } from '../storage/store.js';
+import type { PageRequest } from '../domain/page.js';
 
 /** `limit` and `cursor` of a list query, as the use cases take them (a bad cursor is a 400). */
 export function pageRequestOf(query: { limit?: number; cursor?: string }): PageRequest {

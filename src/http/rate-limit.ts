@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Instant } from '../domain/instant.js';
-import type { Store } from '../storage/store.js';
+import type { RequestCounter } from '../app/ports/request-counter.js';
 import { HttpProblem, problem } from './problems.js';
 
 const WINDOW_MS = 60_000;
 const POLICY_NAME = 'per-key';
-
-/** Counts a key's requests in fixed one-minute windows. */
-export interface RequestCounter {
-  /** The number of requests of the key in the window starting at `windowStart`, this one included. */
-  count(apiKeyId: string, windowStart: Instant): Promise<number>;
-}
 
 /**
  * Counts in this process's memory: the cheapest counter, right for one process. Processes sharing
@@ -24,15 +18,6 @@ export class MemoryRequestCounter implements RequestCounter {
     if (window && window.start === windowStart) return ++window.requests;
     this.windows.set(apiKeyId, { start: windowStart, requests: 1 });
     return 1;
-  }
-}
-
-/** Counts in the database, so every instance over one PostgreSQL shares each key's limit. */
-export class StoreRequestCounter implements RequestCounter {
-  constructor(private readonly store: Store) {}
-
-  count(apiKeyId: string, windowStart: Instant): Promise<number> {
-    return this.store.countRequest(apiKeyId, windowStart);
   }
 }
 

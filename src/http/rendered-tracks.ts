@@ -1,5 +1,5 @@
 import type { Zone } from '../domain/zone.js';
-import { renderSlots, type RenderedSlots } from './slots-body.js';
+import type { RenderedSlots, SlotWriter } from './slots-body.js';
 
 /**
  * Cached slot tracks (see `CalendarCache.slotTrack`), written as JSON once per zone they are shown in. A track
@@ -11,13 +11,16 @@ export class RenderedTracks {
   private readonly rendered = new Map<Float64Array, Map<string, RenderedSlots>>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly writer: SlotWriter,
+    private readonly maxBytes: number,
+  ) {}
 
   get(track: Float64Array, durationMs: number, zone: Zone | undefined): RenderedSlots {
     const zoneKey = zone?.id ?? '';
     const cached = this.rendered.get(track)?.get(zoneKey);
     if (cached) return cached;
-    const written = renderSlots(track, durationMs, zone);
+    const written = this.writer.render(track, durationMs, zone);
     const size = sizeOf(written);
     // May let go of this track's other zones too: looked up again below.
     while (this.bytes + size > this.maxBytes && this.rendered.size > 0) this.evictOldest();
@@ -29,6 +32,11 @@ export class RenderedTracks {
     byZone.set(zoneKey, written);
     this.bytes += size;
     return written;
+  }
+
+  clear(): void {
+    this.rendered.clear();
+    this.bytes = 0;
   }
 
   private evictOldest(): void {

@@ -1,4 +1,6 @@
-import { Type, type TSchema } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { SCOPES } from '../domain/api-key.js';
 import { WALL_TIME_PATTERN, WEEKDAYS } from '../domain/availability.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking.js';
 import { MAX_SLUG_LENGTH } from '../domain/event-type.js';
@@ -7,14 +9,30 @@ import {
   WEBHOOK_EVENT_TYPES,
   type DeliveryStatus,
   type WebhookEventType,
-} from '../storage/store.js';
-import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './validation.js';
+} from '../domain/webhook.js';
+import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './formats.js';
+import { PROBLEM_TYPES } from './problems.js';
 
 /**
  * One TypeBox schema per body, query and response: validation, handler types, serialisation and
- * (later) the OpenAPI document all come from here. `x-message` replaces Ajv's wording for a
- * field whose alternatives would otherwise produce several confusing messages.
+ * the OpenAPI document all come from here. `x-message` replaces Ajv's wording for a field whose
+ * alternatives would otherwise produce several confusing messages.
+ *
+ * The schemas with an `$id` are shared: `registerSharedSchemas` adds them to the app
+ * (`app.addSchema`), routes and other shared schemas point at them with `ref(...)`, and
+ * @fastify/swagger emits each as `#/components/schemas/<$id>`. Their `$id` is therefore the name
+ * integrators (and generated clients) see.
  */
+
+/**
+ * A `$ref` to a shared schema, typed as that schema: `Type.Ref` alone is typed `unknown`, which
+ * would leave handlers' bodies and replies unchecked.
+ */
+export function ref<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('ref() needs a shared schema, one with an $id');
+  return Type.Unsafe<Static<T>>(Type.Ref(id));
+}
 
 const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) =>
   Type.Union([schema, Type.Null()], options);
@@ -41,6 +59,7 @@ const TimeZoneName = Type.String({
 export const InstantInput = Type.Union(
   [Type.String({ maxLength: 64, format: INSTANT_FORMAT }), Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX })],
   {
+    $id: 'Instant',
     'x-message': 'must be an ISO-8601 date-time with an explicit offset or integer epoch milliseconds',
     description: 'ISO-8601 with an explicit offset (`Z` or `±hh:mm`), or integer epoch milliseconds',
   },
@@ -67,8 +86,10 @@ export const listOf = <T extends TSchema>(item: T) =>
 
 const minutesMultipleOf5 = (min: number) => Type.Integer({ minimum: min, maximum: 1440, multipleOf: 5 });
 
+// In the order of the bodies' properties (and so of their errors and documentation).
 const eventTypeFields = {
   title: Type.String({ minLength: 1, maxLength: 200 }),
+  durationMinutes: minutesMultipleOf5(5),
   slug: Type.String({
     minLength: 1,
     maxLength: MAX_SLUG_LENGTH,
@@ -76,7 +97,6 @@ const eventTypeFields = {
     description: 'Unique per holder; derived from the title when omitted',
   }),
   description: Nullable(Type.String({ maxLength: 5000 })),
-  durationMinutes: minutesMultipleOf5(5),
   slotIntervalMinutes: Nullable(minutesMultipleOf5(5), {
     description: 'Distance between slot starts; null = the duration',
   }),
@@ -108,40 +128,33 @@ export const CreateEventTypeBody = Type.Object(
     bookingWindowDays: Type.Optional(eventTypeFields.bookingWindowDays),
     maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
   },
-  { additionalProperties: false },
+  { $id: 'CreateEventType', additionalProperties: false },
 );
 
-export const UpdateEventTypeBody = Type.Object(
-  {
-    title: Type.Optional(eventTypeFields.title),
-    durationMinutes: Type.Optional(eventTypeFields.durationMinutes),
-    slug: Type.Optional(eventTypeFields.slug),
-    description: Type.Optional(eventTypeFields.description),
-    slotIntervalMinutes: Type.Optional(eventTypeFields.slotIntervalMinutes),
-    bufferBeforeMinutes: Type.Optional(eventTypeFields.bufferBeforeMinutes),
-    bufferAfterMinutes: Type.Optional(eventTypeFields.bufferAfterMinutes),
-    minimumNoticeMinutes: Type.Optional(eventTypeFields.minimumNoticeMinutes),
-    bookingWindowDays: Type.Optional(eventTypeFields.bookingWindowDays),
-    maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
-  },
-  { additionalProperties: false },
-);
-
-export const EventTypeResource = Type.Object({
-  id: Id('evt'),
-  title: Type.String(),
-  slug: Type.String(),
-  description: Nullable(Type.String()),
-  durationMinutes: Type.Integer(),
-  slotIntervalMinutes: Type.Integer(),
-  bufferBeforeMinutes: Type.Integer(),
-  bufferAfterMinutes: Type.Integer(),
-  minimumNoticeMinutes: Type.Integer(),
-  bookingWindowDays: Nullable(Type.Integer()),
-  maxBookingsPerDay: Nullable(Type.Integer()),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+/** Any of the fields of create, with the same rules. */
+export const UpdateEventTypeBody = Type.Partial(Type.Object(eventTypeFields), {
+  $id: 'UpdateEventType',
+  additionalProperties: false,
 });
+
+export const EventTypeResource = Type.Object(
+  {
+    id: Id('evt'),
+    title: Type.String(),
+    slug: Type.String(),
+    description: Nullable(Type.String()),
+    durationMinutes: Type.Integer(),
+    slotIntervalMinutes: Type.Integer(),
+    bufferBeforeMinutes: Type.Integer(),
+    bufferAfterMinutes: Type.Integer(),
+    minimumNoticeMinutes: Type.Integer(),
+    bookingWindowDays: Nullable(Type.Integer()),
+    maxBookingsPerDay: Nullable(Type.Integer()),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: 'EventType' },
+);
 
 export const ListEventTypesQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 
@@ -171,21 +184,24 @@ export const AvailabilityBody = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { $id: 'AvailabilityInput', additionalProperties: false },
 );
 
 const IntervalOut = Type.Object({ start: Type.String(), end: Type.String() });
-export const AvailabilityResource = Type.Object({
-  timeZone: Type.String(),
-  weekly: Type.Object(
-    Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Array(IntervalOut)])) as Record<
-      (typeof WEEKDAYS)[number],
-      ReturnType<typeof Type.Array<typeof IntervalOut>>
-    >,
-  ),
-  overrides: Type.Array(Type.Object({ date: Type.String(), intervals: Type.Array(IntervalOut) })),
-  updatedAt: Timestamp,
-});
+export const AvailabilityResource = Type.Object(
+  {
+    timeZone: Type.String(),
+    weekly: Type.Object(
+      Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Array(IntervalOut)])) as Record<
+        (typeof WEEKDAYS)[number],
+        ReturnType<typeof Type.Array<typeof IntervalOut>>
+      >,
+    ),
+    overrides: Type.Array(Type.Object({ date: Type.String(), intervals: Type.Array(IntervalOut) })),
+    updatedAt: Timestamp,
+  },
+  { $id: 'Availability' },
+);
 
 // ---- slots
 
@@ -215,23 +231,23 @@ const guestFields = {
 export const CreateBookingBody = Type.Object(
   {
     eventTypeId: Type.String({ minLength: 1, maxLength: 64 }),
-    start: InstantInput,
+    start: ref(InstantInput),
     guestName: guestFields.guestName,
     guestEmail: guestFields.guestEmail,
     guestTimeZone: Type.Optional(guestFields.guestTimeZone),
     notes: Type.Optional(guestFields.notes),
   },
-  { additionalProperties: false },
+  { $id: 'CreateBooking', additionalProperties: false },
 );
 
 export const CancelBookingBody = Type.Object(
   { reason: Type.Optional(Type.String({ maxLength: 2000 })) },
-  { additionalProperties: false },
+  { $id: 'CancelBooking', additionalProperties: false },
 );
 
 export const RescheduleBookingBody = Type.Object(
-  { start: InstantInput, reason: Type.Optional(Type.String({ maxLength: 2000 })) },
-  { additionalProperties: false },
+  { start: ref(InstantInput), reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { $id: 'RescheduleBooking', additionalProperties: false },
 );
 
 export const ListBookingsQuery = Type.Object(
@@ -244,23 +260,26 @@ export const ListBookingsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const BookingResource = Type.Object({
-  id: Id('bkg'),
-  eventTypeId: Type.String(),
-  start: Timestamp,
-  end: Timestamp,
-  status: Type.Unsafe<BookingStatus>({ type: 'string', enum: [...BOOKING_STATUSES] }),
-  guestName: Type.String(),
-  guestEmail: Type.String(),
-  guestTimeZone: Nullable(Type.String()),
-  notes: Nullable(Type.String()),
-  cancellationReason: Nullable(Type.String()),
-  cancelledAt: Nullable(Timestamp),
-  rescheduledFromId: Nullable(Type.String()),
-  rescheduledToId: Nullable(Type.String()),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const BookingResource = Type.Object(
+  {
+    id: Id('bkg'),
+    eventTypeId: Type.String(),
+    start: Timestamp,
+    end: Timestamp,
+    status: Type.Unsafe<BookingStatus>({ type: 'string', enum: [...BOOKING_STATUSES] }),
+    guestName: Type.String(),
+    guestEmail: Type.String(),
+    guestTimeZone: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    cancellationReason: Nullable(Type.String()),
+    cancelledAt: Nullable(Timestamp),
+    rescheduledFromId: Nullable(Type.String()),
+    rescheduledToId: Nullable(Type.String()),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: 'Booking' },
+);
 
 // ---- webhooks
 
@@ -276,10 +295,10 @@ export const CreateWebhookBody = Type.Object(
     description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
     active: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false },
+  { $id: 'CreateWebhook', additionalProperties: false },
 );
 
-export const WebhookResource = Type.Object({
+const webhookFields = {
   id: Id('whk'),
   url: Type.String(),
   events: Type.Array(Type.String()),
@@ -287,12 +306,17 @@ export const WebhookResource = Type.Object({
   active: Type.Boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-});
+};
 
-export const CreatedWebhookResource = Type.Object({
-  ...WebhookResource.properties,
-  secret: Type.String({ description: 'Signing secret, `whsec_…`; shown only in this response' }),
-});
+export const WebhookResource = Type.Object(webhookFields, { $id: 'Webhook' });
+
+export const CreatedWebhookResource = Type.Object(
+  {
+    ...webhookFields,
+    secret: Type.String({ description: 'Signing secret, `whsec_…`; shown only in this response' }),
+  },
+  { $id: 'WebhookWithSecret' },
+);
 
 export const UpdateWebhookBody = Type.Object(
   {
@@ -301,7 +325,7 @@ export const UpdateWebhookBody = Type.Object(
     description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
     active: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false },
+  { $id: 'UpdateWebhook', additionalProperties: false },
 );
 
 export const ListWebhooksQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
@@ -311,27 +335,30 @@ export const DeliveryParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeliveryResource = Type.Object({
-  id: Id('dlv'),
-  eventId: Type.String({ description: 'The `webhook-id` header of every attempt: stable across retries' }),
-  eventType: Type.String(),
-  webhookId: Type.String(),
-  status: Type.Unsafe<DeliveryStatus>({ type: 'string', enum: [...DELIVERY_STATUSES] }),
-  attemptCount: Type.Integer(),
-  nextAttemptAt: Nullable(Timestamp),
-  attempts: Type.Array(
-    Type.Object({
-      attempt: Type.Integer(),
-      startedAt: Timestamp,
-      durationMs: Type.Integer(),
-      statusCode: Nullable(Type.Integer()),
-      error: Nullable(Type.String()),
-      responseExcerpt: Nullable(Type.String({ description: 'Start of the response body, at most 4 KiB' })),
-    }),
-  ),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const DeliveryResource = Type.Object(
+  {
+    id: Id('dlv'),
+    eventId: Type.String({ description: 'The `webhook-id` header of every attempt: stable across retries' }),
+    eventType: Type.String(),
+    webhookId: Type.String(),
+    status: Type.Unsafe<DeliveryStatus>({ type: 'string', enum: [...DELIVERY_STATUSES] }),
+    attemptCount: Type.Integer(),
+    nextAttemptAt: Nullable(Timestamp),
+    attempts: Type.Array(
+      Type.Object({
+        attempt: Type.Integer(),
+        startedAt: Timestamp,
+        durationMs: Type.Integer(),
+        statusCode: Nullable(Type.Integer()),
+        error: Nullable(Type.String()),
+        responseExcerpt: Nullable(Type.String({ description: 'Start of the response body, at most 4 KiB' })),
+      }),
+    ),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: 'WebhookDelivery' },
+);
 
 /** For actions that take no input: an absent body, an empty body and `{}` are all accepted. */
 export const EmptyBody = Type.Object({}, { additionalProperties: false });
@@ -340,13 +367,27 @@ export const ListDeliveriesQuery = Type.Object({ ...PageQuery }, { additionalPro
 
 // ---- problems
 
-export const ProblemDocument = Type.Object({
-  type: Type.String(),
-  title: Type.String(),
-  status: Type.Integer(),
-  detail: Type.String(),
-  errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-});
+/** The body of every error answer (src/http/problems.ts); only documented, as problems are sent as built. */
+export const ProblemDocument = Type.Object(
+  {
+    type: Type.String({
+      enum: Object.keys(PROBLEM_TYPES).map((kind) => `urn:service:problem:${kind}`),
+      description: 'What went wrong, as a stable URN: branch on this, not on `title` or `detail`.',
+    }),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String({ description: 'What went wrong in this request, for people.' }),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
+        description: 'With `invalid-request`: one entry per failing field, e.g. `weekly.monday[0].start`.',
+      }),
+    ),
+  },
+  {
+    $id: 'Problem',
+    description: 'An RFC 9457 problem document; the API description lists when each `type` happens.',
+  },
+);
 
 // ---- the caller
 
@@ -354,8 +395,42 @@ export const MeResource = Type.Object({
   holder: Type.Object({ id: Type.String(), name: Type.String() }),
   key: Type.Object({
     id: Id('key'),
-    scopes: Type.Array(Type.String({ enum: ['read', 'write', '*'] })),
+    scopes: Type.Array(Type.String({ enum: [...SCOPES] })),
     createdAt: Timestamp,
     expiresAt: Nullable(Timestamp),
   }),
 });
+
+// ---- shared schemas
+
+/** Every schema with an `$id`, in the order the OpenAPI document lists them. */
+export const SHARED_SCHEMAS: readonly TSchema[] = [
+  ProblemDocument,
+  EventTypeResource,
+  CreateEventTypeBody,
+  UpdateEventTypeBody,
+  AvailabilityResource,
+  AvailabilityBody,
+  BookingResource,
+  CreateBookingBody,
+  CancelBookingBody,
+  RescheduleBookingBody,
+  InstantInput,
+  WebhookResource,
+  CreatedWebhookResource,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  DeliveryResource,
+];
+
+/**
+ * Adds the shared schemas to the app (`app.addSchema`), for the serializer and the OpenAPI
+ * document; call before any route refers to them. The validator knows them already
+ * (src/http/validation.ts). Adding them twice is harmless.
+ */
+export function registerSharedSchemas(app: FastifyInstance): void {
+  for (const schema of SHARED_SCHEMAS) {
+    const id = (schema as { $id: string }).$id;
+    if (app.getSchema(id) === undefined) app.addSchema(schema);
+  }
+}

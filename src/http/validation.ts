@@ -4,6 +4,8 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../domain/errors.js';
 import { parseInstant, parseQueryInstant } from '../domain/instant.js';
 import { canonicalTimeZone } from '../domain/zone.js';
+import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './formats.js';
+import { SHARED_SCHEMAS } from './schemas.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsImport as unknown as typeof addFormatsImport.default;
@@ -15,7 +17,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
     coerceTypes, // query strings and path parameters are text; bodies are typed JSON and never coerced
     useDefaults: true,
     removeAdditional: false, // unknown fields are rejected, not silently dropped
-    strict: false,
+    strict: true, // a misspelt keyword or an unknown format in a schema is an error, not ignored
   });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
@@ -26,12 +28,12 @@ function makeAjv(coerceTypes: boolean): Ajv {
     type: 'string',
     validate: (text: string) => canonicalTimeZone(text) !== undefined,
   });
+  // The schemas routes refer to with `ref(...)`. Fastify hands the schemas added with
+  // `app.addSchema` only to a validator built by `schemaController.compilersFactory.buildValidator`,
+  // not to one installed with `setValidatorCompiler`: this one knows them from the start.
+  for (const schema of SHARED_SCHEMAS) ajv.addSchema(schema);
   return ajv;
 }
-
-export const INSTANT_FORMAT = 'instant-with-offset';
-export const QUERY_INSTANT_FORMAT = 'instant-with-offset-or-epoch-ms';
-export const TIME_ZONE_FORMAT = 'iana-time-zone';
 
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
-import { migrations, type Database, type Engine } from './schema.js';
+import { migrations } from './migrations/index.js';
+import type { Database, Engine } from './schema.js';
 
 /**
  * Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock for the whole run, so

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { DomainError } from '../domain/errors.js';
-import { KyselyRootStore, type EngineTraits } from './kysely-store.js';
+import { OverlapViolation, UniqueViolation } from '../app/ports/storage-errors.js';
+import type { EngineTraits } from './kysely/engine-traits.js';
+import { kyselyStorage } from './kysely/storage.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
-import { UniqueViolation, type Store } from './store.js';
+import type { Storage } from './storage.js';
 
 export interface PostgresOptions {
   /** `postgres://user:pass@host:port/db?sslmode=require`: TLS settings come from the URL. */
@@ -21,7 +22,7 @@ const INT8_OID = 20;
  * takes the holder's row lock before reading what it decides on, and is retried on serialization
  * failures and deadlocks. The exclusion constraint on confirmed bookings backs up the row lock.
  */
-export async function openPostgresStore(options: PostgresOptions): Promise<Store> {
+export async function openPostgresStorage(options: PostgresOptions): Promise<Storage> {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize,
@@ -41,7 +42,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
     await db.destroy();
     throw error;
   }
-  return new KyselyRootStore(db, POSTGRES);
+  return kyselyStorage(db, POSTGRES);
 }
 
 const POSTGRES: EngineTraits = {
@@ -50,7 +51,10 @@ const POSTGRES: EngineTraits = {
   async lockCalendar(db, holderId) {
     await sql`select id from holders where id = ${holderId} for update`.execute(db);
   },
-  concurrentWriters: true,
+  // Write transactions run concurrently: rows are locked before they are changed or deleted…
+  lockingRows: (query) => query.forUpdate(),
+  // …and a claim passes over deliveries another worker's claim holds.
+  claimSuffix: sql`for update of d skip locked`,
   groupCommit: false,
   isRetryable,
   translate,
@@ -70,8 +74,6 @@ function isRetryable(error: unknown): boolean {
 function translate(error: unknown): unknown {
   const code = codeOf(error);
   if (code === '23505') return new UniqueViolation((error as { constraint?: string }).constraint ?? 'unique');
-  if (code === '23P01') {
-    return new DomainError('slot-unavailable', 'The time, with buffers, overlaps another confirmed booking.');
-  }
+  if (code === '23P01') return new OverlapViolation((error as { constraint?: string }).constraint ?? 'exclusion');
   return error;
 }

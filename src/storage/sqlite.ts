@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
-import { KyselyRootStore, type EngineTraits } from './kysely-store.js';
+import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { UniqueViolation } from '../app/ports/storage-errors.js';
+import type { EngineTraits } from './kysely/engine-traits.js';
+import { kyselyStorage } from './kysely/storage.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
-import { UniqueViolation, type Store } from './store.js';
+import type { Storage } from './storage.js';
 
 export interface SqliteOptions {
   /** A file path, or `:memory:`. */
@@ -20,13 +22,13 @@ export interface SqliteOptions {
  * `BEGIN IMMEDIATE` so concurrent writers, in this or another process, queue for the write lock
  * before reading what they will decide on.
  */
-export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
+export async function openSqliteStorage(options: SqliteOptions): Promise<Storage> {
   if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
   const connection = openConnection(options.filename, options.busyTimeoutMs ?? 5000);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   await migrateToLatest(db, 'sqlite');
   const dataVersion = connection.prepare('pragma data_version').pluck();
-  return new KyselyRootStore(db, { ...SQLITE, dataVersion: () => dataVersion.get() as number });
+  return kyselyStorage(db, { ...SQLITE, dataVersion: () => dataVersion.get() as number });
 }
 
 /** A connection set up for durability and concurrency, whatever state the file is in. */
@@ -63,12 +65,13 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** SQLite's write transactions are exclusive, so the calendar needs no lock of its own. */
+/** SQLite's write transactions are exclusive: the calendar, and rows about to change, need no lock of their own. */
 const SQLITE: EngineTraits = {
   name: 'sqlite',
   begin: 'begin immediate',
   lockCalendar: async () => {},
-  concurrentWriters: false,
+  lockingRows: (query) => query,
+  claimSuffix: sql``,
   groupCommit: true,
   isRetryable: () => false,
   translate(error) {

@@ -1,6 +1,11 @@
-import { decideAfterAttempt, parseRetryAfter, type AttemptResult } from '../domain/webhook-retry.js';
+import {
+  decideAfterAttempt,
+  parseRetryAfter,
+  type AttemptResult,
+  type DeliveryDecision,
+} from '../domain/webhook-retry.js';
 import type { Instant } from '../domain/instant.js';
-import type { DeliveryJob, DeliveryOutcome, Store } from '../storage/store.js';
+import type { DeliveryJob, DeliveryQueue } from '../app/ports/delivery-queue.js';
 import type { SendResult, WebhookSender } from './send-webhook.js';
 
 export interface WorkerSettings {
@@ -37,7 +42,7 @@ export class DeliveryWorker {
   private stopped = true;
 
   constructor(
-    private readonly store: Store,
+    private readonly queue: DeliveryQueue,
     private readonly sender: WebhookSender,
     private readonly settings: WorkerSettings,
     private readonly now: () => Instant,
@@ -92,7 +97,7 @@ export class DeliveryWorker {
       const free = this.settings.concurrency - this.inFlight.size;
       if (free > 0) {
         const now = this.now();
-        const jobs = await this.store.claimDueDeliveries({
+        const jobs = await this.queue.claimDue({
           now,
           leaseUntil: now + this.settings.leaseMs,
           limit: free,
@@ -114,7 +119,7 @@ export class DeliveryWorker {
           counts.set(job.webhookId, busy + 1);
           this.launch(job);
         }
-        if (giveBack.length > 0) await this.store.releaseDeliveries(giveBack);
+        if (giveBack.length > 0) await this.queue.release(giveBack);
         claimedAll = jobs.length === free;
       }
     } catch (error) {
@@ -150,12 +155,12 @@ export class DeliveryWorker {
     const startedAt = this.now();
     const result = await this.sender.send(job, new Date(startedAt), signal);
     if (signal.aborted) {
-      await this.store.releaseDeliveries([job.deliveryId]);
+      await this.queue.release([job.deliveryId]);
       return;
     }
     const finishedAt = this.now();
     const outcome = this.outcomeOf(result, job, finishedAt);
-    await this.store.recordAttempt(
+    await this.queue.recordAttempt(
       job.deliveryId,
       {
         attempt: job.attempts + 1,
@@ -185,7 +190,7 @@ export class DeliveryWorker {
     }
   }
 
-  private outcomeOf(result: SendResult, job: DeliveryJob, now: Instant): DeliveryOutcome {
+  private outcomeOf(result: SendResult, job: DeliveryJob, now: Instant): DeliveryDecision {
     const status = result.statusCode;
     const attempt: AttemptResult =
       status !== null && status >= 200 && status < 300

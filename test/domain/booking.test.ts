@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assertReschedulable,
-  cancelBooking,
+  withCancellation,
   markRescheduled,
   newBooking,
   occupancyOf,
@@ -90,10 +90,10 @@ describe('newBooking and occupancyOf', () => {
   });
 });
 
-describe('cancelBooking', () => {
+describe('withCancellation', () => {
   it('when a confirmed booking is cancelled, then it is cancelled with reason and time, and the original is untouched', () => {
     const original = confirmed();
-    const cancelled = cancelBooking(original, 'ill', LATER);
+    const cancelled = withCancellation(original, 'ill', LATER);
     expect(cancelled).toMatchObject({
       status: 'cancelled',
       cancellationReason: 'ill',
@@ -105,17 +105,17 @@ describe('cancelBooking', () => {
   });
 
   it('when no reason is given, then cancellationReason is null', () => {
-    expect(cancelBooking(confirmed(), null, LATER).cancellationReason).toBeNull();
+    expect(withCancellation(confirmed(), null, LATER).cancellationReason).toBeNull();
   });
 
   it('when the booking is already cancelled, then cancelling again fails with invalid-state', () => {
-    const cancelled = cancelBooking(confirmed(), null, LATER);
-    expectInvalidState(() => cancelBooking(cancelled, null, LATER));
+    const cancelled = withCancellation(confirmed(), null, LATER);
+    expectInvalidState(() => withCancellation(cancelled, null, LATER));
   });
 
   it('when the booking was rescheduled, then cancelling it fails with invalid-state', () => {
     const moved = markRescheduled(confirmed(), 'bkg_2', null, LATER);
-    expectInvalidState(() => cancelBooking(moved, null, LATER));
+    expectInvalidState(() => withCancellation(moved, null, LATER));
   });
 });
 
@@ -133,7 +133,7 @@ describe('markRescheduled and assertReschedulable', () => {
   });
 
   it.each([
-    ['cancelled', () => cancelBooking(confirmed(), null, LATER)],
+    ['cancelled', () => withCancellation(confirmed(), null, LATER)],
     ['rescheduled', () => markRescheduled(confirmed(), 'bkg_2', null, LATER)],
   ] as const)('when the booking is %s, then rescheduling fails with invalid-state', (_status, make) => {
     const booking = make();

@@ -214,7 +214,7 @@ describe('formatUtc and formatWithOffset', () => {
   });
 
   it('when the repeated Berlin hour is rendered with the zone offsets, then its two 02:30 are told apart', () => {
-    const berlin = Zone.of('Europe/Berlin');
+    const berlin = new Zone('Europe/Berlin');
     const first = Date.UTC(2026, 9, 25, 0, 30);
     const second = Date.UTC(2026, 9, 25, 1, 30);
     expect(formatWithOffset(first, berlin.offsetMsAt(first))).toBe('2026-10-25T02:30:00+02:00');
@@ -260,31 +260,31 @@ describe('Zone conversions (gaps move forward, repeats take the earlier offset)'
   ])(
     'when %s epoch day %i wall minute %i is converted, then it is the hand-computed instant %i',
     (zone, epochDay, minute, expected) => {
-      expect(Zone.of(zone).wallToInstant(epochDay, minute)).toBe(expected);
+      expect(new Zone(zone).wallToInstant(epochDay, minute)).toBe(expected);
     },
   );
 
   it('when an instant is near local midnight, then dayOf gives its local date, not its UTC date', () => {
-    expect(Zone.of('Asia/Kolkata').dayOf(Date.UTC(2026, 0, 4, 18, 30))).toBe(day(2026, 1, 5));
-    expect(Zone.of('Asia/Kolkata').dayOf(Date.UTC(2026, 0, 4, 18, 29, 59, 999))).toBe(day(2026, 1, 4));
-    expect(Zone.of('America/New_York').dayOf(Date.UTC(2026, 0, 6, 4, 59))).toBe(day(2026, 1, 5));
+    expect(new Zone('Asia/Kolkata').dayOf(Date.UTC(2026, 0, 4, 18, 30))).toBe(day(2026, 1, 5));
+    expect(new Zone('Asia/Kolkata').dayOf(Date.UTC(2026, 0, 4, 18, 29, 59, 999))).toBe(day(2026, 1, 4));
+    expect(new Zone('America/New_York').dayOf(Date.UTC(2026, 0, 6, 4, 59))).toBe(day(2026, 1, 5));
     // The second 23:30 of Santiago's repeated hour is still Saturday the 4th.
-    expect(Zone.of('America/Santiago').dayOf(Date.UTC(2026, 3, 5, 3, 30))).toBe(day(2026, 4, 4));
-    expect(Zone.of('America/Santiago').dayOf(Date.UTC(2026, 3, 5, 4, 0))).toBe(day(2026, 4, 5));
+    expect(new Zone('America/Santiago').dayOf(Date.UTC(2026, 3, 5, 3, 30))).toBe(day(2026, 4, 4));
+    expect(new Zone('America/Santiago').dayOf(Date.UTC(2026, 3, 5, 4, 0))).toBe(day(2026, 4, 5));
   });
 
   it('when the offset is asked around a transition, then it changes exactly at the transition instant', () => {
-    const berlin = Zone.of('Europe/Berlin');
+    const berlin = new Zone('Europe/Berlin');
     expect(berlin.offsetMsAt(Date.UTC(2026, 2, 29, 0, 59, 59, 999))).toBe(H);
     expect(berlin.offsetMsAt(Date.UTC(2026, 2, 29, 1, 0))).toBe(2 * H);
     expect(berlin.offsetMsAt(Date.UTC(2026, 9, 25, 0, 59, 59, 999))).toBe(2 * H);
     expect(berlin.offsetMsAt(Date.UTC(2026, 9, 25, 1, 0))).toBe(H);
     expect(berlin.offsetMsAt(Date.UTC(2026, 6, 1, 12, 0))).toBe(2 * H);
-    expect(Zone.of('Australia/Adelaide').offsetMsAt(Date.UTC(2026, 0, 7, 0, 0))).toBe(10.5 * H);
-    expect(Zone.of('Australia/Adelaide').offsetMsAt(Date.UTC(2026, 6, 8, 0, 0))).toBe(9.5 * H);
-    expect(Zone.of('Pacific/Chatham').offsetMsAt(Date.UTC(2026, 0, 7, 0, 0))).toBe(13 * H + 45 * M);
-    expect(Zone.of('America/Santiago').offsetMsAt(Date.UTC(2026, 3, 5, 2, 59))).toBe(-3 * H);
-    expect(Zone.of('America/Santiago').offsetMsAt(Date.UTC(2026, 3, 5, 3, 0))).toBe(-4 * H);
+    expect(new Zone('Australia/Adelaide').offsetMsAt(Date.UTC(2026, 0, 7, 0, 0))).toBe(10.5 * H);
+    expect(new Zone('Australia/Adelaide').offsetMsAt(Date.UTC(2026, 6, 8, 0, 0))).toBe(9.5 * H);
+    expect(new Zone('Pacific/Chatham').offsetMsAt(Date.UTC(2026, 0, 7, 0, 0))).toBe(13 * H + 45 * M);
+    expect(new Zone('America/Santiago').offsetMsAt(Date.UTC(2026, 3, 5, 2, 59))).toBe(-3 * H);
+    expect(new Zone('America/Santiago').offsetMsAt(Date.UTC(2026, 3, 5, 3, 0))).toBe(-4 * H);
   });
 });
 

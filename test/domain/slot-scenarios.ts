@@ -12,6 +12,9 @@ import {
   type Weekday,
 } from '../../src/domain/availability.js';
 import type { Occupancy, SlotContext, SlotPolicy } from '../../src/domain/slots.js';
+import { Zones } from '../../src/domain/zone.js';
+
+const zones = new Zones();
 
 export const MIN = 60_000;
 export const DAY = 86_400_000;
@@ -318,7 +321,7 @@ export function contextOf(s: Scenario): SlotContext {
   const normalized = normalizeAvailability(s.doc);
   if (!normalized.ok) throw new Error(`generated availability must validate: ${JSON.stringify(normalized.errors)}`);
   return {
-    availability: compileAvailability(normalized.value),
+    availability: compileAvailability(normalized.value, zones.of(normalized.value.timeZone)),
     eventTypeId: EVENT_TYPE,
     policy: s.policy,
     bookings: s.bookings,

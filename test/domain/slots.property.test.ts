@@ -112,7 +112,7 @@ describe('listSlots properties (random zones, hours, overrides, policies, bookin
         const minutes = Math.max(0, Math.ceil((s.to - firstMinute) / MIN));
         const randomMinutes = positions.map((p) => firstMinute + Math.floor((p / 1_000_000) * minutes) * MIN);
         for (const start of [...sample(ref.gridStarts(), 200), ...randomMinutes]) {
-          const windows = bookingCheckWindows(ctx.availability.timeZone, s.policy, start);
+          const windows = bookingCheckWindows(ctx.availability.zone, s.policy, start);
           const { from, to } = windows.overlapping;
           const named = s.bookings.filter(
             (b) =>

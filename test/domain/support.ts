@@ -9,6 +9,10 @@ import {
 } from '../../src/domain/availability.js';
 import type { Instant } from '../../src/domain/instant.js';
 import { slotStarts, type Occupancy, type SlotContext, type SlotPolicy } from '../../src/domain/slots.js';
+import { Zones } from '../../src/domain/zone.js';
+
+/** The zones of the domain tests, shared as a process shares them. */
+export const ZONES = new Zones();
 
 export interface Slot {
   start: Instant;
@@ -53,7 +57,7 @@ export function compiled(
 ): CompiledAvailability {
   const normalized = normalizeAvailability(availabilityDoc(timeZone, weekly, overrides));
   if (!normalized.ok) throw new Error(`test availability does not validate: ${JSON.stringify(normalized.errors)}`);
-  return compileAvailability(normalized.value);
+  return compileAvailability(normalized.value, ZONES.of(normalized.value.timeZone));
 }
 
 export function policy(p: Partial<SlotPolicy> & { durationMinutes: number }): SlotPolicy {

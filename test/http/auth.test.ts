@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKey } from '../../src/app/api-keys.js';
-import type { Scope } from '../../src/storage/store.js';
+import type { Scope } from '../../src/domain/api-key.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { BEFORE_MONDAY, PROBLEM_CONTENT_TYPE, book, createEventType, expectInvalid, expectProblem } from './helpers.js';
 

@@ -240,7 +240,7 @@ describe('every error response', () => {
 
   it('when a store failure happens, then 500 internal problem without the error message, SQL or stack', async () => {
     const secret = 'SqliteError: no such column: holder_idx in select * from event_types where holder_idx = ?';
-    h.store.listEventTypes = async () => {
+    h.store.eventTypes.list = async () => {
       throw new Error(secret);
     };
     const res = await h.request({ method: 'GET', url: '/api/v1/event-types', token });

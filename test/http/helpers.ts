@@ -147,3 +147,15 @@ export async function putAvailability(h: Harness, token: string, body: unknown):
 export function startsOf(slots: SlotBody[]): string[] {
   return slots.map((s) => s.start);
 }
+
+/** A webhook as the API answers with it (`secret` only when it is created). */
+export interface WebhookBody {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  secret?: string;
+}

@@ -4,7 +4,7 @@
 // requests that fail validation (and 5xx answers) are not stored.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoreWrites } from '../../src/storage/store.js';
+import type { Transaction } from '../../src/app/ports/store.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import {
   BEFORE_MONDAY,
@@ -75,7 +75,7 @@ function holdNextTransaction(): { entered: Promise<void>; release: () => void } 
   let markEntered!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const entered = new Promise<void>((resolve) => (markEntered = resolve));
-  vi.spyOn(h.store, 'transaction').mockImplementationOnce((async (work: (tx: StoreWrites) => Promise<unknown>) => {
+  vi.spyOn(h.store, 'transaction').mockImplementationOnce((async (work: (tx: Transaction) => Promise<unknown>) => {
     markEntered();
     await gate;
     return original(work);
@@ -172,7 +172,7 @@ describe('replay on every POST route', () => {
     const deliveryId = sent.json<{ id: string }>().id;
     // The worker's part, straight on the store: one failed attempt, and the delivery gives up.
     const now = h.clock.now();
-    const [job] = await h.store.claimDueDeliveries({
+    const [job] = await h.storage.deliveryQueue.claimDue({
       now,
       leaseUntil: now + 60_000,
       limit: 10,
@@ -180,7 +180,7 @@ describe('replay on every POST route', () => {
       skipWebhookIds: [],
     });
     expect(job?.deliveryId).toBe(deliveryId);
-    await h.store.recordAttempt(
+    await h.storage.deliveryQueue.recordAttempt(
       deliveryId,
       { attempt: 1, startedAt: now, durationMs: 5, statusCode: 500, error: null, responseExcerpt: 'down' },
       { status: 'failed', disableWebhook: false },
@@ -257,7 +257,7 @@ describe('in flight', () => {
   it('when a claim for the key was left in flight over a minute ago (its process died), then the request takes it over and runs', async () => {
     const me = (await h.request({ method: 'GET', url: '/api/v1/me', token })).json<{ key: { id: string } }>();
     const at = h.clock.now() - 2 * 60_000;
-    const outcome = await h.store.claimIdempotencyKey({
+    const outcome = await h.storage.idempotencyLedger.claim({
       apiKeyId: me.key.id,
       key: 'orphan',
       requestHash: 'hash-of-a-request-that-never-finished',
@@ -274,7 +274,7 @@ describe('in flight', () => {
   it('when a claim for the key was just made by another request, then the request does not run', async () => {
     const me = (await h.request({ method: 'GET', url: '/api/v1/me', token })).json<{ key: { id: string } }>();
     const at = h.clock.now();
-    await h.store.claimIdempotencyKey({
+    await h.storage.idempotencyLedger.claim({
       apiKeyId: me.key.id,
       key: 'busy',
       requestHash: 'hash-of-another-request',

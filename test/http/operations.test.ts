@@ -1,5 +1,6 @@
 // Contract §8 / issue 5: /healthz, /readyz and /metrics need no key; GET /api/v1/me describes the
 // caller. Metrics are labelled by route pattern (never a raw path) and status.
+import { Counter, Histogram, Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Metrics } from '../../src/http/metrics.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -70,7 +71,7 @@ describe('GET /healthz and /readyz', () => {
   });
 
   it('when the store does not answer, then /readyz is 503 unavailable (no internals) while /healthz stays 200', async () => {
-    vi.spyOn(h.store, 'pendingMigrations').mockRejectedValue(
+    vi.spyOn(h.storage.schemaStatus, 'pendingMigrations').mockRejectedValue(
       new Error('connect ECONNREFUSED 10.1.2.3:5432 password=hunter2'),
     );
     const res = await h.request({ method: 'GET', url: '/readyz' });
@@ -80,7 +81,7 @@ describe('GET /healthz and /readyz', () => {
   });
 
   it('when migrations are pending, then /readyz is 503 unavailable naming them', async () => {
-    vi.spyOn(h.store, 'pendingMigrations').mockResolvedValue(['9999_future']);
+    vi.spyOn(h.storage.schemaStatus, 'pendingMigrations').mockResolvedValue(['9999_future']);
     const res = await h.request({ method: 'GET', url: '/readyz' });
     const body = expectProblem(res, 503, 'unavailable');
     expect(body.detail).toContain('9999_future');
@@ -145,7 +146,7 @@ describe('GET /metrics', () => {
   });
 
   it('when requests took known times, then each lands in the first bucket that holds it, and sum and count add up', async () => {
-    const own = new Metrics(h.store);
+    const own = new Metrics(async () => 0);
     for (const seconds of [0.0003, 0.003, 3]) own.observeRequest('GET', '/api/v1/slots', 200, seconds);
     const samples = parseMetrics(await own.text());
     const labels = { method: 'GET', route: '/api/v1/slots', status: '200' };
@@ -164,11 +165,48 @@ describe('GET /metrics', () => {
   });
 
   it('when a label value holds a quote, a backslash or a line feed, then it is escaped and the text still parses', async () => {
-    const own = new Metrics(h.store);
+    const own = new Metrics(async () => 0);
     own.observeRequest('GET', 'a"b\\c\nd', 404, 0.001);
     const text = await own.text();
     expect(text).toContain('route="a\\"b\\\\c\\nd"');
     expect(valueOf(parseMetrics(text), 'slotwise_http_requests_total', { route: 'a\\"b\\\\c\\nd' })).toBe(1);
+  });
+
+  it("when requests are tallied, then the text is what prom-client's own Counter and Histogram write for them", async () => {
+    // The tally is hand-made for speed; its names, HELP texts, buckets, labels, escaping and
+    // cumulative counts must be those of prom-client's metrics, observed the slow way.
+    const own = new Metrics(async () => 0);
+    const reference = new Registry();
+    const labelNames = ['method', 'route', 'status'] as const;
+    const counter = new Counter({
+      name: 'slotwise_http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status',
+      labelNames,
+      registers: [reference],
+    });
+    const histogram = new Histogram({
+      name: 'slotwise_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route pattern and status',
+      labelNames,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [reference],
+    });
+    const requests: Array<[string, string, number, number]> = [
+      ['GET', '/api/v1/slots', 200, 0.0003],
+      ['GET', '/api/v1/slots', 200, 0.0005], // on a bound: in that bucket
+      ['GET', '/api/v1/slots', 200, 3], // past the last bound: +Inf only
+      ['POST', '/api/v1/bookings', 409, 0.02],
+      ['GET', 'a"b\\c\nd', 404, 0.001],
+    ];
+    for (const [method, route, status, seconds] of requests) {
+      own.observeRequest(method, route, status, seconds);
+      const labels = { method, route, status: String(status) };
+      counter.inc(labels);
+      histogram.observe(labels, seconds);
+    }
+    const text = await own.text();
+    expect(text).toContain(`${await reference.getSingleMetricAsString('slotwise_http_requests_total')}\n`);
+    expect(text).toContain(`${await reference.getSingleMetricAsString('slotwise_http_request_duration_seconds')}\n`);
   });
 
   it('when a booking is made and another is refused, then slotwise_booking_requests_total has create 201 and create 409', async () => {
@@ -227,7 +265,7 @@ describe('GET /metrics', () => {
     expect(valueOf(await metrics(), 'slotwise_webhook_queue_depth')).toBe(2);
     // Delivered: no longer pending.
     const now = h.clock.now();
-    const jobs = await h.store.claimDueDeliveries({
+    const jobs = await h.storage.deliveryQueue.claimDue({
       now,
       leaseUntil: now + 60_000,
       limit: 10,
@@ -235,7 +273,7 @@ describe('GET /metrics', () => {
       skipWebhookIds: [],
     });
     expect(jobs).toHaveLength(2);
-    await h.store.recordAttempt(
+    await h.storage.deliveryQueue.recordAttempt(
       jobs[0]!.deliveryId,
       { attempt: 1, startedAt: now, durationMs: 3, statusCode: 200, error: null, responseExcerpt: null },
       { status: 'succeeded' },

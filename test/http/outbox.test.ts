@@ -116,7 +116,7 @@ describe('webhook outbox', () => {
       expect.objectContaining({ event_id: event.id, webhook_id: webhookId, status: 'pending' }),
     ]);
     // The store's own view of the same delivery.
-    expect(await h.store.listDeliveries(webhookId, { limit: 10, after: null })).toEqual([
+    expect(await h.store.deliveries.list(webhookId, { limit: 10, after: null })).toEqual([
       expect.objectContaining({
         eventId: event.id,
         webhookId,

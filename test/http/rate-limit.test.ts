@@ -4,8 +4,9 @@
 // the memory counter (one process) and the store counter (shared by instances over PostgreSQL).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/build-app.js';
-import { MemoryRequestCounter, StoreRequestCounter, type RequestCounter } from '../../src/http/rate-limit.js';
+import type { RequestCounter } from '../../src/app/ports/request-counter.js';
+import { MemoryRequestCounter } from '../../src/http/rate-limit.js';
+import { composeServer, type Server } from '../../src/server.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { expectProblem } from './helpers.js';
 
@@ -15,6 +16,7 @@ const POLICY = `"per-key";q=${LIMIT};w=60`;
 const T0 = '2026-01-05T10:00:15.000Z';
 
 let h: Harness;
+let server: Server | undefined;
 let app: FastifyInstance | undefined;
 let token: string;
 
@@ -24,7 +26,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await app?.close();
+  await server?.close();
+  server = undefined;
   app = undefined;
   await h.close();
 });
@@ -55,12 +58,17 @@ function rateLimit(res: LightMyRequestResponse): { r: number; t: number } {
 
 const COUNTERS: Array<[string, (h: Harness) => RequestCounter]> = [
   ['memory counter', () => new MemoryRequestCounter()],
-  ['store counter', (harness) => new StoreRequestCounter(harness.store)],
+  ['store counter', (harness) => harness.storage.requestCounter],
 ];
 
 describe.each(COUNTERS)('rate limit with the %s', (_name, makeCounter) => {
   beforeEach(async () => {
-    app = await buildApp(h.context, { rateLimit: { perMinute: LIMIT, counter: makeCounter(h) } });
+    server = await composeServer(h.storage, {
+      ...h.settings,
+      rateLimitPerMinute: LIMIT,
+      requestCounter: makeCounter(h),
+    });
+    app = server.app;
   });
 
   it('when a keyed request succeeds, then it carries RateLimit-Policy and RateLimit with one request used and the seconds left', async () => {
@@ -169,7 +177,12 @@ describe.each(COUNTERS)('rate limit with the %s', (_name, makeCounter) => {
 
 describe('rate limit turned off', () => {
   it('when perMinute is 0, then no headers are sent and no request is refused', async () => {
-    app = await buildApp(h.context, { rateLimit: { perMinute: 0, counter: new StoreRequestCounter(h.store) } });
+    server = await composeServer(h.storage, {
+      ...h.settings,
+      rateLimitPerMinute: 0,
+      requestCounter: h.storage.requestCounter,
+    });
+    app = server.app;
     for (let i = 0; i < 3 * LIMIT; i++) {
       const res = await request();
       expect(res.statusCode, res.body).toBe(200);
@@ -179,7 +192,7 @@ describe('rate limit turned off', () => {
     expect(await h.database.rows('rate_limit_windows')).toEqual([]);
   });
 
-  it('when no rate limit is given to buildApp (the harness), then no headers are sent', async () => {
+  it('when the server is composed without a rate limit (the harness), then no headers are sent', async () => {
     for (let i = 0; i < 2 * LIMIT; i++) {
       const res = await h.request({ method: 'GET', url: '/api/v1/event-types', token });
       expect(res.statusCode).toBe(200);

@@ -1,46 +1,74 @@
-// The request line is built by hand; it must read as the pino line it replaces.
+// One log line per answered request, written by the app's pino logger: what operators search by
+// (request id, route pattern, status, duration, key id) and never the key or a body.
 import { hostname } from 'node:os';
-import { describe, expect, it } from 'vitest';
-import { requestLogLine } from '../../src/http/request-log.js';
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { composeServer, type Server } from '../../src/server.js';
+import { createHarness, type Harness } from '../support/harness.js';
 
-describe('requestLogLine', () => {
-  it('when a keyed request is logged, then the line is one JSON object with pino’s level, time, pid and hostname and the request’s fields', () => {
+let h: Harness;
+let server: Server;
+let lines: string[];
+
+beforeEach(async () => {
+  h = await createHarness();
+  lines = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  server = await composeServer(h.storage, { ...h.settings, logger: { level: 'info', stream } });
+});
+
+afterEach(async () => {
+  await server.close();
+  await h.close();
+});
+
+const requestLines = () =>
+  lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
+
+describe('the request log', () => {
+  it('when a keyed request is answered, then one JSON line carries pino’s level, time, pid and hostname, the request id, route pattern, status, duration and key id, and not the key', async () => {
+    const token = await h.key('alice');
     const before = Date.now();
-    const line = requestLogLine({
-      reqId: 'req-1',
+    const res = await server.app.inject({
       method: 'GET',
-      route: '/api/v1/slots',
-      status: 200,
-      ms: 0.52,
-      keyId: 'key_abc',
+      url: '/api/v1/event-types?limit=5',
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-1' },
     });
-    expect(line.endsWith('\n')).toBe(true);
-    expect(line.trimEnd()).not.toContain('\n');
-    const parsed = JSON.parse(line);
-    expect(parsed).toEqual({
+    expect(res.statusCode, res.body).toBe(200);
+    const me = await h.request({ method: 'GET', url: '/api/v1/me', token });
+    const [line, ...more] = requestLines();
+    expect(more).toEqual([]);
+    expect(line).toEqual({
       level: 30,
       time: expect.any(Number),
       pid: process.pid,
       hostname: hostname(),
       reqId: 'req-1',
       method: 'GET',
-      route: '/api/v1/slots',
+      route: '/api/v1/event-types',
       status: 200,
-      ms: 0.52,
-      key: 'key_abc',
+      ms: expect.any(Number),
+      key: me.json<{ key: { id: string } }>().key.id,
       msg: 'request',
     });
-    expect(parsed.time).toBeGreaterThanOrEqual(before);
-    expect(parsed.time).toBeLessThanOrEqual(Date.now());
+    expect(line!.time).toBeGreaterThanOrEqual(before);
+    expect(lines.join('\n')).not.toContain(token);
   });
 
-  it('when the request id (sent by the client) holds quotes, backslashes or line breaks, then the line is still one JSON object carrying it exactly', () => {
-    const reqId = 'a"b\\c\nd\u2028e';
-    const line = requestLogLine({ reqId, method: 'POST', route: null, status: 404, ms: 1, keyId: undefined });
-    expect(line.trimEnd()).not.toContain('\n');
-    const parsed = JSON.parse(line);
-    expect(parsed.reqId).toBe(reqId);
-    expect(parsed.route).toBeNull();
-    expect('key' in parsed).toBe(false);
+  it('when the request id (sent by the client) holds quotes, backslashes and non-ASCII and no route matches, then the line is still one JSON object carrying it exactly, with a null route and no key', async () => {
+    const reqId = 'a"b\\c}{é';
+    const res = await server.app.inject({ method: 'POST', url: '/nowhere', headers: { 'x-request-id': reqId } });
+    expect(res.statusCode).toBe(404);
+    expect(lines).toHaveLength(1);
+    const [line] = requestLines();
+    expect(line!.reqId).toBe(reqId);
+    expect(line!.route).toBeNull();
+    expect(line!.status).toBe(404);
+    expect('key' in line!).toBe(false);
   });
 });

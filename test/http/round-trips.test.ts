@@ -2,36 +2,55 @@
 // however many bookings it covers (the engine gets everything it needs in one bounded read).
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/build-app.js';
-import type { Store } from '../../src/storage/store.js';
+import type { Store } from '../../src/app/ports/store.js';
+import { composeServer, type Server } from '../../src/server.js';
 import { testStoreKind } from '../support/databases.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { book, createEventType, BEFORE_MONDAY } from './helpers.js';
 
 let h: Harness;
+let server: Server;
 let counted: FastifyInstance;
 let calls: string[];
+
+/** The same store, with every call of a resource's method recorded as `resource.method`. */
+function countingStore(store: Store): Store {
+  const counting = { ...store, transaction: store.transaction.bind(store) } as Store;
+  for (const resource of [
+    'holders',
+    'apiKeys',
+    'eventTypes',
+    'availability',
+    'bookings',
+    'webhooks',
+    'deliveries',
+  ] as const) {
+    const target = store[resource];
+    (counting as unknown as Record<string, unknown>)[resource] = new Proxy(target, {
+      get(object, property, receiver) {
+        const value = Reflect.get(object, property, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(`${resource}.${String(property)}`);
+          return (value as (...a: unknown[]) => unknown).apply(object, args);
+        };
+      },
+    });
+  }
+  return counting;
+}
 
 beforeEach(async () => {
   h = await createHarness({ now: BEFORE_MONDAY });
   calls = [];
-  // The same store, with every method call recorded.
-  const store = new Proxy(h.store, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        // Read from the SQLite connection's shared memory, not a query: not a round trip.
-        if (property !== 'databaseVersion') calls.push(String(property));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  }) as Store;
-  counted = await buildApp({ ...h.context, store });
+  // A second server over the same database, its store counting calls (the change signal, read
+  // from the SQLite connection's shared memory and not by a query, is no round trip).
+  server = await composeServer({ ...h.storage, store: countingStore(h.store) }, h.settings);
+  counted = server.app;
 });
 
 afterEach(async () => {
-  await counted.close();
+  await server.close();
   await h.close();
 });
 
@@ -71,14 +90,14 @@ describe('store round trips of GET /slots', () => {
 
     // SQLite tells that nothing at all was committed since the key was read, so not even that is
     // read again; PostgreSQL reads the key and its holder's calendar version in one query.
-    const key = testStoreKind() === 'sqlite' ? [] : ['findApiKeyByDigest'];
+    const key = testStoreKind() === 'sqlite' ? [] : ['apiKeys.findByDigest'];
     for (const from of ['2026-01-05T00:00:00Z', '2026-01-06T07:30:00+01:00', '2026-01-07T00:00:00Z']) {
       expect(await roundTripsOfSlots(token, et.id, 62, from)).toEqual(key);
     }
     // Beyond what the cached calendar holds (70 days ahead), the range's bookings are read.
     expect(await roundTripsOfSlots(token, et.id, 62, '2026-03-01T00:00:00Z')).toEqual([
       ...key,
-      'occupanciesOverlapping',
+      'bookings.occupanciesOverlapping',
     ]);
   });
 });

@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
-import { BEFORE_MONDAY, expectInvalid, expectInvalidIncluding, expectProblem, type ListBody } from './helpers.js';
-
-interface WebhookBody {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-  secret?: string;
-}
+import {
+  BEFORE_MONDAY,
+  expectInvalid,
+  expectInvalidIncluding,
+  expectProblem,
+  type ListBody,
+  type WebhookBody,
+} from './helpers.js';
 
 let h: Harness;
 let token: string;

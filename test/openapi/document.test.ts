@@ -185,6 +185,39 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
+  it('names the shared schemas after their $id, refers to them by $ref, and leaves out the validator hints', () => {
+    const names = Object.keys(document.components.schemas);
+    expect(names).toEqual([
+      'Problem',
+      'EventType',
+      'CreateEventType',
+      'UpdateEventType',
+      'Availability',
+      'AvailabilityInput',
+      'Booking',
+      'CreateBooking',
+      'CancelBooking',
+      'RescheduleBooking',
+      'Instant',
+      'Webhook',
+      'WebhookWithSecret',
+      'CreateWebhook',
+      'UpdateWebhook',
+      'WebhookDelivery',
+    ]);
+    const text = JSON.stringify(document);
+    for (const [, target] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))
+      expect(names).toContain(target);
+    expect(document.components.schemas.CreateBooking.properties.start).toEqual({
+      $ref: '#/components/schemas/Instant',
+    });
+    const booking = operations.find((o) => o.method === 'get' && o.path === `${API}/bookings/{id}`)!.op;
+    expect(booking.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Booking',
+    });
+    expect(text).not.toContain('x-message');
+  });
+
   it('derives all of it for a route added without any OpenAPI metadata', () => {
     const probe = operations.find((o) => o.path === `${API}/probe-widgets/{id}`);
     expect(probe).toBeDefined();

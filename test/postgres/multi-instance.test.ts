@@ -2,7 +2,7 @@
 // PostgreSQL database, raced over HTTP. Double booking must be impossible across processes, the
 // key CLI must work against PostgreSQL, each webhook attempt must be made by one instance, and a
 // killed instance's claimed deliveries must be sent by the others once its lease runs out.
-import { migrations as schemaMigrations } from '../../src/storage/schema.js';
+import { migrations as schemaMigrations } from '../../src/storage/migrations/index.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createKey, ensureBuilt, runCli, type ApiResponse } from '../e2e/support.js';

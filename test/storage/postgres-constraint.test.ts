@@ -1,7 +1,7 @@
 // The exclusion constraint `bookings_confirmed_no_overlap` is PostgreSQL's last line of defence
 // against double booking: whatever the application does (a missed lock, a bug in the rules, a
 // second code path), no two confirmed bookings of one holder may occupy overlapping time. These
-// tests write bookings straight through `store.transaction(tx => tx.insertBooking(…))`, bypassing
+// tests write bookings straight through `store.transaction(tx => tx.bookings.insert(…))`, bypassing
 // the calendar lock and the booking rules, so only the constraint stands in the way.
 //
 // SQLite has no such constraint (its write transactions are exclusive, and the rules are the only
@@ -10,13 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newId } from '../../src/app/ids.js';
 import type { Booking } from '../../src/domain/booking.js';
-import { DomainError } from '../../src/domain/errors.js';
 import type { EventType } from '../../src/domain/event-type.js';
-import type { Holder, Store } from '../../src/storage/store.js';
+import { OverlapViolation } from '../../src/app/ports/storage-errors.js';
+import type { Store } from '../../src/app/ports/store.js';
+import type { Holder } from '../../src/domain/api-key.js';
 import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
-import { at, bookingRecord, eventTypeRecord, type BookingFields } from './records.js';
+import { at, bookingRecord, eventTypeRecord, newId, type BookingFields } from './records.js';
 
 const T0 = at('2026-03-01T00:00:00Z');
 
@@ -38,10 +38,10 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     alices = eventTypeOf(alice);
     bobs = eventTypeOf(bob);
     await store.transaction(async (tx) => {
-      await tx.ensureHolder(alice);
-      await tx.ensureHolder(bob);
-      await tx.insertEventType(alices);
-      await tx.insertEventType(bobs);
+      await tx.holders.ensure(alice);
+      await tx.holders.ensure(bob);
+      await tx.eventTypes.insert(alices);
+      await tx.eventTypes.insert(bobs);
     });
   });
 
@@ -60,7 +60,7 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
 
   /** Inserts directly, with no calendar lock and no rules. */
   function insert(booking: Booking): Promise<void> {
-    return store.transaction((tx) => tx.insertBooking(booking));
+    return store.transaction((tx) => tx.bookings.insert(booking));
   }
 
   async function expectSlotUnavailable(write: Promise<unknown>): Promise<void> {
@@ -68,15 +68,14 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error, 'the write was accepted').toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('slot-unavailable');
+    expect(error, 'the write was accepted').toBeInstanceOf(OverlapViolation);
   }
 
   async function storedIds(): Promise<string[]> {
     return (await testStore.rows('bookings')).map((r) => String(r.id)).sort();
   }
 
-  it('when a second confirmed booking of the holder overlaps the first, then it is rejected as slot-unavailable and not stored', async () => {
+  it('when a second confirmed booking of the holder overlaps the first, then the store refuses it as an overlap violation and does not store it', async () => {
     const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
     await insert(first);
     await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T09:15:00Z', '2026-03-02T09:45:00Z')));
@@ -103,11 +102,11 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     const eventId = newId('msg');
     await expectSlotUnavailable(
       store.transaction(async (tx) => {
-        await tx.enqueueEvent(
+        await tx.outbox.enqueue(
           { id: eventId, holderId: alice.id, type: 'booking.created', payload: '{}', createdAt: T0 },
           [],
         );
-        await tx.insertBooking(bookingOf(alices, '2026-03-02T09:10:00Z', '2026-03-02T09:40:00Z'));
+        await tx.bookings.insert(bookingOf(alices, '2026-03-02T09:10:00Z', '2026-03-02T09:40:00Z'));
       }),
     );
     expect(await testStore.rows('webhook_events')).toEqual([]);
@@ -116,8 +115,8 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
   it('when two overlapping confirmed bookings are inserted in one transaction, then it is rejected and neither is stored', async () => {
     await expectSlotUnavailable(
       store.transaction(async (tx) => {
-        await tx.insertBooking(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
-        await tx.insertBooking(bookingOf(alices, '2026-03-02T09:29:00Z', '2026-03-02T09:59:00Z'));
+        await tx.bookings.insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
+        await tx.bookings.insert(bookingOf(alices, '2026-03-02T09:29:00Z', '2026-03-02T09:59:00Z'));
       }),
     );
     expect(await storedIds()).toEqual([]);
@@ -140,7 +139,7 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
     await insert(first);
     await store.transaction((tx) =>
-      tx.updateBooking({ ...first, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'),
+      tx.bookings.update({ ...first, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'),
     );
     const second = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
     await insert(second);
@@ -154,10 +153,10 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     await insert(cancelled);
     await expectSlotUnavailable(
       store.transaction((tx) =>
-        tx.updateBooking({ ...cancelled, status: 'confirmed', cancelledAt: null, updatedAt: T0 }, 'cancelled'),
+        tx.bookings.update({ ...cancelled, status: 'confirmed', cancelledAt: null, updatedAt: T0 }, 'cancelled'),
       ),
     );
-    expect((await store.getBooking(alice.id, cancelled.id))?.status).toBe('cancelled');
+    expect((await store.bookings.get(alice.id, cancelled.id))?.status).toBe('cancelled');
   });
 
   it('when bookings of different holders overlap, then both are confirmed', async () => {
@@ -180,7 +179,7 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     expect(await storedIds()).toEqual([nine, halfPast, withAfter, withBefore, early].map((b) => b.id).sort());
   });
 
-  it('when overlapping bookings are inserted concurrently with no lock, then exactly one is stored and the others are slot-unavailable', async () => {
+  it('when overlapping bookings are inserted concurrently with no lock, then exactly one is stored and the others are refused as overlap violations', async () => {
     const attempts = Array.from({ length: 12 }, (_, i) =>
       // Different starts, all overlapping 09:00–09:30.
       bookingOf(
@@ -194,8 +193,7 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     expect(stored).toHaveLength(1);
     for (const result of results) {
       if (result.status === 'rejected') {
-        expect(result.reason).toBeInstanceOf(DomainError);
-        expect((result.reason as DomainError).code).toBe('slot-unavailable');
+        expect(result.reason).toBeInstanceOf(OverlapViolation);
       }
     }
     expect(await storedIds()).toHaveLength(1);

@@ -1,9 +1,12 @@
-// Domain records written straight through the Store interface by the storage suites.
-import { newId } from '../../src/app/ids.js';
+// Domain records written straight through the store's ports by the storage suites.
+import { IdGenerator, type IdPrefix } from '../../src/app/ids.js';
 import type { Booking, BookingStatus } from '../../src/domain/booking.js';
 import type { EventType } from '../../src/domain/event-type.js';
 
 export const at = (iso: string): number => Date.parse(iso);
+
+const ids = new IdGenerator();
+export const newId = (prefix: IdPrefix): string => ids.newId(prefix);
 
 /** A 30-minute event type with no buffers or limits; its slug is unique (derived from its id). */
 export function eventTypeRecord(holderId: string, createdAt: number, fields: Partial<EventType> = {}): EventType {

@@ -5,29 +5,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { newId } from '../../src/app/ids.js';
-import { openConnection, openSqliteStore } from '../../src/storage/sqlite.js';
-import type { Store } from '../../src/storage/store.js';
-import { at, eventTypeRecord } from './records.js';
+import type { Store } from '../../src/app/ports/store.js';
+import { openConnection, openSqliteStorage } from '../../src/storage/sqlite.js';
+import type { Storage } from '../../src/storage/storage.js';
+import { at, eventTypeRecord, newId } from './records.js';
 
 const T0 = at('2026-03-02T00:00:00Z');
 let dir: string;
 let filename: string;
+let storage: Storage;
 let store: Store;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'slotwise-group-commit-'));
   filename = join(dir, 'slotwise.db');
-  store = await openSqliteStore({ filename });
+  storage = await openSqliteStorage({ filename });
+  store = storage.store;
 });
 
 afterEach(async () => {
-  await store.close();
+  await storage.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 it('when concurrent transactions are acknowledged, then another connection to the file already sees each one’s writes', async () => {
-  const holder = await store.transaction((tx) => tx.ensureHolder({ id: newId('hld'), name: 'alice', createdAt: T0 }));
+  const holder = await store.transaction((tx) => tx.holders.ensure({ id: newId('hld'), name: 'alice', createdAt: T0 }));
   const observer = new Database(filename, { readonly: true });
   const visibleAtAck: boolean[] = [];
   try {
@@ -36,7 +38,7 @@ it('when concurrent transactions are acknowledged, then another connection to th
     await Promise.all(
       eventTypes.map((eventType) =>
         store
-          .transaction((tx) => tx.insertEventType(eventType))
+          .transaction((tx) => tx.eventTypes.insert(eventType))
           // Synchronously, in the acknowledgement itself: nothing else can commit in between.
           .then(() => visibleAtAck.push((lookup.get(eventType.id) as { n: number }).n === 1)),
       ),

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { openPostgresStore } from '../../src/storage/postgres.js';
-import { openSqliteStore } from '../../src/storage/sqlite.js';
-import type { Store } from '../../src/storage/store.js';
+import type { Store } from '../../src/app/ports/store.js';
+import { openPostgresStorage } from '../../src/storage/postgres.js';
+import { openSqliteStorage } from '../../src/storage/sqlite.js';
+import type { Storage } from '../../src/storage/storage.js';
 
 /**
  * Which store the suite runs against: vitest's `postgres` project sets SLOTWISE_TEST_STORE and
@@ -19,6 +20,9 @@ export const POSTGRES_ADMIN_URL =
   process.env.SLOTWISE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestStore {
+  /** Every port over the database. */
+  storage: Storage;
+  /** `storage.store`: the calendar store. */
   store: Store;
   /** What a spawned server would put in DATABASE_URL to reach the same data. */
   databaseUrl: string;
@@ -31,9 +35,10 @@ export interface TestStore {
 export async function openTestStore(dir: string): Promise<TestStore> {
   if (testStoreKind() === 'sqlite') {
     const filename = join(dir, 'slotwise.db');
-    const store = await openSqliteStore({ filename });
+    const storage = await openSqliteStorage({ filename });
     return {
-      store,
+      storage,
+      store: storage.store,
       databaseUrl: `sqlite:${filename}`,
       async rows(table) {
         const db = new Database(filename, { readonly: true });
@@ -43,19 +48,20 @@ export async function openTestStore(dir: string): Promise<TestStore> {
           db.close();
         }
       },
-      close: () => store.close(),
+      close: () => storage.close(),
     };
   }
   const databaseUrl = await processDatabase();
-  const store = await openPostgresStore({ connectionString: databaseUrl, poolSize: 5, statementTimeoutMs: 10_000 });
+  const storage = await openPostgresStorage({ connectionString: databaseUrl, poolSize: 5, statementTimeoutMs: 10_000 });
   await emptyTables(databaseUrl);
   return {
-    store,
+    storage,
+    store: storage.store,
     databaseUrl,
     async rows(table) {
       return withClient(databaseUrl, async (client) => (await client.query(`select * from ${table} order by 1`)).rows);
     },
-    close: () => store.close(),
+    close: () => storage.close(),
   };
 }
 

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/app/api-keys.js';
 import type { AppContext } from '../../src/app/context.js';
-import { buildApp } from '../../src/http/build-app.js';
-import type { Scope, Store } from '../../src/storage/store.js';
+import type { Store } from '../../src/app/ports/store.js';
+import type { Scope } from '../../src/domain/api-key.js';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
+import { composeServer, type Server, type ServerSettings } from '../../src/server.js';
+import type { Storage } from '../../src/storage/storage.js';
 import { openTestStore, type TestStore } from './databases.js';
 
 /** A settable clock: tests move time instead of waiting for it. */
@@ -19,12 +22,17 @@ export class TestClock {
 
 export interface Harness {
   app: FastifyInstance;
+  /** The whole wiring, as `slotwise serve` builds it (the worker is not started). */
+  server: Server;
+  storage: Storage;
   store: Store;
   /** Rows of a table as stored, and the URL a spawned server would use for the same data. */
   database: Pick<TestStore, 'rows' | 'databaseUrl'>;
   clock: TestClock;
   context: AppContext;
   dir: string;
+  /** The settings the server was composed with: for a second server over the same storage. */
+  settings: ServerSettings;
   /** Creates a key for `holder` (the holder too, on first use) and returns the bearer token. */
   key(holder: string, scopes?: Scope[]): Promise<string>;
   /** `app.inject` with the bearer token and JSON body filled in. */
@@ -32,27 +40,38 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A real app on an empty real store: a SQLite file in a fresh temporary directory, or PostgreSQL (see databases.ts). */
+/**
+ * The real wiring (src/server.ts) on an empty real store: a SQLite file in a fresh temporary
+ * directory, or PostgreSQL (see databases.ts); no rate limit, no logging, a settable clock.
+ */
 export async function createHarness(
   options: { now?: string; allowPrivateWebhookTargets?: boolean } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
   const testStore = await openTestStore(dir);
-  const store = testStore.store;
   const clock = new TestClock(Date.parse(options.now ?? '2026-01-01T00:00:00Z'));
-  const context: AppContext = {
-    store,
+  const settings: ServerSettings = {
     now: clock.now,
-    webhooks: { allowPrivateTargets: options.allowPrivateWebhookTargets ?? false },
+    rateLimitPerMinute: 0,
+    webhooks: {
+      allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
+      timeoutMs: 15_000,
+      retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
+      pollIntervalMs: 1_000,
+    },
   };
-  const app = await buildApp(context);
+  const server = await composeServer(testStore.storage, settings);
+  const { app, context } = server;
   return {
     app,
-    store,
+    server,
+    storage: testStore.storage,
+    store: testStore.store,
     database: testStore,
     clock,
     context,
     dir,
+    settings,
     async key(holder, scopes = ['read', 'write']) {
       const { token } = await createApiKey(context, { holderName: holder, scopes, expiresAt: null });
       return token;
@@ -69,8 +88,8 @@ export async function createHarness(
       });
     },
     async close() {
-      await app.close();
-      await store.close();
+      await server.close();
+      await testStore.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

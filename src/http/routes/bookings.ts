@@ -12,6 +12,7 @@ import {
   ListBookingsQuery,
   RescheduleBookingBody,
   listOf,
+  ref,
 } from '../schemas.js';
 
 export const bookingRoutes =
@@ -26,7 +27,7 @@ export const bookingRoutes =
           description:
             'Confirmed bookings whose start is in `[from, to)`, ascending by start. `from` defaults to now, `to` to 62 days after `from`.',
           querystring: ListBookingsQuery,
-          response: { 200: listOf(BookingResource) },
+          response: { 200: listOf(ref(BookingResource)) },
         },
       },
       async (request) => {
@@ -44,7 +45,7 @@ export const bookingRoutes =
           summary: 'Get a booking',
           description: 'One booking of the key holder, in any status.',
           params: IdParams,
-          response: { 200: BookingResource },
+          response: { 200: ref(BookingResource) },
         },
       },
       async (request) => bookingView(await getBooking(context, callerOf(request), request.params.id)),
@@ -59,8 +60,8 @@ export const bookingRoutes =
           description:
             'Succeeds exactly when `start` is bookable at this moment (as `GET /slots` would list it); otherwise a 409 `slot-unavailable` says why. Two requests never both get the same time.',
           'x-problems': ['slot-unavailable'],
-          body: CreateBookingBody,
-          response: { 201: BookingResource },
+          body: ref(CreateBookingBody),
+          response: { 201: ref(BookingResource) },
         },
       },
       async (request, reply) => {
@@ -79,8 +80,8 @@ export const bookingRoutes =
             'Cancels a `confirmed` booking; the body (and `reason`) may be omitted. Any other status is a 409 `invalid-state`.',
           'x-problems': ['invalid-state'],
           params: IdParams,
-          body: CancelBookingBody,
-          response: { 200: BookingResource },
+          body: ref(CancelBookingBody),
+          response: { 200: ref(BookingResource) },
         },
         // The contract allows cancelling with no body at all.
         preValidation: async (request) => {
@@ -101,8 +102,8 @@ export const bookingRoutes =
             'Creates a new `confirmed` booking at `start` (with `rescheduledFromId`) and marks the old one `rescheduled` (with `rescheduledToId`), in one transaction. The new start is judged as if the old booking were gone.',
           'x-problems': ['slot-unavailable', 'invalid-state'],
           params: IdParams,
-          body: RescheduleBookingBody,
-          response: { 201: BookingResource },
+          body: ref(RescheduleBookingBody),
+          response: { 201: ref(BookingResource) },
         },
       },
       async (request, reply) => {

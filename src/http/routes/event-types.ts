@@ -18,6 +18,7 @@ import {
   ListEventTypesQuery,
   UpdateEventTypeBody,
   listOf,
+  ref,
 } from '../schemas.js';
 
 export const eventTypeRoutes =
@@ -31,7 +32,7 @@ export const eventTypeRoutes =
           summary: 'List event types',
           description: 'The event types of the key holder, oldest first, a page at a time.',
           querystring: ListEventTypesQuery,
-          response: { 200: listOf(EventTypeResource) },
+          response: { 200: listOf(ref(EventTypeResource)) },
         },
       },
       async (request) => {
@@ -48,8 +49,8 @@ export const eventTypeRoutes =
           description:
             'Only `title` and `durationMinutes` are required. Without a `slug` one is derived from the title (with a numeric suffix when taken); an explicit `slug` that is taken is a 409 `conflict`.',
           'x-problems': ['conflict'],
-          body: CreateEventTypeBody,
-          response: { 201: EventTypeResource },
+          body: ref(CreateEventTypeBody),
+          response: { 201: ref(EventTypeResource) },
         },
       },
       async (request, reply) => {
@@ -66,7 +67,7 @@ export const eventTypeRoutes =
           summary: 'Get an event type',
           description: 'One event type of the key holder.',
           params: IdParams,
-          response: { 200: EventTypeResource },
+          response: { 200: ref(EventTypeResource) },
         },
       },
       async (request) => eventTypeView(await getEventType(context, callerOf(request), request.params.id)),
@@ -82,8 +83,8 @@ export const eventTypeRoutes =
             'Changes only the fields sent, with the same rules as on create. Existing bookings keep their times and buffers.',
           'x-problems': ['conflict'],
           params: IdParams,
-          body: UpdateEventTypeBody,
-          response: { 200: EventTypeResource },
+          body: ref(UpdateEventTypeBody),
+          response: { 200: ref(EventTypeResource) },
         },
       },
       async (request) =>

@@ -26,6 +26,7 @@ import {
   UpdateWebhookBody,
   WebhookResource,
   listOf,
+  ref,
 } from '../schemas.js';
 
 export const webhookRoutes =
@@ -39,7 +40,7 @@ export const webhookRoutes =
           summary: 'List webhooks',
           description: 'The webhooks of the key holder, oldest first, a page at a time. Secrets are never listed.',
           querystring: ListWebhooksQuery,
-          response: { 200: listOf(WebhookResource) },
+          response: { 200: listOf(ref(WebhookResource)) },
         },
       },
       async (request) => {
@@ -55,8 +56,8 @@ export const webhookRoutes =
           summary: 'Register a webhook',
           description:
             'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them.',
-          body: CreateWebhookBody,
-          response: { 201: CreatedWebhookResource },
+          body: ref(CreateWebhookBody),
+          response: { 201: ref(CreatedWebhookResource) },
         },
       },
       async (request, reply) => {
@@ -76,7 +77,7 @@ export const webhookRoutes =
           summary: 'Get a webhook',
           description: 'One webhook of the key holder, without its secret.',
           params: IdParams,
-          response: { 200: WebhookResource },
+          response: { 200: ref(WebhookResource) },
         },
       },
       async (request) => webhookView(await getWebhook(context, callerOf(request), request.params.id)),
@@ -90,8 +91,8 @@ export const webhookRoutes =
           summary: 'Update a webhook',
           description: 'Changes only the fields sent: `url`, `events`, `active`, `description`.',
           params: IdParams,
-          body: UpdateWebhookBody,
-          response: { 200: WebhookResource },
+          body: ref(UpdateWebhookBody),
+          response: { 200: ref(WebhookResource) },
         },
       },
       async (request) => webhookView(await updateWebhook(context, callerOf(request), request.params.id, request.body)),
@@ -125,7 +126,7 @@ export const webhookRoutes =
           'x-problems': ['invalid-state'],
           params: IdParams,
           body: EmptyBody,
-          response: { 202: DeliveryResource },
+          response: { 202: ref(DeliveryResource) },
         },
         preValidation: async (request) => {
           request.body ??= {};
@@ -145,7 +146,7 @@ export const webhookRoutes =
             'Its deliveries, newest first, each with its attempts: status code, duration, error, response excerpt and next retry.',
           params: IdParams,
           querystring: ListDeliveriesQuery,
-          response: { 200: listOf(DeliveryResource) },
+          response: { 200: listOf(ref(DeliveryResource)) },
         },
       },
       async (request) => {
@@ -164,7 +165,7 @@ export const webhookRoutes =
             'Sends a finished (succeeded or failed) delivery again now, with a fresh retry schedule. A pending delivery or an inactive webhook is a 409 `invalid-state`.',
           'x-problems': ['invalid-state'],
           params: DeliveryParams,
-          response: { 202: DeliveryResource },
+          response: { 202: ref(DeliveryResource) },
         },
       },
       async (request, reply) =>

@@ -4,7 +4,7 @@
 // shared server says otherwise (the claim lease is that timeout + 5 s).
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { BlackHole, Receiver, type Received } from './receiver.js';
+import { BlackHole, Receiver, type Received } from '../support/webhook-receiver.js';
 import {
   Api,
   cleanUpEverything,
@@ -21,7 +21,7 @@ import {
   type Slotwise,
   type TempDb,
   type WebhookCreated,
-} from './server.js';
+} from './webhook-server.js';
 
 /** Holders of the tests that share one server: each has its own webhooks, so none sees another's events. */
 const GUESTS = ['bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan'];

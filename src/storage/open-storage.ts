@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
-import { openPostgresStore } from './postgres.js';
-import { openSqliteStore } from './sqlite.js';
-import type { Store } from './store.js';
+import { openPostgresStorage } from './postgres.js';
+import { openSqliteStorage } from './sqlite.js';
+import type { Storage } from './storage.js';
 
 export const DEFAULT_DATABASE_FILE = './data/slotwise.db';
 
 /** `DATABASE_URL` → store: unset → `./data/slotwise.db`; `sqlite:/path` or `sqlite::memory:` → SQLite; `postgres://…` → PostgreSQL. */
-export async function openStore(
+export async function openStorage(
   target: DatabaseTarget,
   postgres: PostgresSettings = DEFAULT_POSTGRES_SETTINGS,
-): Promise<Store> {
-  if (target.kind === 'postgres') return openPostgresStore({ connectionString: target.url, ...postgres });
-  return openSqliteStore({ filename: target.filename });
+): Promise<Storage> {
+  if (target.kind === 'postgres') return openPostgresStorage({ connectionString: target.url, ...postgres });
+  return openSqliteStorage({ filename: target.filename });
 }
 
 export type DatabaseTarget = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };

@@ -1,7 +1,7 @@
 // The delivery worker in-process, on a real SQLite store, with a scripted sender: attempts stay in
 // flight until the test finishes them, so limits and shutdown can be checked without timing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/storage/store.js';
+import type { DeliveryQueue } from '../../src/app/ports/delivery-queue.js';
 import { DeliveryWorker, type WorkerSettings } from '../../src/worker/delivery-worker.js';
 import type { SendResult, WebhookSender } from '../../src/worker/send-webhook.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -78,8 +78,8 @@ afterEach(async () => {
   await h.close();
 });
 
-function worker(sender: HeldSender, store: Store = h.store): DeliveryWorker {
-  const made = new DeliveryWorker(store, sender as unknown as WebhookSender, SETTINGS, h.clock.now, silent);
+function worker(sender: HeldSender, queue: DeliveryQueue = h.storage.deliveryQueue): DeliveryWorker {
+  const made = new DeliveryWorker(queue, sender as unknown as WebhookSender, SETTINGS, h.clock.now, silent);
   workers.push(made);
   return made;
 }
@@ -101,7 +101,7 @@ async function webhookWithDeliveries(count: number): Promise<string> {
 }
 
 async function statuses(webhookId: string): Promise<string[]> {
-  return (await h.store.listDeliveries(webhookId, { limit: 100, after: null })).map((d) => d.status);
+  return (await h.store.deliveries.list(webhookId, { limit: 100, after: null })).map((d) => d.status);
 }
 
 describe('DeliveryWorker', () => {
@@ -131,7 +131,7 @@ describe('DeliveryWorker', () => {
     h.context.outboxChanged?.();
     await until(() => sender.held.length === 7, 'the other webhook to be sent to');
     const otherEvents = new Set(
-      (await h.store.listDeliveries(other, { limit: 10, after: null })).map((d) => d.eventId),
+      (await h.store.deliveries.list(other, { limit: 10, after: null })).map((d) => d.eventId),
     );
     expect(sender.held.filter((held) => otherEvents.has(held.eventId))).toHaveLength(3);
     expect((await statuses(stuck)).filter((s) => s === 'pending')).toHaveLength(10);
@@ -161,7 +161,7 @@ describe('DeliveryWorker', () => {
     await until(() => first.held.length === 2, 'two attempts in flight');
     await w.stop(20);
     expect(await statuses(webhookId)).toEqual(['pending', 'pending']);
-    const attempts = await h.store.listDeliveries(webhookId, { limit: 10, after: null });
+    const attempts = await h.store.deliveries.list(webhookId, { limit: 10, after: null });
     expect(attempts.map((d) => d.attempts)).toEqual([0, 0]);
 
     const second = new HeldSender();
@@ -174,13 +174,13 @@ describe('DeliveryWorker', () => {
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     let claims = 0;
-    // The store as the worker sees it: the first claim is held until the test opens the gate.
-    const store = new Proxy(h.store, {
+    // The queue as the worker sees it: the first claim is held until the test opens the gate.
+    const queue = new Proxy(h.storage.deliveryQueue, {
       get(target, property, receiver) {
-        if (property === 'claimDueDeliveries') {
-          return async (...args: Parameters<Store['claimDueDeliveries']>) => {
+        if (property === 'claimDue') {
+          return async (...args: Parameters<DeliveryQueue['claimDue']>) => {
             claims++;
-            const jobs = await target.claimDueDeliveries(...args);
+            const jobs = await target.claimDue(...args);
             await gate;
             return jobs;
           };
@@ -190,7 +190,7 @@ describe('DeliveryWorker', () => {
       },
     });
     const sender = new HeldSender();
-    const w = worker(sender, store);
+    const w = worker(sender, queue);
     w.start();
     await until(() => claims === 1, 'a claim to start');
 

@@ -4,9 +4,9 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createKey, startServer, type ProcessExit, type Server } from '../e2e/support.js';
+import { createKey, startServer, type ProcessExit, type Server } from './support.js';
 
-export { CLI, createKey, ensureBuilt, freePort, ROOT } from '../e2e/support.js';
+export { CLI, createKey, ensureBuilt, freePort, ROOT } from './support.js';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callerWith, digestOf } from '../../src/app/api-keys.js';
 import { replaceAvailability } from '../../src/app/availability.js';
 import { cancelBooking, createBooking } from '../../src/app/bookings.js';
-import { calendarsOf } from '../../src/app/calendars.js';
 import type { AppContext, Caller } from '../../src/app/context.js';
 import { deleteEventType, updateEventType } from '../../src/app/event-types.js';
 import type { Availability } from '../../src/domain/availability.js';
-import { openStore, parseDatabaseUrl } from '../../src/storage/open-store.js';
-import type { Store } from '../../src/storage/store.js';
+import { composeServer, type Server } from '../../src/server.js';
+import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
+import type { Storage } from '../../src/storage/storage.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import {
   BEFORE_MONDAY,
@@ -20,13 +20,14 @@ import {
   getSlots,
   startsOf,
   type EventTypeBody,
-} from './helpers.js';
+} from '../http/helpers.js';
 
 let h: Harness;
 let token: string;
 let et: EventTypeBody;
-/** The "other process": its own store (own connections, own calendar cache) on the same database. */
-let other: Store;
+/** The "other process": its own storage and wiring (own connections, own calendar cache) on the same database. */
+let other: Storage;
+let otherServer: Server;
 let otherContext: AppContext;
 let caller: Caller;
 
@@ -34,14 +35,16 @@ beforeEach(async () => {
   h = await createHarness({ now: BEFORE_MONDAY });
   token = await h.key('alice');
   et = await createEventType(h, token, { durationMinutes: 30 });
-  other = await openStore(parseDatabaseUrl(h.database.databaseUrl), { poolSize: 2, statementTimeoutMs: 10_000 });
-  otherContext = { store: other, now: h.clock.now, webhooks: { allowPrivateTargets: false } };
-  const key = await other.findApiKeyByDigest(digestOf(token));
+  other = await openStorage(parseDatabaseUrl(h.database.databaseUrl), { poolSize: 2, statementTimeoutMs: 10_000 });
+  otherServer = await composeServer(other, h.settings);
+  otherContext = otherServer.context;
+  const key = await other.store.apiKeys.findByDigest(digestOf(token));
   if (!key) throw new Error('the other store does not see the key: not the same database');
   caller = callerWith(key);
 });
 
 afterEach(async () => {
+  await otherServer.close();
   await other.close();
   await h.close();
 });
@@ -136,10 +139,10 @@ describe('GET /api/v1/slots repeated', () => {
     const first = await rawMondaySlots();
     expect(first.statusCode, first.body).toBe(200);
     // The queries below are answered from this very calendar, not from a reload.
-    const cached = await calendarsOf(h.store).current(caller.holderId, h.clock.now());
+    const cached = await h.context.calendars.current(caller.holderId, h.clock.now());
     const second = await rawMondaySlots();
     const third = await rawMondaySlots();
-    expect(await calendarsOf(h.store).current(caller.holderId, h.clock.now())).toBe(cached);
+    expect(await h.context.calendars.current(caller.holderId, h.clock.now())).toBe(cached);
     expect(second.statusCode).toBe(200);
     expect(second.body).toBe(first.body);
     expect(third.body).toBe(first.body);

@@ -1,17 +1,8 @@
+// Webhooks after registration: PATCH, the test event, deliveries paging, manual retry and tenant
+// isolation (registration, listing and deletion are in webhooks.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
-import { expectInvalid, expectProblem, type ListBody } from '../http/helpers.js';
-
-interface WebhookBody {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-  secret?: string;
-}
+import { expectInvalid, expectProblem, type ListBody, type WebhookBody } from './helpers.js';
 
 interface DeliveryBody {
   id: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RESPONSE_EXCERPT_BYTES, WebhookSender } from '../../src/worker/send-webhook.js';
-import { BlackHole, Receiver } from './receiver.js';
+import { BlackHole, Receiver } from '../support/webhook-receiver.js';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const PAYLOAD = JSON.stringify({

@@ -1,0 +1,39 @@
+// The webhook delivery queue, as the delivery worker uses it: claim due deliveries, record each
+// attempt, give claims back at shutdown; and its depth, for the metrics.
+import type { DeliveryDecision } from '../../domain/webhook-retry.js';
+import type { Instant } from '../../domain/instant.js';
+import type { DeliveryAttempt } from '../../domain/webhook.js';
+
+export interface ClaimRequest {
+  now: Instant;
+  /** Until when the claim keeps other workers away; a crashed worker's claims lapse then. */
+  leaseUntil: Instant;
+  limit: number;
+  perWebhook: number;
+  /** Webhooks this worker is still sending to: one slow receiver must not take every slot. */
+  skipWebhookIds: string[];
+}
+
+/** A claimed delivery, with everything needed to send it without another query. */
+export interface DeliveryJob {
+  deliveryId: string;
+  eventId: string;
+  webhookId: string;
+  url: string;
+  secret: string;
+  payload: string;
+  attempts: number;
+  /** Failed attempts since the schedule last started (creation or a manual retry). */
+  retryStep: number;
+}
+
+export interface DeliveryQueue {
+  /** Claims due deliveries of active webhooks, oldest due first, in one short transaction. */
+  claimDue(request: ClaimRequest): Promise<DeliveryJob[]>;
+  /** Logs the attempt and moves the delivery on; does nothing if the delivery was deleted meanwhile. */
+  recordAttempt(deliveryId: string, attempt: DeliveryAttempt, decision: DeliveryDecision, now: Instant): Promise<void>;
+  /** Gives claimed deliveries back (on shutdown) so the next worker need not wait for the lease. */
+  release(deliveryIds: string[]): Promise<void>;
+  /** Pending deliveries, due or not: the queue's depth. */
+  countPending(): Promise<number>;
+}

@@ -1,0 +1,18 @@
+// What the store throws for a write the database itself refused: engine-neutral, without
+// user-facing text; the use cases turn them into domain errors.
+
+/** A unique constraint rejected a write (e.g. a slug raced in). */
+export class UniqueViolation extends Error {
+  constructor(readonly constraint: string) {
+    super(`unique constraint ${constraint} violated`);
+    this.name = 'UniqueViolation';
+  }
+}
+
+/** The database's own overlap rule (PostgreSQL's exclusion constraint on bookings) rejected a write. */
+export class OverlapViolation extends Error {
+  constructor(readonly constraint: string) {
+    super(`exclusion constraint ${constraint} violated`);
+    this.name = 'OverlapViolation';
+  }
+}

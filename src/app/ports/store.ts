@@ -1,0 +1,183 @@
+// The calendar store: the port through which use cases read and change holders, keys, event
+// types, availability, bookings and webhooks, and write events to the outbox, each change in one
+// transaction. One narrow record interface per resource; a transaction offers their writes too.
+// Implemented once over Kysely (src/storage/kysely/), for SQLite and PostgreSQL.
+import type { ApiKey, Holder } from '../../domain/api-key.js';
+import type { Availability } from '../../domain/availability.js';
+import type { Booking, BookingStatus } from '../../domain/booking.js';
+import type { EventType } from '../../domain/event-type.js';
+import type { Instant } from '../../domain/instant.js';
+import type { PageRequest } from '../../domain/page.js';
+import type { Occupancy } from '../../domain/slots.js';
+import type { DeliveredEventType, Delivery, Webhook, WebhookEventType } from '../../domain/webhook.js';
+
+export interface HolderReads {
+  get(id: string): Promise<Holder | undefined>;
+  findByName(name: string): Promise<Holder | undefined>;
+  /**
+   * A number that changes in every transaction that changes the holder's event types,
+   * availability or bookings (undefined for no such holder): what caches of derived data check.
+   */
+  calendarVersion(holderId: string): Promise<number | undefined>;
+}
+
+export interface HolderWrites extends HolderReads {
+  /** The holder of that name, created as `candidate` if there is none yet (also when two create it at once). */
+  ensure(candidate: Holder): Promise<Holder>;
+}
+
+/** A key as authentication reads it: with its holder's calendar version, read in the same query. */
+export interface AuthenticatedKey extends ApiKey {
+  holderCalendarVersion: number;
+}
+
+export interface ApiKeyReads {
+  findByDigest(digest: string): Promise<AuthenticatedKey | undefined>;
+  list(): Promise<ApiKey[]>;
+  count(): Promise<number>;
+}
+
+export interface ApiKeyWrites extends ApiKeyReads {
+  insert(key: ApiKey, digest: string): Promise<void>;
+  /** False when no such key exists or it was revoked already. */
+  revoke(id: string, at: Instant): Promise<boolean>;
+}
+
+export interface EventTypeReads {
+  /** Deleted event types are not found. */
+  get(holderId: string, id: string): Promise<EventType | undefined>;
+  list(holderId: string, page: PageRequest): Promise<EventType[]>;
+  /** Every live event type of the holder, unordered. */
+  live(holderId: string): Promise<EventType[]>;
+  /** Slugs of live event types equal to `base` or of the form `base-N`. */
+  slugsLike(holderId: string, base: string): Promise<Set<string>>;
+}
+
+export interface EventTypeWrites extends EventTypeReads {
+  /** Throws `UniqueViolation` when a live event type of the holder has the slug already. */
+  insert(eventType: EventType): Promise<void>;
+  update(eventType: EventType): Promise<void>;
+  delete(holderId: string, id: string, at: Instant): Promise<boolean>;
+}
+
+export interface StoredAvailability {
+  availability: Availability;
+  updatedAt: Instant;
+}
+
+export interface AvailabilityReads {
+  get(holderId: string): Promise<StoredAvailability | undefined>;
+}
+
+export interface AvailabilityWrites extends AvailabilityReads {
+  put(holderId: string, availability: Availability, at: Instant): Promise<void>;
+}
+
+export interface BookingQuery extends PageRequest {
+  from: Instant;
+  to: Instant;
+  eventTypeId: string | null;
+}
+
+export interface BookingReads {
+  get(holderId: string, id: string): Promise<Booking | undefined>;
+  /** Confirmed bookings starting in [from, to), by start then id. */
+  listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]>;
+  /** Confirmed bookings of the holder whose occupancy (buffers included) overlaps [from, to). */
+  occupanciesOverlapping(holderId: string, from: Instant, to: Instant, excludeBookingId?: string): Promise<Occupancy[]>;
+  /** Confirmed bookings of the event type starting in [from, to). */
+  occupanciesStartingIn(
+    holderId: string,
+    eventTypeId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<Occupancy[]>;
+}
+
+export interface BookingWrites extends BookingReads {
+  /** Throws `OverlapViolation` where the database itself rules the overlap out (PostgreSQL's exclusion constraint). */
+  insert(booking: Booking): Promise<void>;
+  /**
+   * Writes a state move of a booking that still has status `from`; false when it no longer has
+   * (a concurrent move won), so a move is enforced by the database and not only by the lock.
+   */
+  update(booking: Booking, from: BookingStatus): Promise<boolean>;
+}
+
+export interface WebhookReads {
+  get(holderId: string, id: string): Promise<Webhook | undefined>;
+  list(holderId: string, page: PageRequest): Promise<Webhook[]>;
+  /** Ids of the holder's active webhooks subscribed to `type`. */
+  subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]>;
+}
+
+export interface WebhookWrites extends WebhookReads {
+  insert(webhook: Webhook): Promise<void>;
+  update(webhook: Webhook): Promise<void>;
+  /** Removes the webhook with its deliveries, so nothing more is sent to it. */
+  delete(holderId: string, id: string): Promise<boolean>;
+}
+
+export interface DeliveryReads {
+  /** A webhook's deliveries, newest first (keyset on created_at descending), with their attempts. */
+  list(webhookId: string, page: PageRequest): Promise<Delivery[]>;
+  get(webhookId: string, deliveryId: string): Promise<Delivery | undefined>;
+}
+
+export interface DeliveryWrites extends DeliveryReads {
+  /** Makes a finished delivery due now with a fresh retry schedule. */
+  restart(deliveryId: string, now: Instant): Promise<void>;
+}
+
+/** One event written to the outbox, with one delivery per target webhook. */
+export interface OutboxEvent {
+  id: string;
+  holderId: string;
+  type: DeliveredEventType;
+  /** The full delivery body, `{ type, timestamp, data }`, serialised once at the time of the change. */
+  payload: string;
+  createdAt: Instant;
+}
+
+export interface OutboxWrites {
+  /** Records the event and a pending delivery, due at once, for each `{ id, webhookId }`. */
+  enqueue(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void>;
+}
+
+/** What may be read outside a transaction. */
+export interface Reads {
+  holders: HolderReads;
+  apiKeys: ApiKeyReads;
+  eventTypes: EventTypeReads;
+  availability: AvailabilityReads;
+  bookings: BookingReads;
+  webhooks: WebhookReads;
+  deliveries: DeliveryReads;
+}
+
+/** What a transaction reads and writes: all of it lands at commit, or none of it. */
+export interface Transaction {
+  holders: HolderWrites;
+  apiKeys: ApiKeyWrites;
+  eventTypes: EventTypeWrites;
+  availability: AvailabilityWrites;
+  bookings: BookingWrites;
+  webhooks: WebhookWrites;
+  deliveries: DeliveryWrites;
+  outbox: OutboxWrites;
+  /**
+   * Serialises writers of one holder's calendar until the transaction ends. SQLite write
+   * transactions are exclusive already; PostgreSQL locks the holder row.
+   */
+  lockCalendar(holderId: string): Promise<void>;
+}
+
+export interface Store extends Reads {
+  /**
+   * Runs `work` in one write transaction: all of its writes land, or none do. It may run `work`
+   * more than once (PostgreSQL, after a serialization failure or deadlock): `work` must not
+   * have effects outside the transaction.
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+}

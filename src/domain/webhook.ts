@@ -1,0 +1,47 @@
+import type { Instant } from './instant.js';
+
+/** The events a webhook can subscribe to. */
+export const WEBHOOK_EVENT_TYPES = ['booking.created', 'booking.cancelled', 'booking.rescheduled'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Every event type that is ever delivered: the subscribable ones and the on-demand test event. */
+export type DeliveredEventType = WebhookEventType | 'webhook.test';
+
+export interface Webhook {
+  id: string;
+  holderId: string;
+  url: string;
+  events: WebhookEventType[];
+  description: string | null;
+  active: boolean;
+  secret: string;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface DeliveryAttempt {
+  attempt: number;
+  startedAt: Instant;
+  durationMs: number;
+  /** Null when no HTTP answer arrived (connection refused, timeout, refused address). */
+  statusCode: number | null;
+  error: string | null;
+  /** The start of the response body, at most 4 KiB. */
+  responseExcerpt: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  eventId: string;
+  eventType: DeliveredEventType;
+  webhookId: string;
+  status: DeliveryStatus;
+  /** Attempts made, over the delivery's whole life. */
+  attempts: number;
+  nextAttemptAt: Instant | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+  attemptLog: DeliveryAttempt[];
+}

@@ -1,0 +1,164 @@
+// The composition root: the one place that builds the process's parts and hands each what it
+// uses. Every cache and worker of a process is made here, so what a request can see is visible
+// in one file. `serve` (via the CLI) runs it on the configured database; tests and the benchmark
+// call `composeServer` on a store of their own and can reset its caches between cases.
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
+import { KeyCache } from './app/key-cache.js';
+import { CalendarCache } from './app/calendars.js';
+import type { AppContext } from './app/context.js';
+import { IdGenerator } from './app/ids.js';
+import type { RequestCounter } from './app/ports/request-counter.js';
+import type { Config } from './config.js';
+import type { Instant } from './domain/instant.js';
+import { Zones } from './domain/zone.js';
+import { buildApp } from './http/build-app.js';
+import { Metrics } from './http/metrics.js';
+import { MemoryRequestCounter } from './http/rate-limit.js';
+import { RenderedTracks } from './http/rendered-tracks.js';
+import { SlotWriter } from './http/slots-body.js';
+import { openStorage } from './storage/open-storage.js';
+import type { Storage } from './storage/storage.js';
+import { DeliveryWorker } from './worker/delivery-worker.js';
+import { WebhookSender } from './worker/send-webhook.js';
+
+/** Written slot tracks kept for all holders: a worst-case track (18,000 slots in UTC) is ~1.2 MB written. */
+const RENDERED_TRACKS_BYTES = 64 * 1024 * 1024;
+/** How long shutdown waits for requests, then for webhook attempts, in flight. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface ServerSettings {
+  webhooks: Config['webhooks'];
+  /** Requests per API key per minute; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /**
+   * Where requests are counted for the limit. By default in the database on PostgreSQL (so every
+   * instance shares each key's count) and in memory on SQLite (one process).
+   */
+  requestCounter?: RequestCounter;
+  /** Pino options for the process's logger; no logging when absent. */
+  logger?: FastifyServerOptions['logger'];
+  /** The clock; tests pass a settable one. */
+  now?: () => Instant;
+}
+
+export interface Server {
+  context: AppContext;
+  app: FastifyInstance;
+  worker: DeliveryWorker;
+  metrics: Metrics;
+  /** Empties every cache of the process: for tests that change the database behind its back. */
+  resetCaches(): void;
+  /** Stops the worker and the app (after their work in flight, at most `graceMs` each); the storage is the caller's to close. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Builds every part of a server process over `storage`, without listening or starting the worker. */
+export async function composeServer(storage: Storage, settings: ServerSettings): Promise<Server> {
+  const now = settings.now ?? Date.now;
+  const zones = new Zones();
+  const calendars = new CalendarCache(storage.store, zones);
+  const keys = new KeyCache(storage.store.apiKeys, storage.changes);
+  const writer = new SlotWriter();
+  const renderedTracks = new RenderedTracks(writer, RENDERED_TRACKS_BYTES);
+  const metrics = new Metrics(() => storage.deliveryQueue.countPending());
+  const sender = new WebhookSender({
+    timeoutMs: settings.webhooks.timeoutMs,
+    allowPrivateTargets: settings.webhooks.allowPrivateTargets,
+  });
+  let worker: DeliveryWorker | undefined;
+  const context: AppContext = {
+    store: storage.store,
+    now,
+    ids: new IdGenerator(),
+    zones,
+    calendars,
+    keys,
+    webhooks: { allowPrivateTargets: settings.webhooks.allowPrivateTargets },
+    outboxChanged: () => worker?.wake(),
+  };
+  const counter =
+    settings.requestCounter ?? (storage.engine === 'postgres' ? storage.requestCounter : new MemoryRequestCounter());
+  const app = await buildApp(context, {
+    logger: settings.logger,
+    metrics,
+    idempotencyLedger: storage.idempotencyLedger,
+    schemaStatus: storage.schemaStatus,
+    slots: { writer, renderedTracks },
+    rateLimit: settings.rateLimitPerMinute > 0 ? { perMinute: settings.rateLimitPerMinute, counter } : undefined,
+  });
+  worker = new DeliveryWorker(
+    storage.deliveryQueue,
+    sender,
+    {
+      retryScheduleMs: settings.webhooks.retryScheduleMs,
+      pollIntervalMs: settings.webhooks.pollIntervalMs,
+      // A claim outlives the longest attempt, so no other worker sends it while it is in flight.
+      leaseMs: settings.webhooks.timeoutMs + 5_000,
+      concurrency: 64,
+      perWebhook: 4,
+      observe: (outcome) => metrics.observeDelivery(outcome),
+    },
+    now,
+    app.log,
+  );
+  const started = worker;
+  return {
+    context,
+    app,
+    worker: started,
+    metrics,
+    resetCaches() {
+      calendars.clear();
+      keys.clear();
+      renderedTracks.clear();
+    },
+    async close(graceMs = SHUTDOWN_GRACE_MS) {
+      // In-flight requests get a bounded time to finish; then their connections are cut.
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      await app.close();
+      clearTimeout(cutOff);
+      await started.stop(graceMs);
+      await sender.close();
+    },
+  };
+}
+
+/** `slotwise serve`: the API and the delivery worker on HOST:PORT until SIGTERM or SIGINT. */
+export async function serve(config: Config, storage?: Storage): Promise<void> {
+  const opened = storage ?? (await openStorage(config.database, config.postgres));
+  const server = await composeServer(opened, {
+    webhooks: config.webhooks,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    logger: { level: config.logLevel, stream: bufferedStdout() },
+  });
+  await server.app.listen({ host: config.host, port: config.port });
+  server.worker.start();
+  if ((await opened.store.apiKeys.count()) === 0) {
+    server.app.log.warn(
+      'No API keys yet: create one with `npx slotwise keys create --holder NAME --scopes read,write`.',
+    );
+  }
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve());
+    process.once('SIGINT', () => resolve());
+  });
+  server.app.log.info('shutting down: finishing requests and webhook attempts in flight');
+  await server.close();
+  await opened.close();
+}
+
+/**
+ * Log lines go to stdout in batches of about 8 KiB, and at least every quarter second: one
+ * system call per request line costs a measurable part of a cached slot query
+ * (docs/performance.md). What is buffered is written when the process exits, also after an
+ * uncaught error; only a killed process (SIGKILL, power loss) can lose its last quarter second of lines.
+ */
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, minLength: 8192, sync: true });
+  // A callback, so that a stream already ended at exit reports rather than throws.
+  setInterval(() => destination.flush(() => {}), 250).unref();
+  // Synchronous writes (as pino's default), so the rest can still be written while exiting.
+  process.once('exit', () => destination.flushSync());
+  return destination;
+}

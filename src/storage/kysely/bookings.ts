@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import type { Booking, BookingStatus } from '../../domain/booking.js';
+import type { Instant } from '../../domain/instant.js';
+import type { Occupancy } from '../../domain/slots.js';
+import type { BookingQuery, BookingWrites } from '../../app/ports/store.js';
+import type { Database } from '../schema.js';
+import { compiledOnce } from './compiled-once.js';
+import { bookingRow, toBooking, toOccupancies } from './rows.js';
+import { Table } from './table.js';
+
+/**
+ * Written into the SQL, not bound: the booking indexes are partial (`where status = 'confirmed'`),
+ * and SQLite re-plans a statement on every run when a bound value decides whether such an index applies.
+ */
+const CONFIRMED = sql.lit('confirmed');
+
+const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end'] as const;
+const occupanciesStartingBetween = compiledOnce((db, holderId, eventTypeId, from, to) =>
+  db
+    .selectFrom('bookings')
+    .select(OCCUPANCY_COLUMNS)
+    .where('holder_id', '=', holderId!)
+    .where('status', '=', CONFIRMED)
+    .where('event_type_id', '=', eventTypeId!)
+    .where('start_at', '>=', from as unknown as number)
+    .where('start_at', '<', to as unknown as number),
+);
+/**
+ * Confirmed bookings whose occupancy starts in [from, to), and the one that starts last before
+ * `from`: confirmed bookings never overlap one another (the rules, and on PostgreSQL the exclusion
+ * constraint, hold that), so their ends ascend with their starts and no earlier one can reach
+ * `from`. Two index seeks, however many bookings lie before the range.
+ */
+const occupanciesFrom = compiledOnce((db, holderId, from, to, previousHolderId, previousFrom) => {
+  const confirmed = (holder: string) =>
+    db.selectFrom('bookings').select(OCCUPANCY_COLUMNS).where('holder_id', '=', holder).where('status', '=', CONFIRMED);
+  return confirmed(holderId!)
+    .where('occupied_start', '>=', from as unknown as number)
+    .where('occupied_start', '<', to as unknown as number)
+    .unionAll(
+      db
+        .selectFrom(
+          confirmed(previousHolderId!)
+            .where('occupied_start', '<', previousFrom as unknown as number)
+            .orderBy('occupied_start', 'desc')
+            // A literal: a bound LIMIT makes SQLite re-plan the statement on every run.
+            .limit(sql.lit(1))
+            .as('previous'),
+        )
+        .selectAll(),
+    );
+});
+const BOOKING_COLUMNS = [
+  'id',
+  'holder_id',
+  'event_type_id',
+  'start_at',
+  'end_at',
+  'occupied_start',
+  'occupied_end',
+  'buffer_before_minutes',
+  'buffer_after_minutes',
+  'status',
+  'guest_name',
+  'guest_email',
+  'guest_time_zone',
+  'notes',
+  'cancellation_reason',
+  'cancelled_at',
+  'rescheduled_from_id',
+  'rescheduled_to_id',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof Database['bookings']>;
+const insertBookingRow = compiledOnce((db, ...values) =>
+  db
+    .insertInto('bookings')
+    .values(
+      Object.fromEntries(BOOKING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as Database['bookings'],
+    ),
+);
+
+export class KyselyBookings extends Table implements BookingWrites {
+  async get(holderId: string, id: string): Promise<Booking | undefined> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toBooking(row);
+  }
+
+  async listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]> {
+    let select = this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('status', '=', CONFIRMED)
+      .where('start_at', '>=', query.from)
+      .where('start_at', '<', query.to);
+    if (query.eventTypeId !== null) select = select.where('event_type_id', '=', query.eventTypeId);
+    const after = query.after;
+    if (after) {
+      select = select.where((eb) =>
+        eb.or([eb('start_at', '>', after.key), eb.and([eb('start_at', '=', after.key), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await select.orderBy('start_at').orderBy('id').limit(query.limit).execute();
+    return rows.map(toBooking);
+  }
+
+  async occupanciesOverlapping(
+    holderId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<Occupancy[]> {
+    // The union binds the holder and `from` once in each half.
+    const rows = await occupanciesFrom(this.db, this.engine.name, holderId, from, to, holderId, from);
+    return toOccupancies(
+      rows.filter((row) => Number(row.occupied_end) > from),
+      excludeBookingId,
+    );
+  }
+
+  async occupanciesStartingIn(
+    holderId: string,
+    eventTypeId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<Occupancy[]> {
+    const rows = await occupanciesStartingBetween(this.db, this.engine.name, holderId, eventTypeId, from, to);
+    return toOccupancies(rows, excludeBookingId);
+  }
+
+  async insert(booking: Booking): Promise<void> {
+    const row = bookingRow(booking);
+    await insertBookingRow(this.db, this.engine.name, ...BOOKING_COLUMNS.map((column) => row[column]));
+  }
+
+  async update(booking: Booking, from: BookingStatus): Promise<boolean> {
+    const result = await this.db
+      .updateTable('bookings')
+      .set(bookingRow(booking))
+      .where('holder_id', '=', booking.holderId)
+      .where('id', '=', booking.id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,33 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { Database, Engine } from '../schema.js';
+
+/**
+ * A hot query built and compiled once per engine, then run with fresh parameters. Building and
+ * compiling a Kysely query costs several times what SQLite takes to run it (~70 µs against
+ * ~10 µs); the SQL text of a query shape never changes, only its parameters.
+ *
+ * `build` gets one placeholder per argument and must bind each exactly once, in argument order,
+ * and bind nothing else (constants go in as `sql.lit`): the compiled query then runs as
+ * `CompiledQuery.raw(sql, args)`. A query that breaks this fails when first compiled.
+ */
+export function compiledOnce<Row>(build: (db: Kysely<Database>, ...args: string[]) => Compilable<Row>) {
+  const sqlByEngine = new Map<Engine, string>();
+  return async (db: Kysely<Database>, engine: Engine, ...args: unknown[]): Promise<Row[]> => {
+    let text = sqlByEngine.get(engine);
+    if (text === undefined) {
+      const placeholders = args.map((_, index) => `\u0000placeholder-${index}`);
+      const compiled = build(db, ...placeholders).compile();
+      if (
+        compiled.parameters.length !== placeholders.length ||
+        compiled.parameters.some((value, index) => value !== placeholders[index])
+      ) {
+        throw new Error(
+          `compiledOnce: the query must bind its ${args.length} arguments once each, in order: ${compiled.sql}`,
+        );
+      }
+      text = compiled.sql;
+      sqlByEngine.set(engine, text);
+    }
+    return (await db.executeQuery<Row>(CompiledQuery.raw(text, args))).rows;
+  };
+}

@@ -1,0 +1,39 @@
+import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { Database, Engine } from '../schema.js';
+
+/**
+ * What differs between the engines, named: everything else is the shared SQL of this folder. The
+ * values live in the dialect files (`../sqlite.ts`, `../postgres.ts`), with the SQL only one
+ * engine has (row locks, `skip locked`).
+ */
+export interface EngineTraits {
+  name: Engine;
+  /** `begin immediate` (SQLite: take the write lock before reading) or `begin`. */
+  begin: 'begin immediate' | 'begin';
+  /** Serialises the booking decisions of one holder within a transaction. */
+  lockCalendar(db: Kysely<Database>, holderId: string): Promise<void>;
+  /**
+   * The query with its rows locked until the transaction ends, where write transactions run
+   * concurrently (PostgreSQL `for update`); as it is where writers are exclusive (SQLite).
+   */
+  lockingRows<O>(
+    query: SelectQueryBuilder<Database, keyof Database, O>,
+  ): SelectQueryBuilder<Database, keyof Database, O>;
+  /** Ends the delivery claim: locks what it claims and passes over rows another claim holds (PostgreSQL). */
+  claimSuffix: RawBuilder<unknown>;
+  /**
+   * Whether concurrent write transactions share one commit (SQLite: one writer, whose commits
+   * are limited by fsync); see GroupCommit. PostgreSQL commits concurrent transactions in
+   * parallel and groups their WAL flushes itself.
+   */
+  groupCommit: boolean;
+  /** A failure after which running the whole transaction again is safe and may succeed. */
+  isRetryable(error: unknown): boolean;
+  /** Engine errors the rest of the system understands (unique and overlap violations, app/ports/storage-errors.ts). */
+  translate(error: unknown): unknown;
+  /**
+   * Changes when another connection (another process) commits: SQLite's `data_version`, read
+   * without a query round trip. Absent on PostgreSQL.
+   */
+  dataVersion?: () => number;
+}

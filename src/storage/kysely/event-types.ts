@@ -1,0 +1,84 @@
+import type { EventType } from '../../domain/event-type.js';
+import type { Instant } from '../../domain/instant.js';
+import type { PageRequest } from '../../domain/page.js';
+import type { EventTypeWrites } from '../../app/ports/store.js';
+import { compiledOnce } from './compiled-once.js';
+import { eventTypeRow, toEventType } from './rows.js';
+import { Table } from './table.js';
+
+const liveEventTypesOf = compiledOnce((db, holderId) =>
+  db.selectFrom('event_types').selectAll().where('holder_id', '=', holderId!).where('deleted_at', 'is', null),
+);
+const liveEventType = compiledOnce((db, holderId, id) =>
+  db
+    .selectFrom('event_types')
+    .selectAll()
+    .where('holder_id', '=', holderId!)
+    .where('id', '=', id!)
+    .where('deleted_at', 'is', null),
+);
+
+export class KyselyEventTypes extends Table implements EventTypeWrites {
+  async get(holderId: string, id: string): Promise<EventType | undefined> {
+    const [row] = await liveEventType(this.db, this.engine.name, holderId, id);
+    return row && toEventType(row);
+  }
+
+  async list(holderId: string, page: PageRequest): Promise<EventType[]> {
+    let query = this.db
+      .selectFrom('event_types')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('deleted_at', 'is', null);
+    const after = page.after;
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '>', after.key), eb.and([eb('created_at', '=', after.key), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(page.limit).execute();
+    return rows.map(toEventType);
+  }
+
+  async live(holderId: string): Promise<EventType[]> {
+    return (await liveEventTypesOf(this.db, this.engine.name, holderId)).map(toEventType);
+  }
+
+  async slugsLike(holderId: string, base: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('event_types')
+      .select('slug')
+      .where('holder_id', '=', holderId)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+      .execute();
+    return new Set(rows.map((r) => r.slug));
+  }
+
+  async insert(eventType: EventType): Promise<void> {
+    await this.db
+      .insertInto('event_types')
+      .values({ ...eventTypeRow(eventType), deleted_at: null })
+      .execute();
+  }
+
+  async update(eventType: EventType): Promise<void> {
+    await this.db
+      .updateTable('event_types')
+      .set(eventTypeRow(eventType))
+      .where('holder_id', '=', eventType.holderId)
+      .where('id', '=', eventType.id)
+      .execute();
+  }
+
+  async delete(holderId: string, id: string, at: Instant): Promise<boolean> {
+    const result = await this.db
+      .updateTable('event_types')
+      .set({ deleted_at: at, updated_at: at })
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Transaction } from '../../app/ports/store.js';
+import type { Database } from '../schema.js';
+import { KyselyApiKeys } from './api-keys.js';
+import { KyselyAvailability } from './availability.js';
+import { KyselyBookings } from './bookings.js';
+import { KyselyDeliveries } from './deliveries.js';
+import type { EngineTraits } from './engine-traits.js';
+import { KyselyEventTypes } from './event-types.js';
+import { KyselyHolders } from './holders.js';
+import { KyselyOutbox } from './outbox.js';
+import { KyselyWebhooks } from './webhooks.js';
+
+/** Every resource's SQL over one handle: the root (for reads) or a transaction's connection. */
+export class KyselyRecords implements Transaction {
+  readonly holders: KyselyHolders;
+  readonly apiKeys: KyselyApiKeys;
+  readonly eventTypes: KyselyEventTypes;
+  readonly availability: KyselyAvailability;
+  readonly bookings: KyselyBookings;
+  readonly webhooks: KyselyWebhooks;
+  readonly deliveries: KyselyDeliveries;
+  readonly outbox: KyselyOutbox;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: EngineTraits,
+  ) {
+    this.holders = new KyselyHolders(db, engine);
+    this.apiKeys = new KyselyApiKeys(db, engine);
+    this.eventTypes = new KyselyEventTypes(db, engine);
+    this.availability = new KyselyAvailability(db, engine);
+    this.bookings = new KyselyBookings(db, engine);
+    this.webhooks = new KyselyWebhooks(db, engine);
+    this.deliveries = new KyselyDeliveries(db, engine);
+    this.outbox = new KyselyOutbox(db, engine);
+  }
+
+  lockCalendar(holderId: string): Promise<void> {
+    return this.engine.lockCalendar(this.db, holderId);
+  }
+}

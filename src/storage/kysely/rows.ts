@@ -1,0 +1,152 @@
+import type { Selectable } from 'kysely';
+import type { ApiKey, Scope } from '../../domain/api-key.js';
+import { occupancyOf, type Booking, type BookingStatus } from '../../domain/booking.js';
+import type { EventType } from '../../domain/event-type.js';
+import type { Occupancy } from '../../domain/slots.js';
+import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
+import type { Database } from '../schema.js';
+
+// Rows ↔ records: the one place where the columns of a table meet the fields of a domain record.
+
+export function toApiKey(row: {
+  id: string;
+  holder_id: string;
+  holder_name: string;
+  scopes: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}): ApiKey {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    holderName: row.holder_name,
+    scopes: row.scopes.split(',') as Scope[],
+    createdAt: Number(row.created_at),
+    expiresAt: nullableNumber(row.expires_at),
+    revokedAt: nullableNumber(row.revoked_at),
+  };
+}
+
+export function toOccupancies(
+  rows: Array<{ id: string; event_type_id: string; start_at: number; occupied_start: number; occupied_end: number }>,
+  excludeBookingId: string | undefined,
+): Occupancy[] {
+  const occupancies: Occupancy[] = [];
+  for (const row of rows) {
+    if (row.id === excludeBookingId) continue;
+    occupancies.push({
+      eventTypeId: row.event_type_id,
+      start: Number(row.start_at),
+      occupiedStart: Number(row.occupied_start),
+      occupiedEnd: Number(row.occupied_end),
+    });
+  }
+  return occupancies;
+}
+
+export function nullableNumber(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+export function toEventType(row: Selectable<Database['event_types']>): EventType {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    durationMinutes: row.duration_minutes,
+    explicitSlotIntervalMinutes: row.slot_interval_minutes,
+    slotIntervalMinutes: row.slot_interval_minutes ?? row.duration_minutes,
+    bufferBeforeMinutes: row.buffer_before_minutes,
+    bufferAfterMinutes: row.buffer_after_minutes,
+    minimumNoticeMinutes: row.minimum_notice_minutes,
+    bookingWindowDays: row.booking_window_days,
+    maxBookingsPerDay: row.max_bookings_per_day,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export function eventTypeRow(eventType: EventType) {
+  return {
+    id: eventType.id,
+    holder_id: eventType.holderId,
+    title: eventType.title,
+    slug: eventType.slug,
+    description: eventType.description,
+    duration_minutes: eventType.durationMinutes,
+    slot_interval_minutes: eventType.explicitSlotIntervalMinutes,
+    buffer_before_minutes: eventType.bufferBeforeMinutes,
+    buffer_after_minutes: eventType.bufferAfterMinutes,
+    minimum_notice_minutes: eventType.minimumNoticeMinutes,
+    booking_window_days: eventType.bookingWindowDays,
+    max_bookings_per_day: eventType.maxBookingsPerDay,
+    created_at: eventType.createdAt,
+    updated_at: eventType.updatedAt,
+  };
+}
+
+export function toBooking(row: Selectable<Database['bookings']>): Booking {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    eventTypeId: row.event_type_id,
+    start: Number(row.start_at),
+    end: Number(row.end_at),
+    bufferBeforeMinutes: row.buffer_before_minutes,
+    bufferAfterMinutes: row.buffer_after_minutes,
+    status: row.status as BookingStatus,
+    guestName: row.guest_name,
+    guestEmail: row.guest_email,
+    guestTimeZone: row.guest_time_zone,
+    notes: row.notes,
+    cancellationReason: row.cancellation_reason,
+    cancelledAt: nullableNumber(row.cancelled_at),
+    rescheduledFromId: row.rescheduled_from_id,
+    rescheduledToId: row.rescheduled_to_id,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export function bookingRow(booking: Booking): Database['bookings'] {
+  const occupancy = occupancyOf(booking);
+  return {
+    id: booking.id,
+    holder_id: booking.holderId,
+    event_type_id: booking.eventTypeId,
+    start_at: booking.start,
+    end_at: booking.end,
+    occupied_start: occupancy.occupiedStart,
+    occupied_end: occupancy.occupiedEnd,
+    buffer_before_minutes: booking.bufferBeforeMinutes,
+    buffer_after_minutes: booking.bufferAfterMinutes,
+    status: booking.status,
+    guest_name: booking.guestName,
+    guest_email: booking.guestEmail,
+    guest_time_zone: booking.guestTimeZone,
+    notes: booking.notes,
+    cancellation_reason: booking.cancellationReason,
+    cancelled_at: booking.cancelledAt,
+    rescheduled_from_id: booking.rescheduledFromId,
+    rescheduled_to_id: booking.rescheduledToId,
+    created_at: booking.createdAt,
+    updated_at: booking.updatedAt,
+  };
+}
+
+export function toWebhook(row: Selectable<Database['webhooks']>): Webhook {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    url: row.url,
+    events: JSON.parse(row.events) as WebhookEventType[],
+    description: row.description,
+    active: Boolean(row.active),
+    secret: row.secret,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}

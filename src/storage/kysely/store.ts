@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type {
+  ApiKeyReads,
+  AvailabilityReads,
+  BookingReads,
+  DeliveryReads,
+  EventTypeReads,
+  HolderReads,
+  Store,
+  Transaction,
+  WebhookReads,
+} from '../../app/ports/store.js';
+import type { Database } from '../schema.js';
+import type { EngineTraits } from './engine-traits.js';
+import { KyselyRecords } from './records.js';
+import type { TransactionRunner } from './transactions.js';
+
+/** The calendar store: reads on the root handle, writes only inside `transaction`. */
+export class KyselyStore implements Store {
+  readonly holders: HolderReads;
+  readonly apiKeys: ApiKeyReads;
+  readonly eventTypes: EventTypeReads;
+  readonly availability: AvailabilityReads;
+  readonly bookings: BookingReads;
+  readonly webhooks: WebhookReads;
+  readonly deliveries: DeliveryReads;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly engine: EngineTraits,
+    private readonly transactions: TransactionRunner,
+  ) {
+    const root = new KyselyRecords(db, engine);
+    this.holders = root.holders;
+    this.apiKeys = root.apiKeys;
+    this.eventTypes = root.eventTypes;
+    this.availability = root.availability;
+    this.bookings = root.bookings;
+    this.webhooks = root.webhooks;
+    this.deliveries = root.deliveries;
+  }
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.transactions.retrying((connection) => work(new KyselyRecords(connection, this.engine)));
+  }
+}

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import type { EngineTraits } from './engine-traits.js';
+
+/**
+ * The SQL of one resource, over either the root handle (a pool or the one SQLite connection:
+ * reads outside a transaction) or one connection inside a transaction.
+ */
+export abstract class Table {
+  constructor(
+    protected readonly db: Kysely<Database>,
+    protected readonly engine: EngineTraits,
+  ) {}
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { PageRequest } from '../../domain/page.js';
+import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
+import type { WebhookWrites } from '../../app/ports/store.js';
+import { compiledOnce } from './compiled-once.js';
+import { toWebhook } from './rows.js';
+import { Table } from './table.js';
+
+const activeWebhooksOf = compiledOnce((db, holderId) =>
+  db
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('holder_id', '=', holderId!)
+    .where('active', '=', sql.lit(1))
+    .orderBy('created_at')
+    .orderBy('id'),
+);
+
+export class KyselyWebhooks extends Table implements WebhookWrites {
+  async get(holderId: string, id: string): Promise<Webhook | undefined> {
+    const row = await this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toWebhook(row);
+  }
+
+  async list(holderId: string, page: PageRequest): Promise<Webhook[]> {
+    let query = this.db.selectFrom('webhooks').selectAll().where('holder_id', '=', holderId);
+    const after = page.after;
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '>', after.key), eb.and([eb('created_at', '=', after.key), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(page.limit).execute();
+    return rows.map(toWebhook);
+  }
+
+  async insert(webhook: Webhook): Promise<void> {
+    await this.db
+      .insertInto('webhooks')
+      .values({
+        id: webhook.id,
+        holder_id: webhook.holderId,
+        url: webhook.url,
+        events: JSON.stringify(webhook.events),
+        description: webhook.description,
+        active: webhook.active ? 1 : 0,
+        secret: webhook.secret,
+        created_at: webhook.createdAt,
+        updated_at: webhook.updatedAt,
+      })
+      .execute();
+  }
+
+  async update(webhook: Webhook): Promise<void> {
+    await this.db
+      .updateTable('webhooks')
+      .set({
+        url: webhook.url,
+        events: JSON.stringify(webhook.events),
+        description: webhook.description,
+        active: webhook.active ? 1 : 0,
+        updated_at: webhook.updatedAt,
+      })
+      .where('holder_id', '=', webhook.holderId)
+      .where('id', '=', webhook.id)
+      .execute();
+  }
+
+  async delete(holderId: string, id: string): Promise<boolean> {
+    const webhook = await this.get(holderId, id);
+    if (!webhook) return false;
+    const deliveries = this.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id);
+    // An attempt being recorded meanwhile holds its delivery: wait for it, so its attempt row is
+    // deleted below instead of making the delivery's deletion violate the foreign key.
+    await this.engine.lockingRows(deliveries).execute();
+    await this.db.deleteFrom('webhook_delivery_attempts').where('delivery_id', 'in', deliveries).execute();
+    await this.db.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
+    await this.db.deleteFrom('webhooks').where('id', '=', id).execute();
+    return true;
+  }
+
+  async subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]> {
+    const rows = await activeWebhooksOf(this.db, this.engine.name, holderId);
+    return rows.filter((w) => (JSON.parse(w.events) as string[]).includes(type)).map((w) => w.id);
+  }
+}

@@ -1,0 +1,20 @@
+import type { Migration } from 'kysely';
+import type { Engine } from '../schema.js';
+import base from './0001_base.js';
+import idempotencyAndRateLimits from './0002_idempotency_and_rate_limits.js';
+import calendarVersionAndCoveringOccupancy from './0003_calendar_version_and_covering_occupancy.js';
+import calendarVersionBumpedAtCommit from './0004_calendar_version_bumped_at_commit.js';
+
+/**
+ * Every migration by name, in order, as its engine runs it: one file each, one text for both
+ * engines, the few differences named where they occur. Names are what existing databases
+ * recorded as run: never rename one.
+ */
+export function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '0001_base': base(engine),
+    '0002_idempotency_and_rate_limits': idempotencyAndRateLimits(engine),
+    '0003_calendar_version_and_covering_occupancy': calendarVersionAndCoveringOccupancy(engine),
+    '0004_calendar_version_bumped_at_commit': calendarVersionBumpedAtCommit(engine),
+  };
+}

@@ -1,0 +1,20 @@
+import type { ChangeSignal } from '../app/ports/change-signal.js';
+import type { DeliveryQueue } from '../app/ports/delivery-queue.js';
+import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
+import type { RequestCounter } from '../app/ports/request-counter.js';
+import type { SchemaStatus } from '../app/ports/schema-status.js';
+import type { Store } from '../app/ports/store.js';
+import type { Engine } from './schema.js';
+
+/** An opened database, as the ports the rest of the system uses (src/app/ports/), and how to close it. */
+export interface Storage {
+  engine: Engine;
+  store: Store;
+  deliveryQueue: DeliveryQueue;
+  idempotencyLedger: IdempotencyLedger;
+  /** Counts requests in the database: what instances over one PostgreSQL share. */
+  requestCounter: RequestCounter;
+  schemaStatus: SchemaStatus;
+  changes: ChangeSignal;
+  close(): Promise<void>;
+}

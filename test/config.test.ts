@@ -1,0 +1,478 @@
+// src/config.ts: every environment variable loadConfig reads, its default, the values it accepts and
+// the ones it rejects (each rejection names the variable and quotes the value), all problems reported
+// in one ConfigError; and parseDuration, which WEBHOOK_RETRY_SCHEDULE and `keys create --expires-in` use.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, LOG_LEVELS, loadConfig, parseDuration, type Config } from '../src/config.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Written out rather than imported, so that a change of a default shows up here. */
+const DEFAULTS: Config = {
+  host: '127.0.0.1',
+  port: 3000,
+  database: { kind: 'sqlite', filename: join(process.cwd(), 'data', 'slotwise.db') },
+  databaseUrl: undefined,
+  postgres: { poolSize: 10, statementTimeoutMs: 10_000 },
+  logLevel: 'info',
+  rateLimitPerMinute: 600,
+  webhooks: {
+    allowPrivateTargets: false,
+    timeoutMs: 15_000,
+    retryScheduleMs: [5_000, 5 * 60_000, 30 * 60_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
+    pollIntervalMs: 1_000,
+  },
+};
+
+/** Every variable loadConfig reads. */
+const VARIABLES = [
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'DATABASE_STATEMENT_TIMEOUT_MS',
+  'HOST',
+  'PORT',
+  'LOG_LEVEL',
+  'RATE_LIMIT_PER_MINUTE',
+  'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+  'WEBHOOK_TIMEOUT_MS',
+  'WEBHOOK_RETRY_SCHEDULE',
+  'WEBHOOK_POLL_INTERVAL_MS',
+] as const;
+
+/** The problems of the ConfigError loadConfig throws for `env`; fails the test if it throws nothing or something else. */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  let thrown: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown, `loadConfig accepted ${JSON.stringify(env)}`).toBeInstanceOf(ConfigError);
+  return (thrown as ConfigError).problems;
+}
+
+const integerProblem = (name: string, min: number, max: number, value: string) =>
+  `${name} must be a whole number from ${min} to ${max}, got "${value}"`;
+
+describe('loadConfig defaults', () => {
+  it('when no variable is set, then every setting has its default', () => {
+    expect(loadConfig({})).toEqual(DEFAULTS);
+  });
+
+  it('when every variable is set to the empty string, then every setting has its default', () => {
+    const env = Object.fromEntries(VARIABLES.map((name) => [name, '']));
+    expect(loadConfig(env)).toEqual({ ...DEFAULTS, databaseUrl: '' });
+  });
+
+  it('when variables other than its own are set, then they are ignored', () => {
+    expect(loadConfig({ SLOTWISE_PORT: '1', DATABASE: 'mysql://x', TIMEOUT_MS: 'x' })).toEqual(DEFAULTS);
+  });
+
+  it('when every variable is set to a valid value, then each setting takes it', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://slotwise:secret@db.internal:5432/slotwise',
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2500',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      LOG_LEVEL: 'debug',
+      RATE_LIMIT_PER_MINUTE: '120',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_TIMEOUT_MS: '5000',
+      WEBHOOK_RETRY_SCHEDULE: '10s,1m,1h',
+      WEBHOOK_POLL_INTERVAL_MS: '250',
+    });
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 8080,
+      database: { kind: 'postgres', url: 'postgres://slotwise:secret@db.internal:5432/slotwise' },
+      databaseUrl: 'postgres://slotwise:secret@db.internal:5432/slotwise',
+      postgres: { poolSize: 25, statementTimeoutMs: 2500 },
+      logLevel: 'debug',
+      rateLimitPerMinute: 120,
+      webhooks: {
+        allowPrivateTargets: true,
+        timeoutMs: 5000,
+        retryScheduleMs: [10_000, 60_000, HOUR],
+        pollIntervalMs: 250,
+      },
+    } satisfies Config);
+  });
+
+  it('when the log levels are listed, then they are pino’s, most to least severe, and silent', () => {
+    expect(LOG_LEVELS).toEqual(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+  });
+});
+
+describe('loadConfig without an argument', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('when called without an env, then it reads process.env', () => {
+    for (const name of VARIABLES) vi.stubEnv(name, '');
+    vi.stubEnv('PORT', '4321');
+    vi.stubEnv('LOG_LEVEL', 'warn');
+    vi.stubEnv('DATABASE_URL', 'sqlite::memory:');
+    const config = loadConfig();
+    expect(config.port).toBe(4321);
+    expect(config.logLevel).toBe('warn');
+    expect(config.database).toEqual({ kind: 'sqlite', filename: ':memory:' });
+    expect(config.host).toBe('127.0.0.1');
+  });
+
+  it('when process.env holds a bad value, then loadConfig() throws a ConfigError naming it', () => {
+    for (const name of VARIABLES) vi.stubEnv(name, '');
+    vi.stubEnv('WEBHOOK_TIMEOUT_MS', '50');
+    expect(() => loadConfig()).toThrow(ConfigError);
+    expect(() => loadConfig()).toThrow('WEBHOOK_TIMEOUT_MS must be a whole number from 100 to 300000, got "50"');
+  });
+});
+
+/** Valid values: [case, env, the setting read back, expected]. */
+const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, unknown]> = [
+  // DATABASE_URL
+  [
+    'DATABASE_URL is sqlite: with an absolute path',
+    { DATABASE_URL: 'sqlite:/var/lib/slotwise/app.db' },
+    (c) => c.database,
+    { kind: 'sqlite', filename: '/var/lib/slotwise/app.db' },
+  ],
+  [
+    'DATABASE_URL is sqlite:/// with an absolute path',
+    { DATABASE_URL: 'sqlite:///var/lib/slotwise/app.db' },
+    (c) => c.database,
+    { kind: 'sqlite', filename: '/var/lib/slotwise/app.db' },
+  ],
+  [
+    'DATABASE_URL is sqlite: with a relative path',
+    { DATABASE_URL: 'sqlite:./data/dev.db' },
+    (c) => c.database,
+    { kind: 'sqlite', filename: join(process.cwd(), 'data', 'dev.db') },
+  ],
+  [
+    'DATABASE_URL is sqlite: with a bare file name',
+    { DATABASE_URL: 'sqlite:dev.db' },
+    (c) => c.database,
+    { kind: 'sqlite', filename: join(process.cwd(), 'dev.db') },
+  ],
+  [
+    'DATABASE_URL is sqlite::memory:',
+    { DATABASE_URL: 'sqlite::memory:' },
+    (c) => c.database,
+    { kind: 'sqlite', filename: ':memory:' },
+  ],
+  [
+    'DATABASE_URL is postgres://',
+    { DATABASE_URL: 'postgres://app:pw@localhost:5432/slotwise?sslmode=require' },
+    (c) => c.database,
+    { kind: 'postgres', url: 'postgres://app:pw@localhost:5432/slotwise?sslmode=require' },
+  ],
+  [
+    'DATABASE_URL is postgresql://',
+    { DATABASE_URL: 'postgresql://app@db/slotwise' },
+    (c) => c.database,
+    { kind: 'postgres', url: 'postgresql://app@db/slotwise' },
+  ],
+  ['DATABASE_URL is set', { DATABASE_URL: 'sqlite::memory:' }, (c) => c.databaseUrl, 'sqlite::memory:'],
+  // DATABASE_POOL_SIZE: 1–1000
+  ['DATABASE_POOL_SIZE is 1', { DATABASE_POOL_SIZE: '1' }, (c) => c.postgres.poolSize, 1],
+  ['DATABASE_POOL_SIZE is 1000', { DATABASE_POOL_SIZE: '1000' }, (c) => c.postgres.poolSize, 1000],
+  ['DATABASE_POOL_SIZE has spaces around it', { DATABASE_POOL_SIZE: ' 25 ' }, (c) => c.postgres.poolSize, 25],
+  ['DATABASE_POOL_SIZE is only spaces', { DATABASE_POOL_SIZE: '   ' }, (c) => c.postgres.poolSize, 10],
+  // DATABASE_STATEMENT_TIMEOUT_MS: 100–3600000
+  [
+    'DATABASE_STATEMENT_TIMEOUT_MS is 100',
+    { DATABASE_STATEMENT_TIMEOUT_MS: '100' },
+    (c) => c.postgres.statementTimeoutMs,
+    100,
+  ],
+  [
+    'DATABASE_STATEMENT_TIMEOUT_MS is 3600000',
+    { DATABASE_STATEMENT_TIMEOUT_MS: '3600000' },
+    (c) => c.postgres.statementTimeoutMs,
+    3_600_000,
+  ],
+  // HOST: anything; trimmed; blank → 127.0.0.1
+  ['HOST is 0.0.0.0', { HOST: '0.0.0.0' }, (c) => c.host, '0.0.0.0'],
+  ['HOST is :: with spaces around it', { HOST: '  ::  ' }, (c) => c.host, '::'],
+  ['HOST is a name', { HOST: 'localhost' }, (c) => c.host, 'localhost'],
+  ['HOST is only spaces', { HOST: '   ' }, (c) => c.host, '127.0.0.1'],
+  // PORT: 0–65535
+  ['PORT is 0', { PORT: '0' }, (c) => c.port, 0],
+  ['PORT is 65535', { PORT: '65535' }, (c) => c.port, 65535],
+  ['PORT is 8080', { PORT: '8080' }, (c) => c.port, 8080],
+  // LOG_LEVEL: one of LOG_LEVELS; trimmed
+  ...(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const).map(
+    (level): [string, NodeJS.ProcessEnv, (config: Config) => unknown, unknown] => [
+      `LOG_LEVEL is ${level}`,
+      { LOG_LEVEL: level },
+      (c) => c.logLevel,
+      level,
+    ],
+  ),
+  ['LOG_LEVEL has spaces around it', { LOG_LEVEL: ' trace ' }, (c) => c.logLevel, 'trace'],
+  ['LOG_LEVEL is only spaces', { LOG_LEVEL: '  ' }, (c) => c.logLevel, 'info'],
+  // RATE_LIMIT_PER_MINUTE: 0 (off)–1000000
+  ['RATE_LIMIT_PER_MINUTE is 0 (off)', { RATE_LIMIT_PER_MINUTE: '0' }, (c) => c.rateLimitPerMinute, 0],
+  ['RATE_LIMIT_PER_MINUTE is 1', { RATE_LIMIT_PER_MINUTE: '1' }, (c) => c.rateLimitPerMinute, 1],
+  ['RATE_LIMIT_PER_MINUTE is 1000000', { RATE_LIMIT_PER_MINUTE: '1000000' }, (c) => c.rateLimitPerMinute, 1_000_000],
+  // WEBHOOK_ALLOW_PRIVATE_TARGETS: true/1/false/0, any case, trimmed
+  ...(
+    [
+      ['true', true],
+      ['TRUE', true],
+      [' True ', true],
+      ['1', true],
+      ['false', false],
+      ['FALSE', false],
+      [' False ', false],
+      ['0', false],
+      ['   ', false],
+    ] as const
+  ).map(([value, expected]): [string, NodeJS.ProcessEnv, (config: Config) => unknown, unknown] => [
+    `WEBHOOK_ALLOW_PRIVATE_TARGETS is "${value}"`,
+    { WEBHOOK_ALLOW_PRIVATE_TARGETS: value },
+    (c) => c.webhooks.allowPrivateTargets,
+    expected,
+  ]),
+  // WEBHOOK_TIMEOUT_MS: 100–300000
+  ['WEBHOOK_TIMEOUT_MS is 100', { WEBHOOK_TIMEOUT_MS: '100' }, (c) => c.webhooks.timeoutMs, 100],
+  ['WEBHOOK_TIMEOUT_MS is 300000', { WEBHOOK_TIMEOUT_MS: '300000' }, (c) => c.webhooks.timeoutMs, 300_000],
+  ['WEBHOOK_TIMEOUT_MS is 30000', { WEBHOOK_TIMEOUT_MS: '30000' }, (c) => c.webhooks.timeoutMs, 30_000],
+  // WEBHOOK_POLL_INTERVAL_MS: 10–60000
+  ['WEBHOOK_POLL_INTERVAL_MS is 10', { WEBHOOK_POLL_INTERVAL_MS: '10' }, (c) => c.webhooks.pollIntervalMs, 10],
+  [
+    'WEBHOOK_POLL_INTERVAL_MS is 60000',
+    { WEBHOOK_POLL_INTERVAL_MS: '60000' },
+    (c) => c.webhooks.pollIntervalMs,
+    60_000,
+  ],
+  // WEBHOOK_RETRY_SCHEDULE: comma-separated durations
+  [
+    'WEBHOOK_RETRY_SCHEDULE is 5s,5m,30m,2h',
+    { WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h' },
+    (c) => c.webhooks.retryScheduleMs,
+    [5_000, 300_000, 1_800_000, 2 * HOUR],
+  ],
+  [
+    'WEBHOOK_RETRY_SCHEDULE has spaces around and between its items',
+    { WEBHOOK_RETRY_SCHEDULE: '  10s , 1m ,1h  ' },
+    (c) => c.webhooks.retryScheduleMs,
+    [10_000, 60_000, HOUR],
+  ],
+  [
+    'WEBHOOK_RETRY_SCHEDULE is one item in milliseconds',
+    { WEBHOOK_RETRY_SCHEDULE: '250ms' },
+    (c) => c.webhooks.retryScheduleMs,
+    [250],
+  ],
+  [
+    'WEBHOOK_RETRY_SCHEDULE uses days and weeks',
+    { WEBHOOK_RETRY_SCHEDULE: '1d,2w' },
+    (c) => c.webhooks.retryScheduleMs,
+    [DAY, 14 * DAY],
+  ],
+  [
+    'WEBHOOK_RETRY_SCHEDULE is only spaces',
+    { WEBHOOK_RETRY_SCHEDULE: '   ' },
+    (c) => c.webhooks.retryScheduleMs,
+    DEFAULTS.webhooks.retryScheduleMs,
+  ],
+];
+
+describe('loadConfig accepted values', () => {
+  it.each(ACCEPTED)('when %s, then the setting is read from it', (_case, env, read, expected) => {
+    expect(read(loadConfig(env))).toEqual(expected);
+  });
+
+  it('when WEBHOOK_RETRY_SCHEDULE is unset, then each load gets its own copy of the default schedule', () => {
+    const first = loadConfig({});
+    first.webhooks.retryScheduleMs.push(1);
+    expect(loadConfig({}).webhooks.retryScheduleMs).toEqual(DEFAULTS.webhooks.retryScheduleMs);
+  });
+});
+
+const SCHEDULE_PROBLEM = (value: string) =>
+  `WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations like 5s,5m,30m,2h; got "${value}"`;
+const LOG_LEVEL_PROBLEM = (value: string) =>
+  `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${value}"`;
+const BOOLEAN_PROBLEM = (value: string) => `WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false, got "${value}"`;
+const UNKNOWN_SCHEME = (scheme: string) =>
+  `DATABASE_URL must be postgres://…, sqlite:/path/file.db or sqlite::memory:; got ${scheme}:…`;
+
+/** Rejected values: [variable, value, the one problem reported]. */
+const REJECTED: Array<[string, string, string]> = [
+  ['DATABASE_URL', 'sqlite:', 'DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/slotwise.db'],
+  ['DATABASE_URL', 'mysql://root:secret@db/slotwise', UNKNOWN_SCHEME('mysql')],
+  ['DATABASE_URL', 'file:/tmp/slotwise.db', UNKNOWN_SCHEME('file')],
+  ['DATABASE_URL', 'postgres:/db/slotwise', UNKNOWN_SCHEME('postgres')],
+  ['DATABASE_POOL_SIZE', '0', integerProblem('DATABASE_POOL_SIZE', 1, 1000, '0')],
+  ['DATABASE_POOL_SIZE', '1001', integerProblem('DATABASE_POOL_SIZE', 1, 1000, '1001')],
+  ['DATABASE_POOL_SIZE', '-5', integerProblem('DATABASE_POOL_SIZE', 1, 1000, '-5')],
+  ['DATABASE_POOL_SIZE', '2.5', integerProblem('DATABASE_POOL_SIZE', 1, 1000, '2.5')],
+  ['DATABASE_POOL_SIZE', '1e2', integerProblem('DATABASE_POOL_SIZE', 1, 1000, '1e2')],
+  ['DATABASE_POOL_SIZE', 'ten', integerProblem('DATABASE_POOL_SIZE', 1, 1000, 'ten')],
+  ['DATABASE_STATEMENT_TIMEOUT_MS', '99', integerProblem('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, '99')],
+  [
+    'DATABASE_STATEMENT_TIMEOUT_MS',
+    '3600001',
+    integerProblem('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, '3600001'),
+  ],
+  ['DATABASE_STATEMENT_TIMEOUT_MS', '10s', integerProblem('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, '10s')],
+  ['PORT', '65536', integerProblem('PORT', 0, 65535, '65536')],
+  ['PORT', '-1', integerProblem('PORT', 0, 65535, '-1')],
+  ['PORT', '80.5', integerProblem('PORT', 0, 65535, '80.5')],
+  ['PORT', '0x50', integerProblem('PORT', 0, 65535, '0x50')],
+  ['PORT', 'http', integerProblem('PORT', 0, 65535, 'http')],
+  ['LOG_LEVEL', 'verbose', LOG_LEVEL_PROBLEM('verbose')],
+  ['LOG_LEVEL', 'warning', LOG_LEVEL_PROBLEM('warning')],
+  ['RATE_LIMIT_PER_MINUTE', '-1', integerProblem('RATE_LIMIT_PER_MINUTE', 0, 1_000_000, '-1')],
+  ['RATE_LIMIT_PER_MINUTE', '1000001', integerProblem('RATE_LIMIT_PER_MINUTE', 0, 1_000_000, '1000001')],
+  ['RATE_LIMIT_PER_MINUTE', 'off', integerProblem('RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'off')],
+  ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes', BOOLEAN_PROBLEM('yes')],
+  ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'no', BOOLEAN_PROBLEM('no')],
+  ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'on', BOOLEAN_PROBLEM('on')],
+  ['WEBHOOK_ALLOW_PRIVATE_TARGETS', '2', BOOLEAN_PROBLEM('2')],
+  ['WEBHOOK_TIMEOUT_MS', '99', integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '99')],
+  ['WEBHOOK_TIMEOUT_MS', '300001', integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '300001')],
+  ['WEBHOOK_TIMEOUT_MS', '0', integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '0')],
+  ['WEBHOOK_TIMEOUT_MS', '15s', integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '15s')],
+  ['WEBHOOK_POLL_INTERVAL_MS', '9', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '9')],
+  ['WEBHOOK_POLL_INTERVAL_MS', '60001', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '60001')],
+  ['WEBHOOK_POLL_INTERVAL_MS', 'fast', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, 'fast')],
+  ['WEBHOOK_RETRY_SCHEDULE', '5s,soon,5m', SCHEDULE_PROBLEM('5s,soon,5m')],
+  ['WEBHOOK_RETRY_SCHEDULE', '5s,,5m', SCHEDULE_PROBLEM('5s,,5m')],
+  ['WEBHOOK_RETRY_SCHEDULE', '5s,5m,', SCHEDULE_PROBLEM('5s,5m,')],
+  ['WEBHOOK_RETRY_SCHEDULE', '0s,5m', SCHEDULE_PROBLEM('0s,5m')],
+  ['WEBHOOK_RETRY_SCHEDULE', '5000', SCHEDULE_PROBLEM('5000')],
+  ['WEBHOOK_RETRY_SCHEDULE', '1.5h', SCHEDULE_PROBLEM('1.5h')],
+  ['WEBHOOK_RETRY_SCHEDULE', '5 s', SCHEDULE_PROBLEM('5 s')],
+  ['WEBHOOK_RETRY_SCHEDULE', '-5m', SCHEDULE_PROBLEM('-5m')],
+  ['WEBHOOK_RETRY_SCHEDULE', '5s;5m', SCHEDULE_PROBLEM('5s;5m')],
+  // The message quotes the trimmed schedule.
+  ['WEBHOOK_RETRY_SCHEDULE', ' 5s,5y ', SCHEDULE_PROBLEM('5s,5y')],
+];
+
+describe('loadConfig rejected values', () => {
+  it.each(REJECTED)('when %s is "%s", then a ConfigError reports exactly that problem', (name, value, problem) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toEqual([problem]);
+    expect(problems[0]).toContain(name);
+  });
+
+  it('when DATABASE_URL has an unknown scheme, then the problem does not echo its credentials', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/slotwise' });
+    expect(problem).toBe(UNKNOWN_SCHEME('mysql'));
+    expect(problem).not.toContain('hunter2');
+  });
+
+  it('when a value is rejected, then the ConfigError is an Error whose message lists the problem', () => {
+    let thrown: unknown;
+    try {
+      loadConfig({ PORT: '70000' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).name).toBe('ConfigError');
+    expect((thrown as ConfigError).message).toBe(
+      'Invalid configuration:\n  - PORT must be a whole number from 0 to 65535, got "70000"',
+    );
+  });
+
+  it('when several values are bad, then one ConfigError reports each of them, naming its variable', () => {
+    const env: NodeJS.ProcessEnv = {
+      HOST: '0.0.0.0', // fine: not reported
+      PORT: '99999',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'redis://cache',
+      DATABASE_POOL_SIZE: '0',
+      DATABASE_STATEMENT_TIMEOUT_MS: '5',
+      RATE_LIMIT_PER_MINUTE: 'many',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe',
+      WEBHOOK_TIMEOUT_MS: '1',
+      WEBHOOK_RETRY_SCHEDULE: '5s,later',
+      WEBHOOK_POLL_INTERVAL_MS: '0',
+    };
+    const expected = [
+      integerProblem('PORT', 0, 65535, '99999'),
+      LOG_LEVEL_PROBLEM('loud'),
+      UNKNOWN_SCHEME('redis'),
+      integerProblem('DATABASE_POOL_SIZE', 1, 1000, '0'),
+      integerProblem('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, '5'),
+      integerProblem('RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'many'),
+      BOOLEAN_PROBLEM('maybe'),
+      integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '1'),
+      SCHEDULE_PROBLEM('5s,later'),
+      integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '0'),
+    ];
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(expected.length);
+    expect(problems).toEqual(expect.arrayContaining(expected));
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of VARIABLES.filter((v) => v !== 'HOST')) expect(message).toContain(`  - ${name} `);
+    expect(message.split('\n')).toHaveLength(1 + expected.length);
+  });
+
+  it('when only some values are bad, then only those are reported', () => {
+    const problems = problemsOf({
+      PORT: '8080',
+      LOG_LEVEL: 'debug',
+      WEBHOOK_TIMEOUT_MS: '99',
+      DATABASE_URL: 'sqlite:',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '99'),
+        'DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/slotwise.db',
+      ]),
+    );
+    expect(problems).toHaveLength(2);
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['250ms', 250],
+    ['1ms', 1],
+    ['5s', 5_000],
+    ['1m', 60_000],
+    ['30m', 30 * 60_000],
+    ['12h', 12 * HOUR],
+    ['1d', DAY],
+    ['90d', 90 * DAY],
+    ['1w', 7 * DAY],
+    ['2w', 14 * DAY],
+  ])('when the text is %s, then it is %d ms', (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['a bare number', '30'],
+    ['a bare unit', 'm'],
+    ['zero minutes', '0m'],
+    ['zero milliseconds', '0ms'],
+    ['a fraction', '1.5h'],
+    ['negative', '-5m'],
+    ['signed', '+5m'],
+    ['a space before the unit', '30 m'],
+    ['leading space', ' 30m'],
+    ['trailing space', '30m '],
+    ['an upper-case unit', '30M'],
+    ['an unknown unit', '2y'],
+    ['a long unit name', '30min'],
+    ['two units', '1h30m'],
+    ['an ISO 8601 duration', 'PT30M'],
+  ])('when the text is %s (%j), then it is rejected', (_case, text) => {
+    expect(parseDuration(text)).toBeUndefined();
+  });
+});
