@@ -2,6 +2,7 @@ import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
 import { parseDatabaseUrl, type DatabaseTarget, type PostgresSettings } from './storage/open-storage.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   host: string;
@@ -9,7 +10,7 @@ export interface Config {
   database: DatabaseTarget;
   databaseUrl: string | undefined;
   postgres: PostgresSettings;
-  logLevel: (typeof LOG_LEVELS)[number];
+  logLevel: LogLevel;
   /** Requests per API key per minute; 0 = off. */
   rateLimitPerMinute: number;
   webhooks: {

@@ -2,14 +2,14 @@
 // uses. Every cache and worker of a process is made here, so what a request can see is visible
 // in one file. `serve` (via the CLI) runs it on the configured database; tests and the benchmark
 // call `composeServer` on a store of their own and can reset its caches between cases.
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
 import type { AppContext } from './app/context.js';
 import { IdGenerator } from './app/ids.js';
 import type { RequestCounter } from './app/ports/request-counter.js';
-import type { Config } from './config.js';
+import type { Config, LogLevel } from './config.js';
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
 import { buildApp } from './http/build-app.js';
@@ -36,8 +36,8 @@ export interface ServerSettings {
    * instance shares each key's count) and in memory on SQLite (one process).
    */
   requestCounter?: RequestCounter;
-  /** Pino options for the process's logger; no logging when absent. */
-  logger?: FastifyServerOptions['logger'];
+  /** The process's log: its level and where its lines go; no logging when absent. */
+  log?: { level: LogLevel; destination: { write(line: string): unknown } };
   /** The clock; tests pass a settable one. */
   now?: () => Instant;
 }
@@ -80,7 +80,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   const counter =
     settings.requestCounter ?? (storage.engine === 'postgres' ? storage.requestCounter : new MemoryRequestCounter());
   const app = await buildApp(context, {
-    logger: settings.logger,
+    logger: settings.log && { level: settings.log.level, stream: settings.log.destination },
     metrics,
     idempotencyLedger: storage.idempotencyLedger,
     schemaStatus: storage.schemaStatus,
@@ -130,7 +130,7 @@ export async function serve(config: Config, storage?: Storage): Promise<void> {
   const server = await composeServer(opened, {
     webhooks: config.webhooks,
     rateLimitPerMinute: config.rateLimitPerMinute,
-    logger: { level: config.logLevel, stream: bufferedStdout() },
+    log: { level: config.logLevel, destination: bufferedStdout() },
   });
   await server.app.listen({ host: config.host, port: config.port });
   server.worker.start();

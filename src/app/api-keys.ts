@@ -1,13 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { grants, type ApiKey, type Scope } from '../domain/api-key.js';
 import type { Instant } from '../domain/instant.js';
 import type { AppContext, Caller } from './context.js';
+import { digestOf } from './key-cache.js';
+import type { AuthenticatedKey } from './ports/store.js';
 
 export const API_KEY_PREFIX = 'sw_';
-
-export function digestOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export interface CreateKeyInput {
   holderName: string;
@@ -56,12 +54,22 @@ export type Authentication =
     }
   | { ok: false; reason: 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
-/** Reads `Authorization: Bearer <key>`; the key itself is only ever compared by digest. */
-export async function authenticate(context: AppContext, authorization: string | undefined): Promise<Authentication> {
+/**
+ * Reads `Authorization: Bearer <key>`; the key itself is only ever compared by digest. Answers at
+ * once, without a promise, when the key is known unchanged (see `KeyCache`): every warm request.
+ */
+export function authenticate(
+  context: AppContext,
+  authorization: string | undefined,
+): Authentication | Promise<Authentication> {
   if (authorization === undefined || authorization === '') return { ok: false, reason: 'missing' };
   const match = /^Bearer +([A-Za-z0-9_\-.~+/]+=*) *$/i.exec(authorization);
   if (!match) return { ok: false, reason: 'malformed' };
-  const key = await context.keys.find(digestOf(match[1]!));
+  const key = context.keys.find(match[1]!);
+  return key instanceof Promise ? key.then((found) => judged(context, found)) : judged(context, key);
+}
+
+function judged(context: AppContext, key: AuthenticatedKey | undefined): Authentication {
   if (!key) return { ok: false, reason: 'unknown' };
   if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
   if (key.expiresAt !== null && key.expiresAt <= context.now()) return { ok: false, reason: 'expired' };

@@ -1,14 +1,25 @@
+import { createHash } from 'node:crypto';
 import type { ChangeSignal } from './ports/change-signal.js';
 import type { ApiKeyReads, AuthenticatedKey } from './ports/store.js';
 
 const MAX_KNOWN_KEYS = 10_000;
 
+/** What the store keeps of a key: its SHA-256, never the key. */
+export function digestOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
 /**
- * Keys as read from the store, by digest, reused while the database is unchanged since they
- * were read (nothing committed by any process: no revocation, no calendar change); the version
- * is taken before the read, so a key read meanwhile is at least as new as its label. Expiry is
- * checked against the clock on every request all the same. Where the engine cannot tell whether
- * anything changed without a query (PostgreSQL), every request reads its key.
+ * Keys as read from the store, reused while the database is unchanged since they were read
+ * (nothing committed by any process: no revocation, no calendar change); the version is taken
+ * before the read, so a key read meanwhile is at least as new as its label. Expiry is checked
+ * against the clock on every request all the same. Where the engine cannot tell whether anything
+ * changed without a query (PostgreSQL), every request reads its key.
+ *
+ * Kept by measurement (docs/performance.md, "Hand-written parts"): a known key is found by the
+ * token itself, which the process holds for the request anyway (hashing it cost more than the
+ * rest of the lookup), and without a promise (`find` answers a known key at once, so the auth
+ * hook of a warm request waits on nothing).
  */
 export class KeyCache {
   private readonly known = new Map<string, { databaseVersion: string; key: AuthenticatedKey }>();
@@ -18,17 +29,18 @@ export class KeyCache {
     private readonly changes: ChangeSignal,
   ) {}
 
-  async find(digest: string): Promise<AuthenticatedKey | undefined> {
+  find(token: string): AuthenticatedKey | undefined | Promise<AuthenticatedKey | undefined> {
     const databaseVersion = this.changes.databaseVersion();
-    if (databaseVersion === null) return this.apiKeys.findByDigest(digest);
-    const cached = this.known.get(digest);
+    if (databaseVersion === null) return this.apiKeys.findByDigest(digestOf(token));
+    const cached = this.known.get(token);
     if (cached && cached.databaseVersion === databaseVersion) return cached.key;
-    const key = await this.apiKeys.findByDigest(digest);
-    if (key) {
-      if (this.known.size >= MAX_KNOWN_KEYS) this.known.clear();
-      this.known.set(digest, { databaseVersion, key });
-    }
-    return key;
+    return this.apiKeys.findByDigest(digestOf(token)).then((key) => {
+      if (key) {
+        if (this.known.size >= MAX_KNOWN_KEYS) this.known.clear();
+        this.known.set(token, { databaseVersion, key });
+      }
+      return key;
+    });
   }
 
   clear(): void {

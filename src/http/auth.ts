@@ -30,9 +30,11 @@ const UNAUTHORIZED_DETAIL = {
 export function registerAuth(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('calendarVersion', null);
-  app.addHook('onRequest', async (request) => {
-    const refusal = admit(request, await authenticate(context, request.headers.authorization));
-    if (refusal) throw refusal;
+  // A callback, not an async hook: a warm request's key is judged at once (see KeyCache).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const result = authenticate(context, request.headers.authorization);
+    if (result instanceof Promise) result.then((settled) => done(admit(request, settled)), done);
+    else done(admit(request, result));
   });
 }
 

@@ -34,7 +34,7 @@ export const BODY_LIMIT_BYTES = 128 * 1024;
 
 /** What the app is built from besides the use cases' context; the composition root (src/server.ts) builds each. */
 export interface AppOptions {
-  /** The process's logger (pino options or instance); off when absent. One `request` line per answer at `info`. */
+  /** The process's logger (pino options); off when absent. One `request` line per answer at `info`. */
   logger?: FastifyServerOptions['logger'];
   metrics: Metrics;
   idempotencyLedger: IdempotencyLedger;

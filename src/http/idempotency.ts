@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Instant } from '../domain/instant.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
 import { HttpProblem, problem } from './problems.js';
@@ -28,8 +28,7 @@ declare module 'fastify' {
 export function registerIdempotency(api: FastifyInstance, ledger: IdempotencyLedger, now: () => Instant): void {
   api.decorateRequest('idempotencyKey', null);
 
-  api.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST') return;
+  const claim: preHandlerAsyncHookHandler = async (request, reply) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const caller = request.caller;
@@ -74,9 +73,9 @@ export function registerIdempotency(api: FastifyInstance, ledger: IdempotencyLed
           ),
         );
     }
-  });
+  };
 
-  api.addHook('onSend', async (request, reply, payload) => {
+  const complete: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     const key = request.idempotencyKey;
     const caller = request.caller;
     if (key === null || !caller) return payload;
@@ -95,6 +94,13 @@ export function registerIdempotency(api: FastifyInstance, ledger: IdempotencyLed
     // Stored before the answer leaves: a client that saw it can always have it replayed.
     await ledger.complete(caller.keyId, key, { status: reply.statusCode, headers, body: payload });
     return payload;
+  };
+
+  // Only POST routes get the hooks: a GET (a slot query) pays for no idempotency at all.
+  api.addHook('onRoute', (route) => {
+    if (![route.method].flat().includes('POST')) return;
+    route.preHandler = [route.preHandler ?? []].flat().concat(claim);
+    route.onSend = [route.onSend ?? []].flat().concat(complete);
   });
 }
 

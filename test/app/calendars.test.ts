@@ -2,7 +2,8 @@
 // These tests change the data through a second store on the same database — what another server
 // process would do — and check that the first process's answers follow.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callerWith, digestOf } from '../../src/app/api-keys.js';
+import { callerWith } from '../../src/app/api-keys.js';
+import { digestOf } from '../../src/app/key-cache.js';
 import { replaceAvailability } from '../../src/app/availability.js';
 import { cancelBooking, createBooking } from '../../src/app/bookings.js';
 import type { AppContext, Caller } from '../../src/app/context.js';

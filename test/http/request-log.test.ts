@@ -1,7 +1,6 @@
 // One log line per answered request, written by the app's pino logger: what operators search by
 // (request id, route pattern, status, duration, key id) and never the key or a body.
 import { hostname } from 'node:os';
-import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeServer, type Server } from '../../src/server.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -13,13 +12,8 @@ let lines: string[];
 beforeEach(async () => {
   h = await createHarness();
   lines = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  server = await composeServer(h.storage, { ...h.settings, logger: { level: 'info', stream } });
+  const destination = { write: (text: string) => lines.push(...text.split('\n').filter(Boolean)) };
+  server = await composeServer(h.storage, { ...h.settings, log: { level: 'info', destination } });
 });
 
 afterEach(async () => {

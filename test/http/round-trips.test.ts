@@ -100,4 +100,15 @@ describe('store round trips of GET /slots', () => {
       'bookings.occupanciesOverlapping',
     ]);
   });
+
+  it('when the server’s caches are reset, then the next slot query reads the key and the calendar again, as the first one did', async () => {
+    const token = await h.key('alice');
+    const et = await createEventType(h, token, { durationMinutes: 30 });
+    const first = await roundTripsOfSlots(token, et.id, 62);
+    expect(first).toContain('bookings.occupanciesOverlapping');
+    expect(await roundTripsOfSlots(token, et.id, 62)).not.toContain('bookings.occupanciesOverlapping');
+
+    server.resetCaches();
+    expect(await roundTripsOfSlots(token, et.id, 62)).toEqual(first);
+  });
 });

@@ -1,14 +1,12 @@
-import { Readable } from 'node:stream';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { listSlots } from '../../app/slots.js';
 import { callerOf } from '../auth.js';
 import type { RenderedTracks } from '../rendered-tracks.js';
 import { SlotsQuery, SlotsResponse } from '../schemas.js';
 import { slotsAnswer, type SlotWriter } from '../slots-body.js';
-
-/** Answers at most this long are sent as one buffer; longer ones as a stream of views of the written track. */
-const COPIED_ANSWER_BYTES = 64 * 1024;
 
 export const slotRoutes =
   (context: AppContext, slots: { writer: SlotWriter; renderedTracks: RenderedTracks }): FastifyPluginAsyncTypebox =>
@@ -32,15 +30,33 @@ export const slotRoutes =
         const rendered = list.cached
           ? slots.renderedTracks.get(list.starts, list.durationMs, list.zone)
           : slots.writer.render(list.starts, list.durationMs, list.zone);
-        const pieces = slotsAnswer(rendered, list.first, list.end);
-        let length = 0;
-        for (const piece of pieces) length += piece.length;
-        reply.type('application/json; charset=utf-8').header('content-length', length);
-        // A long answer (up to ~1.2 MB) stays a view of the cached written track, so the
-        // connections waiting for it share its memory; a short one is cheaper copied once.
-        const body = length <= COPIED_ANSWER_BYTES ? Buffer.concat(pieces, length) : Readable.from(pieces);
-        // Bytes and streams are sent as they are, past the schema's serializer: typed as the schema's answer they are.
-        return reply.send(body as never);
+        return sendPieces(reply, slotsAnswer(rendered, list.first, list.end));
       },
     );
   };
+
+/**
+ * Writes the answer's pieces straight to the socket, as one system call with the headers: a long
+ * answer (up to ~1.2 MB) stays a view of the cached written track, so tens of connections waiting
+ * for it share its memory, and a short one is not copied either. Kept by measurement
+ * (docs/performance.md, "Hand-written parts"): Fastify's `reply.send` takes one buffer (a copy of
+ * the pieces) and runs the send pipeline. What Fastify would add is added here: the headers the
+ * hooks set, the length, and `Connection: close` during shutdown (a HEAD answer gets the headers
+ * alone, as Node leaves out its body). The response hooks (log line, metrics) still run when the
+ * answer is finished; the onSend hooks do not (none applies to a slot query).
+ */
+function sendPieces(reply: FastifyReply, pieces: Buffer[]): FastifyReply {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  reply.hijack();
+  const headers = reply.getHeaders() as OutgoingHttpHeaders;
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = String(length);
+  if (reply.server.shutdown.closing) headers.connection = 'close';
+  const response = reply.raw;
+  response.writeHead(200, headers);
+  response.cork();
+  for (const piece of pieces) response.write(piece);
+  response.end();
+  return reply;
+}

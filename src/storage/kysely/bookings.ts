@@ -6,6 +6,7 @@ import type { BookingQuery, BookingWrites } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import { bookingRow, toBooking, toOccupancies } from './rows.js';
+import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
 /**
@@ -100,13 +101,7 @@ export class KyselyBookings extends Table implements BookingWrites {
       .where('start_at', '>=', query.from)
       .where('start_at', '<', query.to);
     if (query.eventTypeId !== null) select = select.where('event_type_id', '=', query.eventTypeId);
-    const after = query.after;
-    if (after) {
-      select = select.where((eb) =>
-        eb.or([eb('start_at', '>', after.key), eb.and([eb('start_at', '=', after.key), eb('id', '>', after.id)])]),
-      );
-    }
-    const rows = await select.orderBy('start_at').orderBy('id').limit(query.limit).execute();
+    const rows = await keysetPage(select, { key: 'start_at', id: 'id' }, query).execute();
     return rows.map(toBooking);
   }
 

@@ -3,6 +3,7 @@ import type { PageRequest } from '../../domain/page.js';
 import type { DeliveredEventType, Delivery, DeliveryStatus } from '../../domain/webhook.js';
 import type { DeliveryWrites } from '../../app/ports/store.js';
 import { nullableNumber } from './rows.js';
+import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
 export class KyselyDeliveries extends Table implements DeliveryWrites {
@@ -15,21 +16,13 @@ export class KyselyDeliveries extends Table implements DeliveryWrites {
   }
 
   async list(webhookId: string, page: PageRequest): Promise<Delivery[]> {
-    let query = this.deliveries().where('webhook_deliveries.webhook_id', '=', webhookId);
-    const after = page.after;
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('webhook_deliveries.created_at', '<', after.key),
-          eb.and([eb('webhook_deliveries.created_at', '=', after.key), eb('webhook_deliveries.id', '<', after.id)]),
-        ]),
-      );
-    }
-    const rows = await query
-      .orderBy('webhook_deliveries.created_at', 'desc')
-      .orderBy('webhook_deliveries.id', 'desc')
-      .limit(page.limit)
-      .execute();
+    const query = this.deliveries().where('webhook_deliveries.webhook_id', '=', webhookId);
+    const rows = await keysetPage(
+      query,
+      { key: 'webhook_deliveries.created_at', id: 'webhook_deliveries.id' },
+      page,
+      'desc',
+    ).execute();
     return this.withAttempts(rows);
   }
 

@@ -4,6 +4,7 @@ import type { PageRequest } from '../../domain/page.js';
 import type { EventTypeWrites } from '../../app/ports/store.js';
 import { compiledOnce } from './compiled-once.js';
 import { eventTypeRow, toEventType } from './rows.js';
+import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
 const liveEventTypesOf = compiledOnce((db, holderId) =>
@@ -25,18 +26,12 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async list(holderId: string, page: PageRequest): Promise<EventType[]> {
-    let query = this.db
+    const query = this.db
       .selectFrom('event_types')
       .selectAll()
       .where('holder_id', '=', holderId)
       .where('deleted_at', 'is', null);
-    const after = page.after;
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([eb('created_at', '>', after.key), eb.and([eb('created_at', '=', after.key), eb('id', '>', after.id)])]),
-      );
-    }
-    const rows = await query.orderBy('created_at').orderBy('id').limit(page.limit).execute();
+    const rows = await keysetPage(query, { key: 'created_at', id: 'id' }, page).execute();
     return rows.map(toEventType);
   }
 

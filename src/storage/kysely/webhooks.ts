@@ -4,6 +4,7 @@ import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
 import type { WebhookWrites } from '../../app/ports/store.js';
 import { compiledOnce } from './compiled-once.js';
 import { toWebhook } from './rows.js';
+import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
 const activeWebhooksOf = compiledOnce((db, holderId) =>
@@ -28,14 +29,8 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async list(holderId: string, page: PageRequest): Promise<Webhook[]> {
-    let query = this.db.selectFrom('webhooks').selectAll().where('holder_id', '=', holderId);
-    const after = page.after;
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([eb('created_at', '>', after.key), eb.and([eb('created_at', '=', after.key), eb('id', '>', after.id)])]),
-      );
-    }
-    const rows = await query.orderBy('created_at').orderBy('id').limit(page.limit).execute();
+    const query = this.db.selectFrom('webhooks').selectAll().where('holder_id', '=', holderId);
+    const rows = await keysetPage(query, { key: 'created_at', id: 'id' }, page).execute();
     return rows.map(toWebhook);
   }
 
