@@ -77,10 +77,11 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     webhooks: { allowPrivateTargets: settings.webhooks.allowPrivateTargets },
     outboxChanged: () => worker?.wake(),
   };
+  const logger = settings.log && pino({ level: settings.log.level }, settings.log.destination);
   const counter =
     settings.requestCounter ?? (storage.engine === 'postgres' ? storage.requestCounter : new MemoryRequestCounter());
   const app = await buildApp(context, {
-    logger: settings.log && { level: settings.log.level, stream: settings.log.destination },
+    logger,
     metrics,
     idempotencyLedger: storage.idempotencyLedger,
     schemaStatus: storage.schemaStatus,
@@ -150,8 +151,7 @@ export async function serve(config: Config, storage?: Storage): Promise<void> {
 
 /**
  * Log lines go to stdout in batches of about 8 KiB, and at least every quarter second: one
- * system call per request line costs a measurable part of a cached slot query
- * (docs/performance.md). What is buffered is written when the process exits, also after an
+ * system call per request line is measurable on a warm slot query (docs/performance.md). What is buffered is written when the process exits, also after an
  * uncaught error; only a killed process (SIGKILL, power loss) can lose its last quarter second of lines.
  */
 function bufferedStdout() {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyBaseLogger } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../app/context.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
@@ -34,8 +34,8 @@ export const BODY_LIMIT_BYTES = 128 * 1024;
 
 /** What the app is built from besides the use cases' context; the composition root (src/server.ts) builds each. */
 export interface AppOptions {
-  /** The process's logger (pino options); off when absent. One `request` line per answer at `info`. */
-  logger?: FastifyServerOptions['logger'];
+  /** The process's logger (built by the composition root); off when absent. One `request` line per answer at `info`. */
+  logger?: FastifyBaseLogger;
   metrics: Metrics;
   idempotencyLedger: IdempotencyLedger;
   schemaStatus: SchemaStatus;
@@ -53,7 +53,7 @@ const BOOKING_OPERATIONS: Record<string, 'create' | 'cancel' | 'reschedule'> = {
 /** Builds the HTTP app without listening, so tests drive it with `inject` and `main` decides where it listens. */
 export async function buildApp(context: AppContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     // One line per response is logged below; Fastify's two lines per request would double the cost.
     logController: new LogController({ disableRequestLogging: true }),

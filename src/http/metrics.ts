@@ -106,8 +106,8 @@ function collected(
 
 /**
  * `slotwise_http_requests_total` and `slotwise_http_request_duration_seconds`, tallied by hand:
- * they are counted on every request, and prom-client's label handling (checking and hashing the
- * label object on each call, twice) was a twentieth of a cached slot query. Here a request costs
+ * they are counted on every request, and prom-client's label handling checks and hashes the label
+ * object on each call, twice (measured: docs/performance.md, "Hand-written parts"). Here a request costs
  * one map lookup. When /metrics is read, the tallies are handed to prom-client as two metrics of
  * the registry (`metrics()`), which writes them, escaping included, like its own.
  */

@@ -3,8 +3,8 @@ import type { Database, Engine } from '../schema.js';
 
 /**
  * A hot query built and compiled once per engine, then run with fresh parameters. Building and
- * compiling a Kysely query costs several times what SQLite takes to run it (~70 µs against
- * ~10 µs); the SQL text of a query shape never changes, only its parameters.
+ * compiling a Kysely query costs several times what SQLite takes to run it (docs/performance.md,
+ * "hot reads compiled once"); the SQL text of a query shape never changes, only its parameters.
  *
  * `build` gets one placeholder per argument and must bind each exactly once, in argument order,
  * and bind nothing else (constants go in as `sql.lit`): the compiled query then runs as
