@@ -182,7 +182,7 @@ function registerJsonParser(app: FastifyInstance): void {
       return;
     }
     // Only an escaped \u0000 can put a NUL into a parsed string; the walk runs only then.
-    const nulAt = text.includes('\\u0000') ? pathOfNul(parsed, '') : null;
+    const nulAt = text.includes('\\u0000') ? pathOfNul(parsed) : null;
     if (nulAt !== null) return done(nulProblem(nulAt || 'body'), undefined);
     done(null, parsed);
   });
@@ -216,15 +216,42 @@ function nulProblem(field: string): HttpProblem {
   );
 }
 
-/** The path (`a.b[2]`) of the first string or key holding U+0000, or null. */
-function pathOfNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return childPath;
-    const found = pathOfNul(child, childPath);
-    if (found !== null) return found;
+/**
+ * The path (`a.b[2]`) of the first string or key holding U+0000, or null. Walked with a stack of
+ * its own, not by recursion: a 128 KiB body can nest tens of thousands of levels deep, past the
+ * call stack (and a path per level would be quadratic: only the found one is spelt out).
+ */
+function pathOfNul(document: unknown): string | null {
+  interface Step {
+    value: unknown;
+    /** How this value is reached from its parent (`.key`, `[2]`), and the parent's step. */
+    segment: string;
+    parent: Step | null;
+    /** The key this value is reached by holds U+0000 itself. */
+    nulInKey: boolean;
+  }
+  const spell = (step: Step): string => {
+    const segments: string[] = [];
+    for (let at: Step | null = step; at !== null; at = at.parent) segments.push(at.segment);
+    return segments.reverse().join('').replace(/^\./, '');
+  };
+  const pending: Step[] = [{ value: document, segment: '', parent: null, nulInKey: false }];
+  while (pending.length > 0) {
+    const step = pending.pop()!;
+    const { value } = step;
+    if (step.nulInKey) return spell(step);
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return spell(step);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const children: Step[] = [];
+    for (const [key, child] of Object.entries(value)) {
+      const segment = Array.isArray(value) ? `[${key}]` : `.${key}`;
+      children.push({ value: child, segment, parent: step, nulInKey: key.includes('\u0000') });
+    }
+    // Reversed onto the stack, so the first child is looked at first (document order).
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }
   return null;
 }

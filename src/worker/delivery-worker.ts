@@ -6,6 +6,7 @@ import {
 } from '../domain/webhook-retry.js';
 import type { Instant } from '../domain/instant.js';
 import type { DeliveryJob, DeliveryQueue } from '../app/ports/delivery-queue.js';
+import type { DeliveryAttempt } from '../domain/webhook.js';
 import type { SendResult, WebhookSender } from './send-webhook.js';
 
 export interface WorkerSettings {
@@ -160,19 +161,27 @@ export class DeliveryWorker {
     }
     const finishedAt = this.now();
     const outcome = this.outcomeOf(result, job, finishedAt);
-    await this.queue.recordAttempt(
-      job.deliveryId,
-      {
-        attempt: job.attempts + 1,
-        startedAt,
-        durationMs: result.durationMs,
-        statusCode: result.statusCode,
-        error: result.error,
-        responseExcerpt: result.responseExcerpt,
-      },
-      outcome,
-      finishedAt,
-    );
+    const attempt: DeliveryAttempt = {
+      attempt: job.attempts + 1,
+      startedAt,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      error: result.error,
+      responseExcerpt: result.responseExcerpt,
+    };
+    try {
+      await this.queue.recordAttempt(job.deliveryId, attempt, outcome, finishedAt);
+    } catch (error) {
+      // Whatever in the reply the store refused, the delivery must still move on its schedule, not
+      // be sent again when its lease lapses: the attempt is recorded once more without the reply.
+      this.logger.warn({ err: error, delivery: job.deliveryId }, 'webhook attempt recorded without its reply');
+      const bare: DeliveryAttempt = {
+        ...attempt,
+        error: 'recorded without its reply and error text, which the store refused',
+        responseExcerpt: null,
+      };
+      await this.queue.recordAttempt(job.deliveryId, bare, outcome, finishedAt);
+    }
     this.settings.observe?.(
       outcome.status === 'succeeded'
         ? 'succeeded'

@@ -121,9 +121,18 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
       break;
     }
   }
-  if (size === 0) return null;
-  // Cutting at a byte boundary can split a character; the decoder marks it rather than failing.
-  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+  return excerptOf(Buffer.concat(chunks));
+}
+
+/**
+ * The start of a reply as text that every store keeps, whatever bytes the receiver sent: at most
+ * 4 KiB, decoded as UTF-8 (a character cut at the end, or bytes that are not UTF-8, become U+FFFD
+ * rather than failing), and U+0000, which PostgreSQL cannot store in text, as U+FFFD too (else the
+ * attempt could not be recorded). Null for an empty reply.
+ */
+export function excerptOf(reply: Buffer): string | null {
+  if (reply.length === 0) return null;
+  return reply.subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replaceAll('\u0000', '\uFFFD');
 }
 
 function describe(error: unknown): string {

@@ -195,6 +195,33 @@ describe('the NUL character (U+0000), which PostgreSQL cannot store', () => {
     expect(res.json<{ errors: Array<{ field: string }> }>().errors[0]!.field).toBe('weekly.monday[0].end');
   });
 
+  it('when a key holds it after a string value that does not, then the key is named, in document order', async () => {
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      json: { title: 'fine', 'dura\u0000tion': 30, description: 'a\u0000' },
+    });
+    expectProblem(res, 400, 'invalid-request');
+    expect(res.json<{ errors: Array<{ field: string }> }>().errors[0]!.field).toBe('dura\u0000tion');
+  });
+
+  it('when it sits at the bottom of a body nested tens of thousands of levels deep, then 400 (not a 500 from a stack overflow)', async () => {
+    const depth = 50_000;
+    const payload = `{"title":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)},"durationMinutes":30}`;
+    expect(payload.length).toBeLessThan(128 * 1024);
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expectProblem(res, 400, 'invalid-request');
+    expect(res.json<{ errors: Array<{ field: string }> }>().errors[0]!.field).toBe(`title${'[0]'.repeat(depth)}`);
+    expect(await h.database.rows('event_types')).toEqual([]);
+  });
+
   it('when a path id or a query value holds it, then 400 on that parameter', async () => {
     for (const [url, field] of [
       ['/api/v1/event-types/evt_%00', 'id'],

@@ -1,5 +1,6 @@
 // The delivery queue (src/app/ports/delivery-queue.ts) as the delivery worker relies on it, on
 // both engines: claims, leases, attempts, and races with deletions.
+import { excerptOf } from '../../src/worker/send-webhook.js';
 import { describe, expect, it, beforeEach } from 'vitest';
 import pg from 'pg';
 import type { Holder } from '../../src/domain/api-key.js';
@@ -262,6 +263,15 @@ describe('recordAttempt and restartDelivery', () => {
     // The attempt ended the claim: the retry is due at nextAttemptAt, not at the end of the old lease.
     const [job] = await claim({ now: T0 + 5000 });
     expect(job).toMatchObject({ deliveryId: id, attempts: 1, retryStep: 1 });
+  });
+
+  it('when the receiver replied with NUL bytes, then the excerpt the sender makes of it is recorded (PostgreSQL refuses NUL in text)', async () => {
+    await claim({ now: T0 });
+    const attempt = { ...attemptOf(1, T0, 500), responseExcerpt: excerptOf(Buffer.from([0x7b, 0x00, 0xff, 0x7d])) };
+    await storage.deliveryQueue.recordAttempt(id, attempt, { status: 'pending', nextAttemptAt: T0 + 5000 }, T0 + 1);
+    expect((await store.deliveries.get(hook.id, id))?.attemptLog).toEqual([
+      { ...attempt, responseExcerpt: '{\uFFFD\uFFFD}' },
+    ]);
   });
 
   it('when attempts follow one another, then the log grows in order and the counters move with it', async () => {

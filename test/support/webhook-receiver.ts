@@ -19,7 +19,7 @@ export interface Received {
 export interface Reply {
   status?: number;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /** Wait this long before answering. */
   delayMs?: number;
   /** Record the request, then destroy the socket without answering. */

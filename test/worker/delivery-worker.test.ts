@@ -26,6 +26,8 @@ const ABORTED: SendResult = {
 /** A sender whose attempts hang until `finish` is called; an abort ends them at once. */
 class HeldSender {
   readonly held: Array<{ eventId: string; finish: () => void }> = [];
+  /** What a finished attempt answers. */
+  reply: SendResult = OK;
   calls = 0;
   mostAtOnce = 0;
 
@@ -36,7 +38,7 @@ class HeldSender {
         eventId: delivery.eventId,
         finish: () => {
           this.held.splice(this.held.indexOf(entry), 1);
-          resolve(OK);
+          resolve(this.reply);
         },
       };
       this.held.push(entry);
@@ -119,6 +121,42 @@ describe('DeliveryWorker', () => {
     expect(sender.mostAtOnce).toBe(4);
     expect(sender.calls).toBe(12);
     expect(await statuses(webhookId)).toEqual(Array(12).fill('succeeded'));
+  });
+
+  it('when the store refuses to record an attempt with its reply, then it is recorded without the reply and the delivery moves on its schedule instead of being sent again', async () => {
+    const webhookId = await webhookWithDeliveries(1);
+    let refused = 0;
+    // The queue as the worker sees it: the first record of an attempt fails (as PostgreSQL failed on a NUL in a reply).
+    const queue = new Proxy(h.storage.deliveryQueue, {
+      get(target, property, receiver) {
+        if (property === 'recordAttempt') {
+          return async (...args: Parameters<DeliveryQueue['recordAttempt']>) => {
+            if (args[1].responseExcerpt !== null) {
+              refused++;
+              throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+            }
+            return target.recordAttempt(...args);
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const sender = new HeldSender();
+    sender.reply = { ...OK, statusCode: 500, responseExcerpt: 'refused\u0000reply' };
+    worker(sender, queue).start();
+    await until(() => sender.held.length === 1, 'the attempt');
+    sender.held[0]!.finish();
+    await until(() => refused === 1, 'the refused record');
+    await settle();
+
+    const [delivery] = await h.store.deliveries.list(webhookId, { limit: 10, after: null });
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(delivery!.nextAttemptAt).toBeGreaterThan(h.clock.now());
+    expect(delivery!.attemptLog).toEqual([
+      expect.objectContaining({ statusCode: 500, responseExcerpt: null, error: expect.stringContaining('refused') }),
+    ]);
+    expect(sender.calls).toBe(1);
   });
 
   it('when one webhook hangs, then another webhook still gets its deliveries sent', async () => {

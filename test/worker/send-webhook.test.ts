@@ -132,6 +132,13 @@ describe('WebhookSender: what arrives', () => {
     expect(result.responseExcerpt).toBe(body.slice(0, 4096));
   });
 
+  it('when the response body holds NUL bytes and bytes that are not UTF-8, then the excerpt shows each as U+FFFD and holds no NUL', async () => {
+    receiver.script({ status: 500, body: Buffer.from([0x61, 0x00, 0x62, 0xff, 0x63, 0x00]) });
+    const result = await sender({ allowPrivateTargets: true }).send(delivery(receiver.url), new Date());
+    expect(result.statusCode).toBe(500);
+    expect(result.responseExcerpt).toBe('a\uFFFDb\uFFFDc\uFFFD');
+  });
+
   it('when the response body is empty, then the excerpt is null', async () => {
     receiver.script({ status: 204, body: '' });
     const result = await sender({ allowPrivateTargets: true }).send(delivery(receiver.url), new Date());
