@@ -18,6 +18,8 @@ export interface Config {
     timeoutMs: number;
     retryScheduleMs: number[];
     pollIntervalMs: number;
+    /** Webhooks one holder may register. */
+    limitPerHolder: number;
   };
 }
 
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
+  const limitPerHolder = readInteger(env, 'WEBHOOK_LIMIT_PER_HOLDER', 25, { min: 1, max: 1_000 }, problems);
   let retryScheduleMs = [...DEFAULT_RETRY_SCHEDULE_MS];
   const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
   if (schedule) {
@@ -86,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postgres: { poolSize, statementTimeoutMs },
     logLevel,
     rateLimitPerMinute,
-    webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs },
+    webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs, limitPerHolder },
   };
 }
 

@@ -74,7 +74,10 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     zones,
     calendars,
     keys,
-    webhooks: { allowPrivateTargets: settings.webhooks.allowPrivateTargets },
+    webhooks: {
+      allowPrivateTargets: settings.webhooks.allowPrivateTargets,
+      limitPerHolder: settings.webhooks.limitPerHolder,
+    },
     outboxChanged: () => worker?.wake(),
   };
   const logger = settings.log && pino({ level: settings.log.level }, settings.log.destination);

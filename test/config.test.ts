@@ -22,6 +22,7 @@ const DEFAULTS: Config = {
     timeoutMs: 15_000,
     retryScheduleMs: [5_000, 5 * 60_000, 30 * 60_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
     pollIntervalMs: 1_000,
+    limitPerHolder: 25,
   },
 };
 
@@ -38,6 +39,7 @@ const VARIABLES = [
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_RETRY_SCHEDULE',
   'WEBHOOK_POLL_INTERVAL_MS',
+  'WEBHOOK_LIMIT_PER_HOLDER',
 ] as const;
 
 /** The problems of the ConfigError loadConfig throws for `env`; fails the test if it throws nothing or something else. */
@@ -82,6 +84,7 @@ describe('loadConfig defaults', () => {
       WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_RETRY_SCHEDULE: '10s,1m,1h',
       WEBHOOK_POLL_INTERVAL_MS: '250',
+      WEBHOOK_LIMIT_PER_HOLDER: '3',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -96,6 +99,7 @@ describe('loadConfig defaults', () => {
         timeoutMs: 5000,
         retryScheduleMs: [10_000, 60_000, HOUR],
         pollIntervalMs: 250,
+        limitPerHolder: 3,
       },
     } satisfies Config);
   });
@@ -249,6 +253,9 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
     (c) => c.webhooks.pollIntervalMs,
     60_000,
   ],
+  // WEBHOOK_LIMIT_PER_HOLDER: 1–1000
+  ['WEBHOOK_LIMIT_PER_HOLDER is 1', { WEBHOOK_LIMIT_PER_HOLDER: '1' }, (c) => c.webhooks.limitPerHolder, 1],
+  ['WEBHOOK_LIMIT_PER_HOLDER is 1000', { WEBHOOK_LIMIT_PER_HOLDER: '1000' }, (c) => c.webhooks.limitPerHolder, 1000],
   // WEBHOOK_RETRY_SCHEDULE: comma-separated durations
   [
     'WEBHOOK_RETRY_SCHEDULE is 5s,5m,30m,2h',
@@ -342,6 +349,8 @@ const REJECTED: Array<[string, string, string]> = [
   ['WEBHOOK_POLL_INTERVAL_MS', '9', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '9')],
   ['WEBHOOK_POLL_INTERVAL_MS', '60001', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '60001')],
   ['WEBHOOK_POLL_INTERVAL_MS', 'fast', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, 'fast')],
+  ['WEBHOOK_LIMIT_PER_HOLDER', '0', integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, '0')],
+  ['WEBHOOK_LIMIT_PER_HOLDER', '1001', integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, '1001')],
   ['WEBHOOK_RETRY_SCHEDULE', '5s,soon,5m', SCHEDULE_PROBLEM('5s,soon,5m')],
   ['WEBHOOK_RETRY_SCHEDULE', '5s,,5m', SCHEDULE_PROBLEM('5s,,5m')],
   ['WEBHOOK_RETRY_SCHEDULE', '5s,5m,', SCHEDULE_PROBLEM('5s,5m,')],
@@ -396,6 +405,7 @@ describe('loadConfig rejected values', () => {
       WEBHOOK_TIMEOUT_MS: '1',
       WEBHOOK_RETRY_SCHEDULE: '5s,later',
       WEBHOOK_POLL_INTERVAL_MS: '0',
+      WEBHOOK_LIMIT_PER_HOLDER: 'lots',
     };
     const expected = [
       integerProblem('PORT', 0, 65535, '99999'),
@@ -408,6 +418,7 @@ describe('loadConfig rejected values', () => {
       integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '1'),
       SCHEDULE_PROBLEM('5s,later'),
       integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '0'),
+      integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, 'lots'),
     ];
     const problems = problemsOf(env);
     expect(problems).toHaveLength(expected.length);

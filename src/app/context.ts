@@ -25,6 +25,8 @@ export interface AppContext {
 export interface WebhookSettings {
   /** Lets webhooks target loopback, private and other non-public addresses (local development, tests). */
   allowPrivateTargets: boolean;
+  /** Webhooks one holder may register: each costs the delivery worker, whoever's it is. */
+  limitPerHolder: number;
 }
 
 /** The authenticated caller: the key holder whose data a request may touch. */

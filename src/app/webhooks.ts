@@ -82,7 +82,18 @@ export async function createWebhook(context: AppContext, caller: Caller, input: 
     createdAt: now,
     updatedAt: now,
   };
-  await context.store.transaction((tx) => tx.webhooks.insert(webhook));
+  await context.store.transaction(async (tx) => {
+    // Holding the holder's calendar lock, so two creations at once cannot both take the last place.
+    await tx.lockCalendar(caller.holderId);
+    const limit = context.webhooks.limitPerHolder;
+    if ((await tx.webhooks.count(caller.holderId)) >= limit) {
+      throw new DomainError(
+        'limit-reached',
+        `This account has ${limit} webhooks, the most it may have; delete one to register another.`,
+      );
+    }
+    await tx.webhooks.insert(webhook);
+  });
   return webhook;
 }
 

@@ -1,5 +1,6 @@
 /** Closed set of failure kinds the use cases can report; the HTTP layer maps each to a problem type once. */
-export type DomainErrorCode = 'invalid-request' | 'not-found' | 'slot-unavailable' | 'invalid-state' | 'conflict';
+export type DomainErrorCode =
+  'invalid-request' | 'not-found' | 'slot-unavailable' | 'invalid-state' | 'conflict' | 'limit-reached';
 
 export interface FieldError {
   field: string;

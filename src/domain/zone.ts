@@ -53,7 +53,8 @@ interface DayFacts {
   uniform: boolean;
 }
 
-const MAX_CACHED_DAYS_PER_ZONE = 20_000;
+/** Local days whose facts a zone keeps by default: eleven years of them. */
+export const DEFAULT_DAYS_PER_ZONE = 4_096;
 
 /**
  * Wall-clock ↔ instant conversions for one IANA zone, asking the zone library once per local day
@@ -64,8 +65,19 @@ export class Zone {
   private readonly days = new Map<EpochDay, DayFacts>();
   private readonly irregularEdges = new Map<string, Instant>();
 
-  /** `id` must be a canonical zone id (see canonicalTimeZone). */
-  constructor(readonly id: string) {}
+  /**
+   * `id` must be a canonical zone id (see canonicalTimeZone). At most `maxDays` days are kept
+   * (with the transition days' edges); past that the zone starts afresh.
+   */
+  constructor(
+    readonly id: string,
+    private readonly maxDays = DEFAULT_DAYS_PER_ZONE,
+  ) {}
+
+  /** Days whose facts are kept now (at most `maxDays`). */
+  get cachedDays(): number {
+    return this.days.size;
+  }
 
   /** Instant of wall-clock `minuteOfDay` (0…1440) on `day`: gaps move forward, repeats take the earlier offset. */
   wallToInstant(day: EpochDay, minuteOfDay: number): Instant {
@@ -78,6 +90,8 @@ export class Zone {
       instant = plainDate(day)
         .toPlainDateTime({ hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 })
         .toZonedDateTime(this.id, { disambiguation: 'compatible' }).epochMilliseconds;
+      // Edges are asked for on transition days only, a few per day: bounded as the days are.
+      if (this.irregularEdges.size >= this.maxDays) this.irregularEdges.clear();
       this.irregularEdges.set(key, instant);
     }
     return instant;
@@ -108,7 +122,7 @@ export class Zone {
   private dayFacts(day: EpochDay): DayFacts {
     let facts = this.days.get(day);
     if (facts) return facts;
-    if (this.days.size >= MAX_CACHED_DAYS_PER_ZONE) {
+    if (this.days.size >= this.maxDays) {
       this.days.clear();
       this.irregularEdges.clear();
     }
@@ -131,24 +145,38 @@ function plainDate(day: EpochDay): Temporal.PlainDate {
   return new Temporal.PlainDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
 }
 
-const MAX_ZONES = 1_000;
-
 /**
  * The zones of a process, each made once so that what it learnt about its days is reused by
- * every calendar in it (built by the composition root; see `Zone`).
+ * every calendar and answer in it (built by the composition root; see `Zone`). Bounded overall:
+ * at most `maxZones` zones of at most `daysPerZone` days each, the least recently used zone let
+ * go first, so no mix of zones and ranges a client asks for grows the heap past
+ * `maxZones × daysPerZone` day facts (about 100 bytes each: ~26 MB by default).
  */
 export class Zones {
   private readonly zones = new Map<string, Zone>();
 
+  constructor(
+    private readonly maxZones = 64,
+    private readonly daysPerZone = DEFAULT_DAYS_PER_ZONE,
+  ) {}
+
   /** `id` must be a canonical zone id (see canonicalTimeZone). */
   of(id: string): Zone {
     let zone = this.zones.get(id);
-    if (!zone) {
-      // Canonical ids number about 600: the bound is never reached but by a bug.
-      if (this.zones.size >= MAX_ZONES) this.zones.clear();
-      zone = new Zone(id);
+    if (zone) {
+      // Most recently used last: a Map iterates in insertion order.
+      this.zones.delete(id);
       this.zones.set(id, zone);
+      return zone;
     }
+    if (this.zones.size >= this.maxZones) this.zones.delete(this.zones.keys().next().value!);
+    zone = new Zone(id, this.daysPerZone);
+    this.zones.set(id, zone);
     return zone;
+  }
+
+  /** Zones kept now (at most `maxZones`). */
+  get size(): number {
+    return this.zones.size;
   }
 }

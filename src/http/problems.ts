@@ -48,6 +48,11 @@ export const PROBLEM_TYPES = {
     title: 'Conflict',
     when: "A unique field is taken (an event type's explicit `slug`).",
   },
+  'limit-reached': {
+    status: 409,
+    title: 'Limit reached',
+    when: 'A per-holder cap is reached (webhooks per holder, `WEBHOOK_LIMIT_PER_HOLDER`); delete one to make room.',
+  },
   'idempotency-conflict': {
     status: 409,
     title: 'Idempotency conflict',
@@ -94,6 +99,7 @@ const _domainCodesAreProblemKinds: Record<DomainErrorCode, ProblemKind> = {
   'slot-unavailable': 'slot-unavailable',
   'invalid-state': 'invalid-state',
   conflict: 'conflict',
+  'limit-reached': 'limit-reached',
 };
 void _domainCodesAreProblemKinds;
 

@@ -27,6 +27,62 @@ const remove = (id: string) => h.request({ method: 'DELETE', url: `/api/v1/webho
 
 const ALL_EVENTS = ['booking.created', 'booking.cancelled', 'booking.rescheduled'];
 
+describe('webhooks per holder', () => {
+  it('when the holder has as many webhooks as the limit, then another is 409 limit-reached and not stored; after a deletion there is room again; other holders are not affected', async () => {
+    const limited = await createHarness({ now: BEFORE_MONDAY, webhookLimitPerHolder: 2 });
+    try {
+      const alice = await limited.key('alice');
+      const bob = await limited.key('bob');
+      const registerAs = (key: string) =>
+        limited.request({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          token: key,
+          json: { url: 'https://hooks.example.com/a' },
+        });
+      const first = await registerAs(alice);
+      expect((await registerAs(alice)).statusCode).toBe(201);
+      const refused = await registerAs(alice);
+      expectProblem(refused, 409, 'limit-reached');
+      expect(refused.json<{ detail: string }>().detail).toContain('2 webhooks');
+      expect(await limited.database.rows('webhooks')).toHaveLength(2);
+      expect((await registerAs(bob)).statusCode).toBe(201);
+
+      const removed = await limited.request({
+        method: 'DELETE',
+        url: `/api/v1/webhooks/${first.json<WebhookBody>().id}`,
+        token: alice,
+      });
+      expect(removed.statusCode).toBe(204);
+      expect((await registerAs(alice)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('when registrations race for the last place, then exactly one gets it', async () => {
+    const limited = await createHarness({ now: BEFORE_MONDAY, webhookLimitPerHolder: 3 });
+    try {
+      const alice = await limited.key('alice');
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          limited.request({
+            method: 'POST',
+            url: '/api/v1/webhooks',
+            token: alice,
+            json: { url: 'https://hooks.example.com/a' },
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+      for (const r of results.filter((r) => r.statusCode !== 201)) expectProblem(r, 409, 'limit-reached');
+      expect(await limited.database.rows('webhooks')).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('POST /api/v1/webhooks', () => {
   it('when only a url is sent, then 201 with a whsec_ secret of at least 24 bytes, all events, active, no description', async () => {
     const res = await register({ url: 'https://hooks.example.com/slotwise' });

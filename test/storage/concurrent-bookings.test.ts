@@ -29,6 +29,7 @@ async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEve
       timeoutMs: 15_000,
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
+      limitPerHolder: 25,
     },
   });
   const context: AppContext = server.context;

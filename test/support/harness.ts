@@ -45,7 +45,7 @@ export interface Harness {
  * directory, or PostgreSQL (see databases.ts); no rate limit, no logging, a settable clock.
  */
 export async function createHarness(
-  options: { now?: string; allowPrivateWebhookTargets?: boolean } = {},
+  options: { now?: string; allowPrivateWebhookTargets?: boolean; webhookLimitPerHolder?: number } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
   const testStore = await openTestStore(dir);
@@ -58,6 +58,7 @@ export async function createHarness(
       timeoutMs: 15_000,
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
+      limitPerHolder: options.webhookLimitPerHolder ?? 25,
     },
   };
   const server = await composeServer(testStore.storage, settings);

@@ -110,6 +110,8 @@ export interface WebhookReads {
   list(holderId: string, page: PageRequest): Promise<Webhook[]>;
   /** Ids of the holder's active webhooks subscribed to `type`. */
   subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]>;
+  /** The holder's webhooks, active or not. */
+  count(holderId: string): Promise<number>;
 }
 
 export interface WebhookWrites extends WebhookReads {

@@ -55,8 +55,9 @@ export const webhookRoutes =
           operationId: 'createWebhook',
           summary: 'Register a webhook',
           description:
-            'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them.',
+            'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them. A holder may have at most `WEBHOOK_LIMIT_PER_HOLDER` webhooks (25 by default); past that, 409 `limit-reached`.',
           body: ref(CreateWebhookBody),
+          'x-problems': ['limit-reached'],
           response: { 201: ref(CreatedWebhookResource) },
         },
       },

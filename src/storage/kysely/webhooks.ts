@@ -34,6 +34,15 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
     return rows.map(toWebhook);
   }
 
+  async count(holderId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('holder_id', '=', holderId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async insert(webhook: Webhook): Promise<void> {
     await this.db
       .insertInto('webhooks')
