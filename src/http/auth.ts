@@ -24,8 +24,8 @@ const UNAUTHORIZED_DETAIL = {
 } as const;
 
 /**
- * Runs on every route of the API scope before the body is read: 401 for no usable key, 403 for a
- * key without the scope the method needs (`GET`/`HEAD` read, everything else write).
+ * Runs on every route of the API scope before the body is read: 401 for no usable key. The scope
+ * is checked after the rate limit has counted the request (`registerScopeCheck`).
  */
 export function registerAuth(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('caller', null);
@@ -46,15 +46,27 @@ function admit(request: FastifyRequest, result: Authentication): HttpProblem | u
       'www-authenticate': challenge,
     });
   }
-  const needed = scopeNeededFor(request.method);
-  if (!hasScope(result.caller, needed)) {
-    return new HttpProblem(problem('forbidden', `This request needs an API key with the ${needed} scope.`), {
-      'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}"`,
-    });
-  }
   request.caller = result.caller;
   request.calendarVersion = result.calendarVersion;
   return undefined;
+}
+
+/**
+ * 403 for a key without the scope the method needs (`GET`/`HEAD` read, everything else write).
+ * Registered after the rate limit, so that refused requests count against the key too: a
+ * read-only key cannot make unlimited POSTs.
+ */
+export function registerScopeCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const caller = callerOf(request);
+    const needed = scopeNeededFor(request.method);
+    if (hasScope(caller, needed)) return done();
+    done(
+      new HttpProblem(problem('forbidden', `This request needs an API key with the ${needed} scope.`), {
+        'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}"`,
+      }),
+    );
+  });
 }
 
 /** The caller of a request that passed the auth hook. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../app/context.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
-import { registerAuth } from './auth.js';
+import { registerAuth, registerScopeCheck } from './auth.js';
 import { registerIdempotency } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { registerOperations } from './operations.js';
@@ -146,6 +146,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
     async (api) => {
       registerAuth(api, context);
       if (options.rateLimit) registerRateLimit(api, options.rateLimit, context.now);
+      registerScopeCheck(api);
       registerIdempotency(api, options.idempotencyLedger, context.now);
       await api.register(meRoutes);
       await api.register(eventTypeRoutes(context));

@@ -103,6 +103,29 @@ describe.each(COUNTERS)('rate limit with the %s', (_name, makeCounter) => {
     expect(rateLimit(invalid).r).toBe(LIMIT - 2);
   });
 
+  it('when a read-only key makes POSTs (403), then each counts against it and past the limit they are 429', async () => {
+    const readOnly = await h.key('alice', ['read']);
+    for (let i = 1; i <= LIMIT; i++) {
+      const refused = await request({
+        method: 'POST',
+        url: '/api/v1/event-types',
+        token: readOnly,
+        json: { title: 'x', durationMinutes: 30 },
+      });
+      expectProblem(refused, 403, 'forbidden');
+      expect(rateLimit(refused).r).toBe(LIMIT - i);
+    }
+    const limited = await request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token: readOnly,
+      json: { title: 'x', durationMinutes: 30 },
+    });
+    expectProblem(limited, 429, 'rate-limited');
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(await h.database.rows('event_types')).toEqual([]);
+  });
+
   it('when the request has no key or a wrong key (401), then no rate-limit headers are sent and nothing is counted', async () => {
     for (const bearer of [null, 'sw_unknown']) {
       const res = await request({ token: bearer });
