@@ -13,6 +13,10 @@ export interface Config {
   logLevel: LogLevel;
   /** Requests per API key per minute; 0 = off. */
   rateLimitPerMinute: number;
+  /** Requests that fail authentication, per client address per minute; 0 = off. */
+  authFailuresPerMinute: number;
+  /** Which proxies' `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`). */
+  trustProxy: boolean | number | string;
   webhooks: {
     allowPrivateTargets: boolean;
     timeoutMs: number;
@@ -63,6 +67,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
   const rateLimitPerMinute = readInteger(env, 'RATE_LIMIT_PER_MINUTE', 600, { min: 0, max: 1_000_000 }, problems);
+  const authFailuresPerMinute = readInteger(
+    env,
+    'AUTH_FAILURE_RATE_LIMIT_PER_MINUTE',
+    60,
+    { min: 0, max: 1_000_000 },
+    problems,
+  );
+  const trustProxy = readTrustProxy(env, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
@@ -89,8 +101,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postgres: { poolSize, statementTimeoutMs },
     logLevel,
     rateLimitPerMinute,
+    authFailuresPerMinute,
+    trustProxy,
     webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs, limitPerHolder },
   };
+}
+
+/** PROXY_PRESETS of proxy-addr, which Fastify's `trustProxy` uses for a list. */
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: unset or `false` (the socket's address is the client's), `true` (the left-most
+ * forwarded address), a number of proxy hops, or a comma-separated list of proxy addresses, CIDR
+ * ranges and the presets loopback, linklocal, uniquelocal.
+ */
+function readTrustProxy(env: NodeJS.ProcessEnv, problems: string[]): boolean | number | string {
+  const value = env.TRUST_PROXY?.trim();
+  if (value === undefined || value === '' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const items = value.split(',').map((item) => item.trim());
+  if (items.every((item) => PROXY_PRESETS.has(item) || /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item)))
+    return items.join(',');
+  problems.push(
+    `TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${env.TRUST_PROXY}"`,
+  );
+  return false;
 }
 
 function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean, problems: string[]): boolean {

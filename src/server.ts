@@ -12,6 +12,7 @@ import type { RequestCounter } from './app/ports/request-counter.js';
 import type { Config, LogLevel } from './config.js';
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
+import { AuthFailureLimit } from './http/auth-failures.js';
 import { buildApp } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
 import { MemoryRequestCounter } from './http/rate-limit.js';
@@ -31,6 +32,10 @@ export interface ServerSettings {
   webhooks: Config['webhooks'];
   /** Requests per API key per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Requests failing authentication per client address per minute; 0 or absent turns the limit off. */
+  authFailuresPerMinute?: number;
+  /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`). */
+  trustProxy?: Config['trustProxy'];
   /**
    * Where requests are counted for the limit. By default in the database on PostgreSQL (so every
    * instance shares each key's count) and in memory on SQLite (one process).
@@ -90,6 +95,10 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     schemaStatus: storage.schemaStatus,
     slots: { writer, renderedTracks },
     rateLimit: settings.rateLimitPerMinute > 0 ? { perMinute: settings.rateLimitPerMinute, counter } : undefined,
+    authFailures: settings.authFailuresPerMinute
+      ? new AuthFailureLimit(settings.authFailuresPerMinute, now)
+      : undefined,
+    trustProxy: settings.trustProxy,
   });
   worker = new DeliveryWorker(
     storage.deliveryQueue,
@@ -134,6 +143,8 @@ export async function serve(config: Config, storage?: Storage): Promise<void> {
   const server = await composeServer(opened, {
     webhooks: config.webhooks,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    authFailuresPerMinute: config.authFailuresPerMinute,
+    trustProxy: config.trustProxy,
     log: { level: config.logLevel, destination: bufferedStdout() },
   });
   await server.app.listen({ host: config.host, port: config.port });

@@ -17,6 +17,8 @@ const DEFAULTS: Config = {
   postgres: { poolSize: 10, statementTimeoutMs: 10_000 },
   logLevel: 'info',
   rateLimitPerMinute: 600,
+  authFailuresPerMinute: 60,
+  trustProxy: false,
   webhooks: {
     allowPrivateTargets: false,
     timeoutMs: 15_000,
@@ -40,6 +42,8 @@ const VARIABLES = [
   'WEBHOOK_RETRY_SCHEDULE',
   'WEBHOOK_POLL_INTERVAL_MS',
   'WEBHOOK_LIMIT_PER_HOLDER',
+  'AUTH_FAILURE_RATE_LIMIT_PER_MINUTE',
+  'TRUST_PROXY',
 ] as const;
 
 /** The problems of the ConfigError loadConfig throws for `env`; fails the test if it throws nothing or something else. */
@@ -85,6 +89,8 @@ describe('loadConfig defaults', () => {
       WEBHOOK_RETRY_SCHEDULE: '10s,1m,1h',
       WEBHOOK_POLL_INTERVAL_MS: '250',
       WEBHOOK_LIMIT_PER_HOLDER: '3',
+      AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: '0',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -94,6 +100,8 @@ describe('loadConfig defaults', () => {
       postgres: { poolSize: 25, statementTimeoutMs: 2500 },
       logLevel: 'debug',
       rateLimitPerMinute: 120,
+      authFailuresPerMinute: 0,
+      trustProxy: '10.0.0.0/8,loopback',
       webhooks: {
         allowPrivateTargets: true,
         timeoutMs: 5000,
@@ -256,6 +264,23 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
   // WEBHOOK_LIMIT_PER_HOLDER: 1–1000
   ['WEBHOOK_LIMIT_PER_HOLDER is 1', { WEBHOOK_LIMIT_PER_HOLDER: '1' }, (c) => c.webhooks.limitPerHolder, 1],
   ['WEBHOOK_LIMIT_PER_HOLDER is 1000', { WEBHOOK_LIMIT_PER_HOLDER: '1000' }, (c) => c.webhooks.limitPerHolder, 1000],
+  // TRUST_PROXY: false, true, hops, or addresses
+  ['TRUST_PROXY is true', { TRUST_PROXY: 'true' }, (c) => c.trustProxy, true],
+  ['TRUST_PROXY is FALSE', { TRUST_PROXY: 'FALSE' }, (c) => c.trustProxy, false],
+  ['TRUST_PROXY is 2', { TRUST_PROXY: '2' }, (c) => c.trustProxy, 2],
+  [
+    'TRUST_PROXY is ::1,192.168.0.0/16',
+    { TRUST_PROXY: '::1,192.168.0.0/16' },
+    (c) => c.trustProxy,
+    '::1,192.168.0.0/16',
+  ],
+  // AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: 0–1000000
+  [
+    'AUTH_FAILURE_RATE_LIMIT_PER_MINUTE is 5',
+    { AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: '5' },
+    (c) => c.authFailuresPerMinute,
+    5,
+  ],
   // WEBHOOK_RETRY_SCHEDULE: comma-separated durations
   [
     'WEBHOOK_RETRY_SCHEDULE is 5s,5m,30m,2h',
@@ -350,6 +375,16 @@ const REJECTED: Array<[string, string, string]> = [
   ['WEBHOOK_POLL_INTERVAL_MS', '60001', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '60001')],
   ['WEBHOOK_POLL_INTERVAL_MS', 'fast', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, 'fast')],
   ['WEBHOOK_LIMIT_PER_HOLDER', '0', integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, '0')],
+  [
+    'AUTH_FAILURE_RATE_LIMIT_PER_MINUTE',
+    '-1',
+    integerProblem('AUTH_FAILURE_RATE_LIMIT_PER_MINUTE', 0, 1_000_000, '-1'),
+  ],
+  [
+    'TRUST_PROXY',
+    'my proxy',
+    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "my proxy"',
+  ],
   ['WEBHOOK_LIMIT_PER_HOLDER', '1001', integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, '1001')],
   ['WEBHOOK_RETRY_SCHEDULE', '5s,soon,5m', SCHEDULE_PROBLEM('5s,soon,5m')],
   ['WEBHOOK_RETRY_SCHEDULE', '5s,,5m', SCHEDULE_PROBLEM('5s,,5m')],
@@ -406,6 +441,8 @@ describe('loadConfig rejected values', () => {
       WEBHOOK_RETRY_SCHEDULE: '5s,later',
       WEBHOOK_POLL_INTERVAL_MS: '0',
       WEBHOOK_LIMIT_PER_HOLDER: 'lots',
+      AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: 'x',
+      TRUST_PROXY: 'proxy.internal',
     };
     const expected = [
       integerProblem('PORT', 0, 65535, '99999'),
@@ -419,6 +456,8 @@ describe('loadConfig rejected values', () => {
       SCHEDULE_PROBLEM('5s,later'),
       integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '0'),
       integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, 'lots'),
+      integerProblem('AUTH_FAILURE_RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'x'),
+      'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "proxy.internal"',
     ];
     const problems = problemsOf(env);
     expect(problems).toHaveLength(expected.length);

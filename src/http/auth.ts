@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, hasScope, type Authentication } from '../app/api-keys.js';
 import type { AppContext, Caller } from '../app/context.js';
 import { scopeNeededFor } from '../domain/api-key.js';
+import type { AuthFailureLimit } from './auth-failures.js';
 import { HttpProblem, problem } from './problems.js';
 
 declare module 'fastify' {
@@ -27,15 +28,31 @@ const UNAUTHORIZED_DETAIL = {
  * Runs on every route of the API scope before the body is read: 401 for no usable key. The scope
  * is checked after the rate limit has counted the request (`registerScopeCheck`).
  */
-export function registerAuth(app: FastifyInstance, context: AppContext): void {
+export function registerAuth(app: FastifyInstance, context: AppContext, failures?: AuthFailureLimit): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('calendarVersion', null);
   // A callback, not an async hook: a warm request's key is judged at once (see KeyCache).
   app.addHook('onRequest', (request, _reply, done) => {
+    const wait = failures?.retryAfterSeconds(request.ip) ?? 0;
+    if (wait > 0) return done(tooManyFailures(failures!.perMinute, wait));
+    const judge = (result: Authentication) => {
+      if (!result.ok) failures?.recordFailure(request.ip);
+      done(admit(request, result));
+    };
     const result = authenticate(context, request.headers.authorization);
-    if (result instanceof Promise) result.then((settled) => done(admit(request, settled)), done);
-    else done(admit(request, result));
+    if (result instanceof Promise) result.then(judge, done);
+    else judge(result);
   });
+}
+
+function tooManyFailures(perMinute: number, retryAfterSeconds: number): HttpProblem {
+  return new HttpProblem(
+    problem(
+      'rate-limited',
+      `More than ${perMinute} requests from this address failed authentication this minute; retry in ${retryAfterSeconds} s.`,
+    ),
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 }
 
 /** Sets the request's caller, or says why it is refused. */

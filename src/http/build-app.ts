@@ -5,6 +5,7 @@ import type { AppContext } from '../app/context.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
+import type { AuthFailureLimit } from './auth-failures.js';
 import { registerAuth, registerScopeCheck } from './auth.js';
 import { registerIdempotency } from './idempotency.js';
 import type { Metrics } from './metrics.js';
@@ -42,6 +43,10 @@ export interface AppOptions {
   slots: { writer: SlotWriter; renderedTracks: RenderedTracks };
   /** Off unless given (tests drive many requests through one key at a frozen clock). */
   rateLimit?: RateLimitSettings;
+  /** Requests failing authentication, limited per client address; off unless given. */
+  authFailures?: AuthFailureLimit;
+  /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`); none by default. */
+  trustProxy?: boolean | number | string;
 }
 
 const BOOKING_OPERATIONS: Record<string, 'create' | 'cancel' | 'reschedule'> = {
@@ -60,6 +65,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     requestTimeout: 30_000,
+    trustProxy: trustedProxies(options.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any route runs (a malformed %-escape in the path, an
@@ -144,7 +150,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
 
   await app.register(
     async (api) => {
-      registerAuth(api, context);
+      registerAuth(api, context, options.authFailures);
       if (options.rateLimit) registerRateLimit(api, options.rateLimit, context.now);
       registerScopeCheck(api);
       registerIdempotency(api, options.idempotencyLedger, context.now);
@@ -158,6 +164,14 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
     { prefix: API_PREFIX },
   );
   return app;
+}
+
+/** Fastify's `trustProxy`, where a number of hops is a function of the hop (its typings take no number). */
+function trustedProxies(
+  setting: AppOptions['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting ?? false;
 }
 
 /** JSON bodies, where an empty body means "no body" (e.g. a cancel without a reason). */

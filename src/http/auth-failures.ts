@@ -1,0 +1,52 @@
+import type { Instant } from '../domain/instant.js';
+
+const WINDOW_MS = 60_000;
+/**
+ * Addresses counted per window by default. Past it, the addresses not yet counted share one
+ * count, so a flood of addresses cannot grow the map (and the shared count is soon over the limit).
+ */
+const MAX_ADDRESSES = 50_000;
+const OTHERS = '(other addresses)';
+
+/**
+ * Failed authentications per client address in fixed one-minute windows, in this process's
+ * memory (each instance limits what reaches it; the limit is about the cost of a key lookup
+ * there). Past the limit an address's requests are refused before any key is looked up.
+ */
+export class AuthFailureLimit {
+  private windowStart = 0;
+  private readonly failures = new Map<string, number>();
+
+  constructor(
+    readonly perMinute: number,
+    private readonly now: () => Instant,
+    private readonly maxAddresses = MAX_ADDRESSES,
+  ) {}
+
+  /** Addresses counted separately in this window (at most `maxAddresses`, plus the shared count). */
+  get trackedAddresses(): number {
+    return this.failures.size;
+  }
+
+  /** Seconds until the address may try again, or 0 when it may now. */
+  retryAfterSeconds(address: string): number {
+    this.rollWindow();
+    const count = this.failures.get(address) ?? this.failures.get(OTHERS) ?? 0;
+    if (count < this.perMinute) return 0;
+    return Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - this.now()) / 1000));
+  }
+
+  recordFailure(address: string): void {
+    this.rollWindow();
+    const key = this.failures.has(address) || this.failures.size < this.maxAddresses ? address : OTHERS;
+    this.failures.set(key, (this.failures.get(key) ?? 0) + 1);
+  }
+
+  private rollWindow(): void {
+    const start = Math.floor(this.now() / WINDOW_MS) * WINDOW_MS;
+    if (start !== this.windowStart) {
+      this.windowStart = start;
+      this.failures.clear();
+    }
+  }
+}
