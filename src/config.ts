@@ -24,6 +24,8 @@ export interface Config {
     pollIntervalMs: number;
     /** Webhooks one holder may register. */
     limitPerHolder: number;
+    /** Days finished deliveries (with their attempts and events) are kept. */
+    retentionDays: number;
   };
 }
 
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
   const limitPerHolder = readInteger(env, 'WEBHOOK_LIMIT_PER_HOLDER', 25, { min: 1, max: 1_000 }, problems);
+  const retentionDays = readInteger(env, 'WEBHOOK_RETENTION_DAYS', 30, { min: 1, max: 3_650 }, problems);
   let retryScheduleMs = [...DEFAULT_RETRY_SCHEDULE_MS];
   const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
   if (schedule) {
@@ -103,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute,
     authFailuresPerMinute,
     trustProxy,
-    webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs, limitPerHolder },
+    webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs, limitPerHolder, retentionDays },
   };
 }
 

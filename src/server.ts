@@ -21,6 +21,7 @@ import { SlotWriter } from './http/slots-body.js';
 import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/storage.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
+import { Housekeeper } from './worker/housekeeper.js';
 import { WebhookSender } from './worker/send-webhook.js';
 
 /** Written slot tracks kept for all holders: a worst-case track (18,000 slots in UTC) is ~1.2 MB written. */
@@ -51,6 +52,7 @@ export interface Server {
   context: AppContext;
   app: FastifyInstance;
   worker: DeliveryWorker;
+  housekeeper: Housekeeper;
   metrics: Metrics;
   /** Empties every cache of the process: for tests that change the database behind its back. */
   resetCaches(): void;
@@ -116,10 +118,17 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     app.log,
   );
   const started = worker;
+  const housekeeper = new Housekeeper(
+    storage.housekeeping,
+    { retentionDays: settings.webhooks.retentionDays, intervalMs: 60_000, batchSize: 500, maxBatchesPerRound: 20 },
+    now,
+    app.log,
+  );
   return {
     context,
     app,
     worker: started,
+    housekeeper,
     metrics,
     resetCaches() {
       calendars.clear();
@@ -132,6 +141,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       await app.close();
       clearTimeout(cutOff);
       await started.stop(graceMs);
+      await housekeeper.stop();
       await sender.close();
     },
   };
@@ -149,6 +159,7 @@ export async function serve(config: Config, storage?: Storage): Promise<void> {
   });
   await server.app.listen({ host: config.host, port: config.port });
   server.worker.start();
+  server.housekeeper.start();
   if ((await opened.store.apiKeys.count()) === 0) {
     server.app.log.warn(
       'No API keys yet: create one with `npx slotwise keys create --holder NAME --scopes read,write`.',

@@ -25,6 +25,7 @@ const DEFAULTS: Config = {
     retryScheduleMs: [5_000, 5 * 60_000, 30 * 60_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
     pollIntervalMs: 1_000,
     limitPerHolder: 25,
+    retentionDays: 30,
   },
 };
 
@@ -42,6 +43,7 @@ const VARIABLES = [
   'WEBHOOK_RETRY_SCHEDULE',
   'WEBHOOK_POLL_INTERVAL_MS',
   'WEBHOOK_LIMIT_PER_HOLDER',
+  'WEBHOOK_RETENTION_DAYS',
   'AUTH_FAILURE_RATE_LIMIT_PER_MINUTE',
   'TRUST_PROXY',
 ] as const;
@@ -89,6 +91,7 @@ describe('loadConfig defaults', () => {
       WEBHOOK_RETRY_SCHEDULE: '10s,1m,1h',
       WEBHOOK_POLL_INTERVAL_MS: '250',
       WEBHOOK_LIMIT_PER_HOLDER: '3',
+      WEBHOOK_RETENTION_DAYS: '7',
       AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: '0',
       TRUST_PROXY: '10.0.0.0/8, loopback',
     });
@@ -108,6 +111,7 @@ describe('loadConfig defaults', () => {
         retryScheduleMs: [10_000, 60_000, HOUR],
         pollIntervalMs: 250,
         limitPerHolder: 3,
+        retentionDays: 7,
       },
     } satisfies Config);
   });
@@ -375,6 +379,8 @@ const REJECTED: Array<[string, string, string]> = [
   ['WEBHOOK_POLL_INTERVAL_MS', '60001', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '60001')],
   ['WEBHOOK_POLL_INTERVAL_MS', 'fast', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, 'fast')],
   ['WEBHOOK_LIMIT_PER_HOLDER', '0', integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, '0')],
+  ['WEBHOOK_RETENTION_DAYS', '0', integerProblem('WEBHOOK_RETENTION_DAYS', 1, 3650, '0')],
+  ['WEBHOOK_RETENTION_DAYS', '3651', integerProblem('WEBHOOK_RETENTION_DAYS', 1, 3650, '3651')],
   [
     'AUTH_FAILURE_RATE_LIMIT_PER_MINUTE',
     '-1',
@@ -441,6 +447,7 @@ describe('loadConfig rejected values', () => {
       WEBHOOK_RETRY_SCHEDULE: '5s,later',
       WEBHOOK_POLL_INTERVAL_MS: '0',
       WEBHOOK_LIMIT_PER_HOLDER: 'lots',
+      WEBHOOK_RETENTION_DAYS: 'forever',
       AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: 'x',
       TRUST_PROXY: 'proxy.internal',
     };
@@ -456,6 +463,7 @@ describe('loadConfig rejected values', () => {
       SCHEDULE_PROBLEM('5s,later'),
       integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '0'),
       integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, 'lots'),
+      integerProblem('WEBHOOK_RETENTION_DAYS', 1, 3650, 'forever'),
       integerProblem('AUTH_FAILURE_RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'x'),
       'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "proxy.internal"',
     ];

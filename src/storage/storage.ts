@@ -1,5 +1,6 @@
 import type { ChangeSignal } from '../app/ports/change-signal.js';
 import type { DeliveryQueue } from '../app/ports/delivery-queue.js';
+import type { Housekeeping } from '../app/ports/housekeeping.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
 import type { RequestCounter } from '../app/ports/request-counter.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
@@ -15,6 +16,7 @@ export interface Storage {
   /** Counts requests in the database: what instances over one PostgreSQL share. */
   requestCounter: RequestCounter;
   schemaStatus: SchemaStatus;
+  housekeeping: Housekeeping;
   changes: ChangeSignal;
   close(): Promise<void>;
 }

@@ -30,6 +30,7 @@ async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEve
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
       limitPerHolder: 25,
+      retentionDays: 30,
     },
   });
   const context: AppContext = server.context;

@@ -59,6 +59,7 @@ export async function createHarness(
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
       limitPerHolder: options.webhookLimitPerHolder ?? 25,
+      retentionDays: 30,
     },
   };
   const server = await composeServer(testStore.storage, settings);

@@ -4,6 +4,7 @@ import { pendingMigrations } from '../migrate.js';
 import type { Database } from '../schema.js';
 import { KyselyDeliveryQueue } from './delivery-queue.js';
 import type { EngineTraits } from './engine-traits.js';
+import { KyselyHousekeeping } from './housekeeping.js';
 import { KyselyIdempotencyLedger } from './idempotency-ledger.js';
 import { KyselyRequestCounter } from './request-counter.js';
 import { KyselyStore } from './store.js';
@@ -19,6 +20,7 @@ export function kyselyStorage(db: Kysely<Database>, engine: EngineTraits): Stora
     idempotencyLedger: new KyselyIdempotencyLedger(engine, transactions),
     requestCounter: new KyselyRequestCounter(engine, transactions),
     schemaStatus: { pendingMigrations: () => pendingMigrations(db, engine.name) },
+    housekeeping: new KyselyHousekeeping(transactions),
     changes: transactions,
     close: () => db.destroy(),
   };
