@@ -6,6 +6,16 @@ import { BEFORE_MONDAY, PROBLEM_CONTENT_TYPE, expectProblem } from './helpers.js
 let h: Harness;
 let token: string;
 
+/** `POST /event-types` with a body sent as the given text. */
+const postEventTypeText = (payload: string) =>
+  h.request({
+    method: 'POST',
+    url: '/api/v1/event-types',
+    token,
+    headers: { 'content-type': 'application/json' },
+    payload,
+  });
+
 beforeEach(async () => {
   h = await createHarness({ now: BEFORE_MONDAY });
   token = await h.key('alice');
@@ -119,13 +129,7 @@ describe('request bodies', () => {
 
   it('when the body is over 128 KiB, then 413 payload-too-large problem', async () => {
     const payload = JSON.stringify({ title: 'x', durationMinutes: 30, description: 'y'.repeat(129 * 1024) });
-    const res = await h.request({
-      method: 'POST',
-      url: '/api/v1/event-types',
-      token,
-      headers: { 'content-type': 'application/json' },
-      payload,
-    });
+    const res = await postEventTypeText(payload);
     expectProblem(res, 413, 'payload-too-large');
     expectCleanProblem(res);
   });
@@ -210,13 +214,7 @@ describe('the NUL character (U+0000), which PostgreSQL cannot store', () => {
     const depth = 50_000;
     const payload = `{"title":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)},"durationMinutes":30}`;
     expect(payload.length).toBeLessThan(128 * 1024);
-    const res = await h.request({
-      method: 'POST',
-      url: '/api/v1/event-types',
-      token,
-      headers: { 'content-type': 'application/json' },
-      payload,
-    });
+    const res = await postEventTypeText(payload);
     expectProblem(res, 400, 'invalid-request');
     expect(res.json<{ errors: Array<{ field: string }> }>().errors[0]!.field).toBe(`title${'[0]'.repeat(depth)}`);
     expect(await h.database.rows('event_types')).toEqual([]);
