@@ -18,7 +18,6 @@ import { Metrics } from './http/metrics.js';
 import { MemoryRequestCounter } from './http/rate-limit.js';
 import { RenderedTracks } from './http/rendered-tracks.js';
 import { SlotWriter } from './http/slots-body.js';
-import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/storage.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { Housekeeper } from './worker/housekeeper.js';
@@ -73,7 +72,6 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     timeoutMs: settings.webhooks.timeoutMs,
     allowPrivateTargets: settings.webhooks.allowPrivateTargets,
   });
-  let worker: DeliveryWorker | undefined;
   const context: AppContext = {
     store: storage.store,
     now,
@@ -85,7 +83,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       allowPrivateTargets: settings.webhooks.allowPrivateTargets,
       limitPerHolder: settings.webhooks.limitPerHolder,
     },
-    outboxChanged: () => worker?.wake(),
+    // Called after commits, by which time the worker below exists.
+    outboxChanged: () => worker.wake(),
   };
   const logger = settings.log && pino({ level: settings.log.level }, settings.log.destination);
   const counter =
@@ -102,7 +101,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       : undefined,
     trustProxy: settings.trustProxy,
   });
-  worker = new DeliveryWorker(
+  const worker = new DeliveryWorker(
     storage.deliveryQueue,
     sender,
     {
@@ -117,7 +116,6 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     now,
     app.log,
   );
-  const started = worker;
   const housekeeper = new Housekeeper(
     storage.housekeeping,
     { retentionDays: settings.webhooks.retentionDays, intervalMs: 60_000, batchSize: 500, maxBatchesPerRound: 20 },
@@ -127,7 +125,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   return {
     context,
     app,
-    worker: started,
+    worker,
     housekeeper,
     metrics,
     resetCaches() {
@@ -140,7 +138,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       const cutOff = setTimeout(() => app.server.closeAllConnections(), graceMs);
       await app.close();
       clearTimeout(cutOff);
-      await started.stop(graceMs);
+      await worker.stop(graceMs);
       await housekeeper.stop();
       await sender.close();
     },
@@ -148,9 +146,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
 }
 
 /** `slotwise serve`: the API and the delivery worker on HOST:PORT until SIGTERM or SIGINT. */
-export async function serve(config: Config, storage?: Storage): Promise<void> {
-  const opened = storage ?? (await openStorage(config.database, config.postgres));
-  const server = await composeServer(opened, {
+export async function serve(config: Config, storage: Storage): Promise<void> {
+  const server = await composeServer(storage, {
     webhooks: config.webhooks,
     rateLimitPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
@@ -160,7 +157,7 @@ export async function serve(config: Config, storage?: Storage): Promise<void> {
   await server.app.listen({ host: config.host, port: config.port });
   server.worker.start();
   server.housekeeper.start();
-  if ((await opened.store.apiKeys.count()) === 0) {
+  if ((await storage.store.apiKeys.count()) === 0) {
     server.app.log.warn(
       'No API keys yet: create one with `npx slotwise keys create --holder NAME --scopes read,write`.',
     );
@@ -171,7 +168,7 @@ export async function serve(config: Config, storage?: Storage): Promise<void> {
   });
   server.app.log.info('shutting down: finishing requests and webhook attempts in flight');
   await server.close();
-  await opened.close();
+  await storage.close();
 }
 
 /**

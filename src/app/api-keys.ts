@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { grants, type ApiKey, type Scope } from '../domain/api-key.js';
+import type { ApiKey, Scope } from '../domain/api-key.js';
 import type { Instant } from '../domain/instant.js';
 import type { AppContext, Caller } from './context.js';
 import { digestOf } from './key-cache.js';
@@ -85,8 +85,4 @@ export function callerWith(key: ApiKey): Caller {
     keyCreatedAt: key.createdAt,
     keyExpiresAt: key.expiresAt,
   };
-}
-
-export function hasScope(caller: Caller, needed: 'read' | 'write'): boolean {
-  return grants(caller.scopes, needed);
 }

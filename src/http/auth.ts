@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate, hasScope, type Authentication } from '../app/api-keys.js';
+import { authenticate, type Authentication } from '../app/api-keys.js';
 import type { AppContext, Caller } from '../app/context.js';
-import { scopeNeededFor } from '../domain/api-key.js';
+import { grants, scopeNeededFor } from '../domain/api-key.js';
 import type { AuthFailureLimit } from './auth-failures.js';
 import { HttpProblem, problem } from './problems.js';
 
@@ -77,7 +77,7 @@ export function registerScopeCheck(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const caller = callerOf(request);
     const needed = scopeNeededFor(request.method);
-    if (hasScope(caller, needed)) return done();
+    if (grants(caller.scopes, needed)) return done();
     done(
       new HttpProblem(problem('forbidden', `This request needs an API key with the ${needed} scope.`), {
         'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}"`,

@@ -425,12 +425,9 @@ export const SHARED_SCHEMAS: readonly TSchema[] = [
 
 /**
  * Adds the shared schemas to the app (`app.addSchema`), for the serializer and the OpenAPI
- * document; call before any route refers to them. The validator knows them already
- * (src/http/validation.ts). Adding them twice is harmless.
+ * document; call once, before any route refers to them. The validator knows them already
+ * (src/http/validation.ts).
  */
 export function registerSharedSchemas(app: FastifyInstance): void {
-  for (const schema of SHARED_SCHEMAS) {
-    const id = (schema as { $id: string }).$id;
-    if (app.getSchema(id) === undefined) app.addSchema(schema);
-  }
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 }

@@ -2,20 +2,8 @@
 // isolation (registration, listing and deletion are in webhooks.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
+import type { DeliveryView } from '../e2e/webhook-server.js';
 import { expectInvalid, expectProblem, type ListBody, type WebhookBody } from './helpers.js';
-
-interface DeliveryBody {
-  id: string;
-  eventId: string;
-  eventType: string;
-  webhookId: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  attempts: unknown[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 const START = '2026-01-01T00:00:00.000Z';
 
@@ -185,7 +173,7 @@ describe('POST /webhooks/:id/test', () => {
     h.clock.set('2026-01-03T10:00:00Z');
     const res = await sendTest(webhook.id);
     expect(res.statusCode, res.body).toBe(202);
-    const delivery = res.json<DeliveryBody>();
+    const delivery = res.json<DeliveryView>();
     expect(delivery).toMatchObject({
       eventType: 'webhook.test',
       webhookId: webhook.id,
@@ -197,7 +185,7 @@ describe('POST /webhooks/:id/test', () => {
     });
     expect(delivery.id).toMatch(/^dlv_/);
     expect(delivery.eventId.length).toBeGreaterThan(0);
-    const listed = (await deliveries(webhook.id)).json<ListBody<DeliveryBody>>();
+    const listed = (await deliveries(webhook.id)).json<ListBody<DeliveryView>>();
     expect(listed.data).toEqual([delivery]);
   });
 
@@ -217,7 +205,7 @@ describe('POST /webhooks/:id/test', () => {
     await setUp(false);
     const webhook = await registered({ active: false });
     expectProblem(await sendTest(webhook.id), 409, 'invalid-state');
-    expect((await deliveries(webhook.id)).json<ListBody<DeliveryBody>>().data).toEqual([]);
+    expect((await deliveries(webhook.id)).json<ListBody<DeliveryView>>().data).toEqual([]);
   });
 
   it('when the webhook is unknown, then 404', async () => {
@@ -228,13 +216,13 @@ describe('POST /webhooks/:id/test', () => {
 
 describe('GET /webhooks/:id/deliveries and retry', () => {
   /** Five test deliveries, one a minute apart; returned oldest first. */
-  async function fiveDeliveries(webhookId: string): Promise<DeliveryBody[]> {
-    const made: DeliveryBody[] = [];
+  async function fiveDeliveries(webhookId: string): Promise<DeliveryView[]> {
+    const made: DeliveryView[] = [];
     for (let i = 0; i < 5; i++) {
       h.clock.set(Date.parse(START) + (i + 1) * 60_000);
       const res = await sendTest(webhookId);
       expect(res.statusCode, res.body).toBe(202);
-      made.push(res.json<DeliveryBody>());
+      made.push(res.json<DeliveryView>());
     }
     return made;
   }
@@ -250,7 +238,7 @@ describe('GET /webhooks/:id/deliveries and retry', () => {
       const query: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
       const res = await deliveries(webhook.id, query);
       expect(res.statusCode, res.body).toBe(200);
-      const page = res.json<ListBody<DeliveryBody>>();
+      const page = res.json<ListBody<DeliveryView>>();
       pages.push(page.data.length);
       seen.push(...page.data.map((d) => d.id));
       cursor = page.nextCursor;
@@ -273,7 +261,7 @@ describe('GET /webhooks/:id/deliveries and retry', () => {
     const [delivery] = await fiveDeliveries(webhook.id);
     expectProblem(await retry(webhook.id, delivery!.id), 409, 'invalid-state');
     const listed = (await deliveries(webhook.id))
-      .json<ListBody<DeliveryBody>>()
+      .json<ListBody<DeliveryView>>()
       .data.find((d) => d.id === delivery!.id);
     expect(listed).toEqual(delivery);
   });
@@ -304,6 +292,6 @@ describe('GET /webhooks/:id/deliveries and retry', () => {
     );
     const after = (await get(webhook.id)).json<WebhookBody>();
     expect(after.description).toBe('alice');
-    expect((await deliveries(webhook.id)).json<ListBody<DeliveryBody>>().data).toHaveLength(5);
+    expect((await deliveries(webhook.id)).json<ListBody<DeliveryView>>().data).toHaveLength(5);
   });
 });
