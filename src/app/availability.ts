@@ -47,8 +47,8 @@ export async function replaceAvailability(
   });
   if (!normalized.ok) throw invalidRequest(normalized.errors);
   return context.store.transaction(async (tx) => {
-    // Queued with the calendar's other locked changes (capped bookings, reschedules, cancellations).
-    // A booking that takes no lock was judged against the availability it read: as if made just before.
+    // Queued with the calendar's other locked changes (capped bookings' counts, webhooks). A
+    // booking was judged against the availability it read: as if made just before.
     await tx.lockCalendar(caller.holderId);
     const updatedAt = context.now();
     await tx.availability.put(caller.holderId, normalized.value, updatedAt);

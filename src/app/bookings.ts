@@ -19,7 +19,6 @@ import { bookableEventType } from './event-types.js';
 import { instantField, timeZoneField } from './instants.js';
 import { transactionWithEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
-import { OverlapViolation } from './ports/storage-errors.js';
 import type { Transaction } from './ports/store.js';
 import { queryRange } from './ranges.js';
 import { bookingView } from './views.js';
@@ -41,26 +40,20 @@ export async function createBooking(context: AppContext, caller: Caller, input: 
     guestTimeZone: input.guestTimeZone === undefined ? null : timeZoneField('guestTimeZone', input.guestTimeZone),
     notes: input.notes ?? null,
   };
-  return overlapIsUnavailable(
-    transactionWithEvents(context, async (tx, events) => {
-      const eventType = await bookableEventType(tx.eventTypes, caller.holderId, input.eventTypeId);
-      // Overlaps need no lock: the database rules them out whatever runs concurrently (SQLite has one
-      // writer; PostgreSQL's exclusion constraint rejects the second of two overlapping bookings).
-      // A daily cap counts bookings, which only holding the calendar keeps true until the insert.
-      if (eventType.maxBookingsPerDay !== null) await tx.lockCalendar(caller.holderId);
-      const now = context.now();
-      await assertBookable(tx, context.zones, eventType, start, now, null);
-      const booking = newBooking(context.ids.newId('bkg'), eventType, start, guest, now);
-      await tx.bookings.insert(booking);
-      await events.add({
-        holderId: caller.holderId,
-        type: 'booking.created',
-        data: { booking: bookingView(booking) },
-        now,
-      });
-      return booking;
-    }),
-  );
+  return transactionWithEvents(context, async (tx, events) => {
+    const eventType = await bookableEventType(tx.eventTypes, caller.holderId, input.eventTypeId);
+    const now = context.now();
+    const sameDay = await assertBookable(tx, context.zones, eventType, start, now, null);
+    const booking = newBooking(context.ids.newId('bkg'), eventType, start, guest, now);
+    await occupy(tx, eventType, booking, sameDay);
+    await events.add({
+      holderId: caller.holderId,
+      type: 'booking.created',
+      data: { booking: bookingView(booking) },
+      now,
+    });
+    return booking;
+  });
 }
 
 export async function getBooking(context: AppContext, caller: Caller, id: string): Promise<Booking> {
@@ -100,7 +93,8 @@ export async function cancelBooking(
   reason: string | null,
 ): Promise<Booking> {
   return transactionWithEvents(context, async (tx, events) => {
-    await tx.lockCalendar(caller.holderId);
+    // No calendar lock: the move is decided by the conditional update, and freeing time needs no
+    // check.
     const booking = await tx.bookings.get(caller.holderId, id);
     if (!booking) throw notFound(`Booking ${id}`);
     const now = context.now();
@@ -124,37 +118,66 @@ export async function rescheduleBooking(
   input: { start: string | number; reason?: string },
 ): Promise<{ booking: Booking; previous: Booking }> {
   const start = instantField('start', input.start);
-  return overlapIsUnavailable(
-    transactionWithEvents(context, async (tx, events) => {
-      await tx.lockCalendar(caller.holderId);
-      const old = await tx.bookings.get(caller.holderId, id);
-      if (!old) throw notFound(`Booking ${id}`);
-      assertReschedulable(old);
-      const eventType = await tx.eventTypes.get(caller.holderId, old.eventTypeId);
-      if (!eventType) {
-        throw new DomainError(
-          'slot-unavailable',
-          'The event type of this booking was deleted; it has no bookable times any more.',
-        );
-      }
-      const now = context.now();
-      await assertBookable(tx, context.zones, eventType, start, now, old.id);
-      const booking = newBooking(context.ids.newId('bkg'), eventType, start, old, now, old.id);
-      const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
-      if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
-      await tx.bookings.insert(booking);
-      await events.add({
-        holderId: caller.holderId,
-        type: 'booking.rescheduled',
-        data: { booking: bookingView(booking), previousBooking: bookingView(previous) },
-        now,
-      });
-      return { booking, previous };
-    }),
-  );
+  return transactionWithEvents(context, async (tx, events) => {
+    const old = await tx.bookings.get(caller.holderId, id);
+    if (!old) throw notFound(`Booking ${id}`);
+    assertReschedulable(old);
+    const eventType = await tx.eventTypes.get(caller.holderId, old.eventTypeId);
+    if (!eventType) {
+      throw new DomainError(
+        'slot-unavailable',
+        'The event type of this booking was deleted; it has no bookable times any more.',
+      );
+    }
+    const now = context.now();
+    const sameDay = await assertBookable(tx, context.zones, eventType, start, now, old.id);
+    const booking = newBooking(context.ids.newId('bkg'), eventType, start, old, now, old.id);
+    const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
+    // The old booking leaves the confirmed ones first, so the new one may overlap its time.
+    if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
+    await occupy(tx, eventType, booking, sameDay);
+    await events.add({
+      holderId: caller.holderId,
+      type: 'booking.rescheduled',
+      data: { booking: bookingView(booking), previousBooking: bookingView(previous) },
+      now,
+    });
+    return { booking, previous };
+  });
 }
 
-/** Judges `start` by contract §5 at `now`, ignoring `excludeBookingId` (the booking being moved). */
+/**
+ * Stores a booking that `assertBookable` allowed as the calendar read then, and makes that true
+ * at commit. Overlaps: the database refuses the insert when a concurrent booking took the time
+ * (PostgreSQL's exclusion constraint; SQLite has one writer). The daily cap counts bookings,
+ * which no constraint does: with the booking written, the calendar lock queues the event type's
+ * other bookings of the day, and the count read under it includes every one that committed
+ * first. The lock comes after the insert (the lock order of `Transaction.lockCalendar`).
+ */
+async function occupy(
+  tx: Transaction,
+  eventType: EventType,
+  booking: Booking,
+  sameDay: TimeRange | null,
+): Promise<void> {
+  if (!(await tx.bookings.insert(booking)))
+    throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
+  const limit = eventType.maxBookingsPerDay;
+  if (limit === null || sameDay === null) return;
+  await tx.lockCalendar(eventType.holderId);
+  const ofTheDay = await tx.bookings.occupanciesStartingIn(eventType.holderId, eventType.id, sameDay.from, sameDay.to);
+  if (ofTheDay.length > limit) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['daily-limit-reached']);
+}
+
+interface TimeRange {
+  from: Instant;
+  to: Instant;
+}
+
+/**
+ * Judges `start` by contract §5 at `now`, ignoring `excludeBookingId` (the booking being moved).
+ * Returns the local day whose bookings the daily cap counts, when the event type has one.
+ */
 async function assertBookable(
   tx: Transaction,
   zones: Zones,
@@ -162,7 +185,7 @@ async function assertBookable(
   start: Instant,
   now: Instant,
   excludeBookingId: string | null,
-): Promise<void> {
+): Promise<TimeRange | null> {
   const holderId = eventType.holderId;
   const exclude = excludeBookingId ?? undefined;
   const { availability } = await loadAvailability(tx, holderId);
@@ -188,21 +211,7 @@ async function assertBookable(
     start,
   );
   if (reason !== null) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
-}
-
-/**
- * The database's own overlap rule (PostgreSQL's exclusion constraint) refused a booking that the
- * rules, as read in its transaction, allowed: a concurrent booking took the time first. The
- * client gets the answer the rules would have given a moment later.
- */
-async function overlapIsUnavailable<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof OverlapViolation)
-      throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
-    throw error;
-  }
+  return windows.sameDay;
 }
 
 function movedMeanwhile(id: string): DomainError {

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../app/context.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
+import { StoreUnavailable } from '../app/ports/storage-errors.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
 import type { AuthFailureLimit } from './auth-failures.js';
@@ -123,7 +124,9 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { body, headers } = toProblem(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    // The store being unavailable is the operator's to see (and /readyz says so), not a defect.
+    if (error instanceof StoreUnavailable) request.log.warn({ err: error }, 'store unavailable');
+    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, body, headers);
   });
 
@@ -292,9 +295,19 @@ function recordRoutes(app: FastifyInstance) {
   };
 }
 
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function toProblem(error: FastifyError): { body: Problem; headers: Record<string, string> } {
   if (error instanceof HttpProblem) return { body: error.problem, headers: error.headers };
   if (error instanceof DomainError) return { body: problem(error.code, error.message, error.errors), headers: {} };
+  if (error instanceof StoreUnavailable) {
+    return {
+      body: problem('unavailable', `${capitalised(error.reason)}; nothing was changed. Try again shortly.`),
+      headers: { 'retry-after': String(error.retryAfterSeconds) },
+    };
+  }
   if (error.validation) {
     const errors = fieldErrors(error.validation as never, error.validationContext);
     return { body: problem('invalid-request', 'The request does not validate; see errors.', errors), headers: {} };

@@ -148,7 +148,14 @@ const IDEMPOTENCY_KEY_PARAMETER = {
 /** The problem kinds an operation can answer with. */
 export function problemKindsOf(method: string, path: string, declared: readonly ProblemKind[] = []): ProblemKind[] {
   const m = method.toLowerCase();
-  const kinds = new Set<ProblemKind>(['invalid-request', 'unauthorized', 'forbidden', 'rate-limited', 'internal']);
+  const kinds = new Set<ProblemKind>([
+    'invalid-request',
+    'unauthorized',
+    'forbidden',
+    'rate-limited',
+    'internal',
+    'unavailable',
+  ]);
   if (path.includes('{')) kinds.add('not-found');
   if (BODY_METHODS.has(m)) {
     kinds.add('payload-too-large');
@@ -192,6 +199,7 @@ function problemResponses(kinds: ProblemKind[], scope: 'read' | 'write'): Record
     // carries `x-request-id`, and every keyed one the rate-limit headers (said in the API description).
     const headers: Json = {};
     if (status === 401 || status === 403) headers['WWW-Authenticate'] = headerRef('WwwAuthenticate');
+    if (status === 503) headers['Retry-After'] = headerRef('RetryAfter');
     if (status === 429) {
       headers['Retry-After'] = headerRef('RetryAfter');
       headers['RateLimit-Policy'] = headerRef('RateLimitPolicy');

@@ -86,7 +86,7 @@ export const PROBLEM_TYPES = {
   unavailable: {
     status: 503,
     title: 'Service unavailable',
-    when: 'Readiness check (`/readyz`) only: the database does not answer or has migrations pending.',
+    when: 'The database cannot take the request now (unreachable, out of connections or disk, or too busy); nothing was changed, and `Retry-After` says when to try again. `/readyz` answers it while the database does not answer or has migrations pending.',
   },
 } as const satisfies Record<string, { status: number; title: string; when: string }>;
 

@@ -36,10 +36,7 @@ export class GroupCommit<Tx> {
   private readonly queue: Array<Unit<Tx>> = [];
   private draining = false;
 
-  constructor(
-    private readonly openSession: <T>(use: (session: BatchSession<Tx>) => Promise<T>) => Promise<T>,
-    private readonly translate: (error: unknown) => unknown,
-  ) {}
+  constructor(private readonly openSession: <T>(use: (session: BatchSession<Tx>) => Promise<T>) => Promise<T>) {}
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -69,14 +66,13 @@ export class GroupCommit<Tx> {
     try {
       outcomes = await this.openSession((session) => this.runUnits(session, batch));
     } catch (error) {
-      const failure = this.translate(error);
-      for (const unit of batch) unit.reject(failure);
+      for (const unit of batch) unit.reject(error);
       return;
     }
     batch.forEach((unit, index) => {
       const outcome = outcomes[index]!;
       if (outcome.ok) unit.resolve(outcome.value);
-      else unit.reject(this.translate(outcome.error));
+      else unit.reject(outcome.error);
     });
   }
 

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { OverlapViolation, UniqueViolation } from '../app/ports/storage-errors.js';
+import { OverlapViolation, StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import type { EngineTraits } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
+import { withTranslatedErrors } from './kysely/translated-errors.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import type { Storage } from './storage.js';
@@ -27,6 +28,8 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
     connectionString: options.connectionString,
     max: options.poolSize,
     statement_timeout: options.statementTimeoutMs,
+    // Waiting for a connection (the pool busy, or the server unreachable) is bounded as a statement is.
+    connectionTimeoutMillis: options.statementTimeoutMs,
     // Epoch milliseconds are bigint columns; they fit a JavaScript number exactly.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -35,7 +38,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: withTranslatedErrors(new PostgresDialect({ pool }), translate) });
   try {
     await migrateToLatest(db, 'postgres');
   } catch (error) {
@@ -57,7 +60,6 @@ const POSTGRES: EngineTraits = {
   claimSuffix: sql`for update of d skip locked`,
   groupCommit: false,
   isRetryable,
-  translate,
 };
 
 function codeOf(error: unknown): string | undefined {
@@ -75,5 +77,39 @@ function translate(error: unknown): unknown {
   const code = codeOf(error);
   if (code === '23505') return new UniqueViolation((error as { constraint?: string }).constraint ?? 'unique');
   if (code === '23P01') return new OverlapViolation((error as { constraint?: string }).constraint ?? 'exclusion');
-  return error;
+  const unavailable = unavailability(code, error);
+  return unavailable
+    ? new StoreUnavailable(unavailable.reason, unavailable.retryAfterSeconds, { cause: error })
+    : error;
+}
+
+/** Node's errors for a connection that could not be made or was lost. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** pg's errors for a connection that ended or never came (they carry no code). */
+const LOST_CONNECTION =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|connection .*(?:closed|ended)/i;
+
+function unavailability(
+  code: string | undefined,
+  error: unknown,
+): { reason: string; retryAfterSeconds: number } | null {
+  // 57014 query_canceled (statement_timeout), 55P03 lock_not_available: busy, not down.
+  if (code === '57014' || code === '55P03') return { reason: 'the database is busy', retryAfterSeconds: 1 };
+  // 53xxx insufficient resources (connections, disk, memory); 08xxx connection exceptions;
+  // 57P01–57P03 the server shutting down, crashed or starting.
+  if (code !== undefined && /^(?:53|08|57P0[1-3])/.test(code))
+    return { reason: 'the database is unavailable', retryAfterSeconds: 5 };
+  if (code !== undefined && NETWORK_CODES.has(code))
+    return { reason: 'the database is unreachable', retryAfterSeconds: 5 };
+  if (error instanceof Error && code === undefined && LOST_CONNECTION.test(error.message))
+    return { reason: 'the connection to the database was lost', retryAfterSeconds: 5 };
+  return null;
 }

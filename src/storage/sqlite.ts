@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
-import { UniqueViolation } from '../app/ports/storage-errors.js';
+import { StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import type { EngineTraits } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
+import { withTranslatedErrors } from './kysely/translated-errors.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import type { Storage } from './storage.js';
@@ -25,7 +26,9 @@ export interface SqliteOptions {
 export async function openSqliteStorage(options: SqliteOptions): Promise<Storage> {
   if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
   const connection = openConnection(options.filename, options.busyTimeoutMs ?? 5000);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<Database>({
+    dialect: withTranslatedErrors(new SqliteDialect({ database: withStatementCache(connection) }), translate),
+  });
   await migrateToLatest(db, 'sqlite');
   const dataVersion = connection.prepare('pragma data_version').pluck();
   return kyselyStorage(db, { ...SQLITE, dataVersion: () => dataVersion.get() as number });
@@ -74,10 +77,17 @@ const SQLITE: EngineTraits = {
   claimSuffix: sql``,
   groupCommit: true,
   isRetryable: () => false,
-  translate(error) {
-    if (error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      return new UniqueViolation(error.message);
-    }
-    return error;
-  },
 };
+
+function translate(error: unknown): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string') return error;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return new UniqueViolation((error as Error).message);
+  // Another process held the write lock past busy_timeout.
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return new StoreUnavailable('the database is busy', 1, { cause: error });
+  // The disk is full (or max_page_count reached), or the file cannot be written or read.
+  if (/^SQLITE_(?:FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL)/.test(code))
+    return new StoreUnavailable('the database cannot be written', 5, { cause: error });
+  return error;
+}

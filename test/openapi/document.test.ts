@@ -18,7 +18,7 @@ interface Operation {
 
 const API = '/api/v1';
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
-const ALWAYS = ['400', '401', '403', '429', '500'];
+const ALWAYS = ['400', '401', '403', '429', '500', '503'];
 
 /** Every `METHOD /path` the app routes, from Fastify's own route tree (`:id` written `{id}`), HEAD left out. */
 function routesOf(app: FastifyInstance): string[] {
@@ -227,7 +227,7 @@ describe('GET /api/v1/openapi.json', () => {
       security: [{ bearer: [] }],
       'x-scope': 'read',
     });
-    expect(Object.keys(probe!.op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500']);
+    expect(Object.keys(probe!.op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
   });
 });
 

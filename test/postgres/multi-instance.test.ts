@@ -24,6 +24,8 @@ const SERVER_ENV = {
   WEBHOOK_POLL_INTERVAL_MS: '100',
   DATABASE_POOL_SIZE: '10',
   DATABASE_STATEMENT_TIMEOUT_MS: '10000',
+  // The races send hundreds of requests with one key within a minute.
+  RATE_LIMIT_PER_MINUTE: '0',
 };
 
 const spawned: Instance[] = [];
@@ -64,6 +66,34 @@ function expectNo5xx(responses: ApiResponse[]): void {
     responses.filter((r) => r.status >= 500),
     summary(responses),
   ).toEqual([]);
+}
+
+/**
+ * Bookings of one event type (occupying `before` + duration + `after` around each start) raced:
+ * every answer is 201 or 409 slot-unavailable, and every refusal collides with a winner.
+ */
+function expectOnlyCreatedOrTaken(
+  responses: ApiResponse[],
+  starts: number[],
+  before: number,
+  after: number,
+  duration: number,
+): void {
+  expectNo5xx(responses);
+  const occupied = responses.flatMap((r, i) =>
+    r.status === 201 ? [{ from: starts[i]! - before, to: starts[i]! + duration + after }] : [],
+  );
+  expect(occupied.length, summary(responses)).toBeGreaterThanOrEqual(1);
+  for (const [i, r] of responses.entries()) {
+    if (r.status === 201) continue;
+    expectProblem(r, 409, [SLOT_UNAVAILABLE], summary(responses));
+    const from = starts[i]! - before;
+    const to = starts[i]! + duration + after;
+    expect(
+      occupied.some((o) => o.from < to && from < o.to),
+      `${iso(starts[i]!)} refused without a collision`,
+    ).toBe(true);
+  }
 }
 
 function expectProblem(response: ApiResponse, status: number, types: string[], context: string): void {
@@ -328,6 +358,76 @@ describe('three server processes on one PostgreSQL database', () => {
     }
     await expectNoOverlapInDatabase();
   });
+
+  it('when 24 bookings 30 minutes apart with a 10-minute after-buffer race across three instances, round after round, then every answer is 201 or 409 and none waits on a lock cycle', async () => {
+    // Neighbours conflict only through the buffer: each insert meets the one before and the one
+    // after it in the exclusion constraint, the shape that once made PostgreSQL deadlock.
+    const afterBufferedId = await createEventType(alice, a, {
+      title: 'After-buffered call',
+      durationMinutes: 30,
+      bufferAfterMinutes: 10,
+    });
+    for (let round = 0; round < 8; round++) {
+      const day = dayAhead(10 + round);
+      const starts = Array.from({ length: 24 }, (_, i) => day + 8 * 60 * MIN + i * 30 * MIN);
+      const timed = await Promise.all(
+        starts.map(async (start, i) => {
+          const began = performance.now();
+          const response = await api(roundRobin(i + round), alice, 'POST', '/api/v1/bookings', {
+            eventTypeId: afterBufferedId,
+            start: iso(start),
+            ...guest(i),
+          });
+          return { response, ms: performance.now() - began };
+        }),
+      );
+      const responses = timed.map((t) => t.response);
+      expectOnlyCreatedOrTaken(responses, starts, 0, 10 * MIN, 30 * MIN);
+      // A deadlock costs its victim PostgreSQL's deadlock_timeout (1 s) and a retry.
+      expect(Math.max(...timed.map((t) => t.ms)), `round ${round}`).toBeLessThan(1_000);
+    }
+    await expectNoOverlapInDatabase();
+    for (const instance of instances) expect(errorLines(instance), instance.name).toEqual([]);
+  }, 60_000);
+
+  it('when two event types with different buffers are booked at once, four requests per start over three instances, then every answer is 201 or 409 and none waits on a lock cycle', async () => {
+    const bufferedQuarterId = await createEventType(alice, b, {
+      title: 'Quarter-buffered call',
+      durationMinutes: 30,
+      slotIntervalMinutes: 15,
+      bufferBeforeMinutes: 15,
+      bufferAfterMinutes: 15,
+    });
+    for (let round = 0; round < 4; round++) {
+      const day = dayAhead(20 + round);
+      const requests: Array<{ eventTypeId: string; start: number; before: number; after: number }> = [];
+      for (let start = day + 13 * 60 * MIN; start <= day + 15.5 * 60 * MIN; start += 15 * MIN) {
+        for (let k = 0; k < 4; k++) {
+          requests.push({ eventTypeId: bufferedQuarterId, start, before: 15 * MIN, after: 15 * MIN });
+          if ((start - day) % (30 * MIN) === 0) requests.push({ eventTypeId: plainId, start, before: 0, after: 0 });
+        }
+      }
+      expect(requests).toHaveLength(68);
+      const timed = await Promise.all(
+        requests.map(async ({ eventTypeId, start }, i) => {
+          const began = performance.now();
+          const response = await api(roundRobin(i), alice, 'POST', '/api/v1/bookings', {
+            eventTypeId,
+            start: iso(start),
+            ...guest(i),
+          });
+          return { response, ms: performance.now() - began };
+        }),
+      );
+      const responses = timed.map((t) => t.response);
+      expectNo5xx(responses);
+      for (const r of responses) if (r.status !== 201) expectProblem(r, 409, [SLOT_UNAVAILABLE], summary(responses));
+      expect(responses.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
+      expect(Math.max(...timed.map((t) => t.ms)), `round ${round}`).toBeLessThan(1_000);
+    }
+    await expectNoOverlapInDatabase();
+    for (const instance of instances) expect(errorLines(instance), instance.name).toEqual([]);
+  }, 60_000);
 
   it('when six bookings are rescheduled at once into the same new time across instances, then exactly one move succeeds', async () => {
     const day = dayAhead(5);

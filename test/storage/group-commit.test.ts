@@ -22,10 +22,7 @@ function groupCommitOver(recorder: Recorder) {
     commit: step('commit'),
     rollback: step('rollback'),
   };
-  return new GroupCommit<string[]>(
-    (use) => use(session),
-    (error) => error,
-  );
+  return new GroupCommit<string[]>((use) => use(session));
 }
 
 describe('group commit', () => {

@@ -58,12 +58,16 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     return bookingRecord(eventType, start, end, { ...fields, createdAt: T0 });
   }
 
-  /** Inserts directly, with no calendar lock and no rules. */
-  function insert(booking: Booking): Promise<void> {
+  /** Inserts directly, with no calendar lock and no rules: true when stored. */
+  function insert(booking: Booking): Promise<boolean> {
     return store.transaction((tx) => tx.bookings.insert(booking));
   }
 
-  async function expectSlotUnavailable(write: Promise<unknown>): Promise<void> {
+  async function expectRefused(write: Promise<boolean>): Promise<void> {
+    expect(await write, 'the write was accepted').toBe(false);
+  }
+
+  async function expectOverlapViolation(write: Promise<unknown>): Promise<void> {
     const error = await write.then(
       () => undefined,
       (e: unknown) => e,
@@ -78,10 +82,10 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
   it('when a second confirmed booking of the holder overlaps the first, then the store refuses it as an overlap violation and does not store it', async () => {
     const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
     await insert(first);
-    await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T09:15:00Z', '2026-03-02T09:45:00Z')));
+    await expectRefused(insert(bookingOf(alices, '2026-03-02T09:15:00Z', '2026-03-02T09:45:00Z')));
     // Same start and end, and one wholly inside the other, are overlaps too.
-    await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z')));
-    await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T08:00:00Z', '2026-03-02T12:00:00Z')));
+    await expectRefused(insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z')));
+    await expectRefused(insert(bookingOf(alices, '2026-03-02T08:00:00Z', '2026-03-02T12:00:00Z')));
     expect(await storedIds()).toEqual([first.id]);
   });
 
@@ -90,36 +94,39 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z', { bufferAfterMinutes: 15 });
     await insert(first);
     // The bookings themselves do not meet; the second's buffer before reaches back to 09:35.
-    await expectSlotUnavailable(
+    await expectRefused(
       insert(bookingOf(alices, '2026-03-02T10:00:00Z', '2026-03-02T10:30:00Z', { bufferBeforeMinutes: 25 })),
     );
-    await expectSlotUnavailable(insert(bookingOf(alices, '2026-03-02T09:40:00Z', '2026-03-02T10:10:00Z')));
+    await expectRefused(insert(bookingOf(alices, '2026-03-02T09:40:00Z', '2026-03-02T10:10:00Z')));
     expect(await storedIds()).toEqual([first.id]);
   });
 
-  it('when the overlapping insert is one write of a larger transaction, then the whole transaction is rolled back', async () => {
+  it('when the overlapping insert is one write of a larger transaction, then the transaction goes on and can roll its other writes back', async () => {
     await insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
     const eventId = newId('msg');
-    await expectSlotUnavailable(
-      store.transaction(async (tx) => {
+    const refused = new Error('refused');
+    const outcome = await store
+      .transaction(async (tx) => {
         await tx.outbox.enqueue(
           { id: eventId, holderId: alice.id, type: 'booking.created', payload: '{}', createdAt: T0 },
           [],
         );
-        await tx.bookings.insert(bookingOf(alices, '2026-03-02T09:10:00Z', '2026-03-02T09:40:00Z'));
-      }),
-    );
+        if (!(await tx.bookings.insert(bookingOf(alices, '2026-03-02T09:10:00Z', '2026-03-02T09:40:00Z'))))
+          throw refused;
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBe(refused);
     expect(await testStore.rows('webhook_events')).toEqual([]);
   });
 
-  it('when two overlapping confirmed bookings are inserted in one transaction, then it is rejected and neither is stored', async () => {
-    await expectSlotUnavailable(
-      store.transaction(async (tx) => {
-        await tx.bookings.insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
-        await tx.bookings.insert(bookingOf(alices, '2026-03-02T09:29:00Z', '2026-03-02T09:59:00Z'));
-      }),
-    );
-    expect(await storedIds()).toEqual([]);
+  it('when two overlapping confirmed bookings are inserted in one transaction, then the second is refused', async () => {
+    const first = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    const results = await store.transaction(async (tx) => [
+      await tx.bookings.insert(first),
+      await tx.bookings.insert(bookingOf(alices, '2026-03-02T09:29:00Z', '2026-03-02T09:59:00Z')),
+    ]);
+    expect(results).toEqual([true, false]);
+    expect(await storedIds()).toEqual([first.id]);
   });
 
   it('when overlapping bookings are cancelled or rescheduled, then they may overlap a confirmed one and each other', async () => {
@@ -151,7 +158,7 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     const cancelled = bookingOf(alices, '2026-03-02T09:20:00Z', '2026-03-02T09:50:00Z', { status: 'cancelled' });
     await insert(confirmed);
     await insert(cancelled);
-    await expectSlotUnavailable(
+    await expectOverlapViolation(
       store.transaction((tx) =>
         tx.bookings.update({ ...cancelled, status: 'confirmed', cancelledAt: null, updatedAt: T0 }, 'cancelled'),
       ),
@@ -179,23 +186,50 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     expect(await storedIds()).toEqual([nine, halfPast, withAfter, withBefore, early].map((b) => b.id).sort());
   });
 
-  it('when overlapping bookings are inserted concurrently with no lock, then exactly one is stored and the others are refused as overlap violations', async () => {
+  it('when overlapping bookings are inserted concurrently with no lock, then exactly one is stored and the others are refused, none by a deadlock', async () => {
     const attempts = Array.from({ length: 12 }, (_, i) =>
-      // Different starts, all overlapping 09:00–09:30.
+      // Different starts, all overlapping 09:00–09:30, and each overlapping its neighbours.
       bookingOf(
         alices,
         `2026-03-02T09:${String(i).padStart(2, '0')}:00Z`,
         `2026-03-02T09:${String(30 + i).padStart(2, '0')}:00Z`,
       ),
     );
-    const results = await Promise.allSettled(attempts.map((b) => insert(b)));
-    const stored = results.filter((r) => r.status === 'fulfilled');
-    expect(stored).toHaveLength(1);
-    for (const result of results) {
-      if (result.status === 'rejected') {
-        expect(result.reason).toBeInstanceOf(OverlapViolation);
-      }
-    }
+    const results = await Promise.all(attempts.map((b) => insert(b)));
+    expect(results.filter((stored) => stored)).toHaveLength(1);
     expect(await storedIds()).toHaveLength(1);
+  });
+
+  it('when a chain of bookings, each overlapping only its neighbours, is inserted in transactions held open together, then none waits for another in a cycle', async () => {
+    // Each transaction inserts, then stays open until all have inserted: the plain insert of each
+    // waited for its neighbours' and they for it, a deadlock PostgreSQL broke after a second.
+    // Four: the test store's pool has five connections.
+    const chain = Array.from({ length: 4 }, (_, i) =>
+      bookingOf(
+        alices,
+        `2026-03-02T${String(9 + i).padStart(2, '0')}:00:00Z`,
+        `2026-03-02T${String(10 + i).padStart(2, '0')}:10:00Z`,
+      ),
+    );
+    let arrived = 0;
+    let release!: () => void;
+    const allInserted = new Promise<void>((resolve) => (release = resolve));
+    const began = performance.now();
+    const results = await Promise.all(
+      chain.map((booking) =>
+        store.transaction(async (tx) => {
+          const inserting = tx.bookings.insert(booking);
+          if (++arrived === chain.length) release();
+          await allInserted;
+          return inserting;
+        }),
+      ),
+    );
+    expect(performance.now() - began, 'a deadlock was detected and broken').toBeLessThan(900);
+    // Every second one at least: no two stored ones overlap, and no refusal lacks a stored neighbour.
+    const stored = chain.filter((_, i) => results[i]);
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const [i, ok] of results.entries()) if (!ok) expect(results[i - 1] || results[i + 1]).toBe(true);
+    expect(await storedIds()).toEqual(stored.map((b) => b.id).sort());
   });
 });

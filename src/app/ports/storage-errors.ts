@@ -16,3 +16,19 @@ export class OverlapViolation extends Error {
     this.name = 'OverlapViolation';
   }
 }
+
+/**
+ * The database cannot take the request now: unreachable or restarting, out of connections or
+ * disk, a statement past its timeout, or contention that outlasted the retries. Nothing the
+ * request asked for was acknowledged; the client may try again after `retryAfterSeconds`.
+ */
+export class StoreUnavailable extends Error {
+  constructor(
+    readonly reason: string,
+    readonly retryAfterSeconds: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`store unavailable: ${reason}`, options);
+    this.name = 'StoreUnavailable';
+  }
+}

@@ -96,11 +96,18 @@ export interface BookingReads {
 }
 
 export interface BookingWrites extends BookingReads {
-  /** Throws `OverlapViolation` where the database itself rules the overlap out (PostgreSQL's exclusion constraint). */
-  insert(booking: Booking): Promise<void>;
+  /**
+   * Stores the booking; false, storing nothing, when the database itself rules its time out
+   * (PostgreSQL's exclusion constraint: a confirmed booking committed, or one being committed,
+   * overlaps it). The refusal waits for a concurrent overlapping transaction to end, and never
+   * while holding anything that transaction may wait for.
+   */
+  insert(booking: Booking): Promise<boolean>;
   /**
    * Writes a state move of a booking that still has status `from`; false when it no longer has
-   * (a concurrent move won), so a move is enforced by the database and not only by the lock.
+   * (a concurrent move won), so a move is enforced by the database and not only by a lock.
+   * Throws `OverlapViolation` for a move back to confirmed over another confirmed booking
+   * (PostgreSQL; the use cases never make one).
    */
   update(booking: Booking, from: BookingStatus): Promise<boolean>;
 }
@@ -170,7 +177,10 @@ export interface Transaction {
   outbox: OutboxWrites;
   /**
    * Serialises writers of one holder's calendar until the transaction ends. SQLite write
-   * transactions are exclusive already; PostgreSQL locks the holder row.
+   * transactions are exclusive already; PostgreSQL locks the holder row, which every change to
+   * a calendar also takes at its commit (to bump the calendar version). Lock order: a
+   * transaction that writes bookings takes it after those writes, never before them, so no
+   * commit queued behind it holds a booking row or overlapping insert it waits for.
    */
   lockCalendar(holderId: string): Promise<void>;
 }

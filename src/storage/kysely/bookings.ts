@@ -73,12 +73,22 @@ const BOOKING_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
+/**
+ * `on conflict do nothing`: on PostgreSQL the exclusion constraint then refuses an overlapping
+ * confirmed booking by inserting nothing instead of raising, and checks it by speculative
+ * insertion, which waits for a conflicting transaction before its own row exists. A plain insert
+ * enters its row first and then waits: two overlapping inserts each waited for the other, a
+ * deadlock PostgreSQL broke after a second by failing one. SQLite has no such constraint (and no
+ * other unique index on bookings but the random id), so the clause never fires there.
+ */
 const insertBookingRow = compiledOnce((db, ...values) =>
   db
     .insertInto('bookings')
     .values(
       Object.fromEntries(BOOKING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as Database['bookings'],
-    ),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id'),
 );
 
 export class KyselyBookings extends Table implements BookingWrites {
@@ -130,9 +140,10 @@ export class KyselyBookings extends Table implements BookingWrites {
     return toOccupancies(rows, excludeBookingId);
   }
 
-  async insert(booking: Booking): Promise<void> {
+  async insert(booking: Booking): Promise<boolean> {
     const row = bookingRow(booking);
-    await insertBookingRow(this.db, this.engine.name, ...BOOKING_COLUMNS.map((column) => row[column]));
+    const inserted = await insertBookingRow(this.db, this.engine.name, ...BOOKING_COLUMNS.map((column) => row[column]));
+    return inserted.length === 1;
   }
 
   async update(booking: Booking, from: BookingStatus): Promise<boolean> {

@@ -27,10 +27,12 @@ export interface EngineTraits {
    * parallel and groups their WAL flushes itself.
    */
   groupCommit: boolean;
-  /** A failure after which running the whole transaction again is safe and may succeed. */
+  /**
+   * A failure after which running the whole transaction again is safe and may succeed. (Every
+   * other engine error reaches the adapters already translated into the ports' errors: see
+   * `withTranslatedErrors` in the dialect files.)
+   */
   isRetryable(error: unknown): boolean;
-  /** Engine errors the rest of the system understands (unique and overlap violations, app/ports/storage-errors.ts). */
-  translate(error: unknown): unknown;
   /**
    * Changes when another connection (another process) commits: SQLite's `data_version`, read
    * without a query round trip. Absent on PostgreSQL.

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { ChangeSignal } from '../../app/ports/change-signal.js';
+import { StoreUnavailable } from '../../app/ports/storage-errors.js';
 import { GroupCommit, type BatchSession } from '../group-commit.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
@@ -30,10 +31,7 @@ export class Transactions implements TransactionRunner, ChangeSignal {
     private readonly engine: EngineTraits,
   ) {
     this.groupCommit = engine.groupCommit
-      ? new GroupCommit(
-          (use) => this.db.connection().execute((connection) => use(this.batchSession(connection))),
-          (error) => engine.translate(error),
-        )
+      ? new GroupCommit((use) => this.db.connection().execute((connection) => use(this.batchSession(connection))))
       : null;
   }
 
@@ -59,7 +57,9 @@ export class Transactions implements TransactionRunner, ChangeSignal {
       try {
         return await this.once(work);
       } catch (error) {
-        if (!this.engine.isRetryable(error) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw error;
+        if (!this.engine.isRetryable(error)) throw error;
+        if (attempt >= MAX_TRANSACTION_ATTEMPTS)
+          throw new StoreUnavailable('the database stayed too busy to commit', 1, { cause: error });
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
       }
     }
@@ -75,8 +75,9 @@ export class Transactions implements TransactionRunner, ChangeSignal {
         this.commits++;
         return result;
       } catch (error) {
-        await sql`rollback`.execute(connection);
-        throw this.engine.translate(error);
+        // On a lost connection the rollback fails too; the transaction's own failure is the answer.
+        await sql`rollback`.execute(connection).catch(() => {});
+        throw error;
       }
     });
   }
