@@ -1,4 +1,5 @@
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
+import type { ConnectionLimits } from './http/connection-limits.js';
 import { parseDatabaseUrl, type DatabaseTarget, type PostgresSettings } from './storage/open-storage.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -17,6 +18,8 @@ export interface Config {
   authFailuresPerMinute: number;
   /** Which proxies' `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`). */
   trustProxy: boolean | number | string;
+  /** How long a connection may take and how many may be open (docs/api.md, "Limits"). */
+  http: ConnectionLimits;
   webhooks: {
     allowPrivateTargets: boolean;
     timeoutMs: number;
@@ -28,6 +31,20 @@ export interface Config {
     retentionDays: number;
   };
 }
+
+/**
+ * The defaults, as nginx, Node and Fastify choose theirs but tighter where an API client needs no
+ * slack (docs/api.md, "Limits", says why each). `maxConnectionsPerAddress` is 0 (off) instead when
+ * TRUST_PROXY is set: the connections then come from the proxy, not from the clients.
+ */
+export const DEFAULT_HTTP_LIMITS: Readonly<ConnectionLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  socketTimeoutMs: 60_000,
+  maxConnections: 1024,
+  maxConnectionsPerAddress: 64,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -77,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
   const trustProxy = readTrustProxy(env, problems);
+  const http = readConnectionLimits(env, trustProxy, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
@@ -106,7 +124,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute,
     authFailuresPerMinute,
     trustProxy,
+    http,
     webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs, limitPerHolder, retentionDays },
+  };
+}
+
+/** The connection limits; a request timeout shorter than the headers timeout is a problem (Node refuses it). */
+function readConnectionLimits(
+  env: NodeJS.ProcessEnv,
+  trustProxy: Config['trustProxy'],
+  problems: string[],
+): ConnectionLimits {
+  const defaults = DEFAULT_HTTP_LIMITS;
+  const timeout = { min: 100, max: 3_600_000 };
+  const headersTimeoutMs = readInteger(env, 'HTTP_HEADERS_TIMEOUT_MS', defaults.headersTimeoutMs, timeout, problems);
+  const requestTimeoutMs = readInteger(env, 'HTTP_REQUEST_TIMEOUT_MS', defaults.requestTimeoutMs, timeout, problems);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the request timeout includes the headers`,
+    );
+  }
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: readInteger(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', defaults.keepAliveTimeoutMs, timeout, problems),
+    socketTimeoutMs: readInteger(
+      env,
+      'HTTP_SOCKET_TIMEOUT_MS',
+      defaults.socketTimeoutMs,
+      { min: 0, max: 3_600_000 },
+      problems,
+    ),
+    maxConnections: readInteger(
+      env,
+      'HTTP_MAX_CONNECTIONS',
+      defaults.maxConnections,
+      { min: 1, max: 1_000_000 },
+      problems,
+    ),
+    maxConnectionsPerAddress: readInteger(
+      env,
+      'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
+      trustProxy === false ? defaults.maxConnectionsPerAddress : 0,
+      { min: 0, max: 1_000_000 },
+      problems,
+    ),
   };
 }
 

@@ -36,6 +36,8 @@ export interface ServerSettings {
   authFailuresPerMinute?: number;
   /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`). */
   trustProxy?: Config['trustProxy'];
+  /** Timeouts and connection caps of the HTTP server (`DEFAULT_HTTP_LIMITS` unless configured). */
+  http: Config['http'];
   /**
    * Where requests are counted for the limit. By default in the database on PostgreSQL (so every
    * instance shares each key's count) and in memory on SQLite (one process).
@@ -100,6 +102,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       ? new AuthFailureLimit(settings.authFailuresPerMinute, now)
       : undefined,
     trustProxy: settings.trustProxy,
+    connections: settings.http,
   });
   const worker = new DeliveryWorker(
     storage.deliveryQueue,
@@ -152,6 +155,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     rateLimitPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
     trustProxy: config.trustProxy,
+    http: config.http,
     log: { level: config.logLevel, destination: bufferedStdout() },
   });
   await server.app.listen({ host: config.host, port: config.port });

@@ -19,6 +19,14 @@ const DEFAULTS: Config = {
   rateLimitPerMinute: 600,
   authFailuresPerMinute: 60,
   trustProxy: false,
+  http: {
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
+    socketTimeoutMs: 60_000,
+    maxConnections: 1024,
+    maxConnectionsPerAddress: 64,
+  },
   webhooks: {
     allowPrivateTargets: false,
     timeoutMs: 15_000,
@@ -46,6 +54,12 @@ const VARIABLES = [
   'WEBHOOK_RETENTION_DAYS',
   'AUTH_FAILURE_RATE_LIMIT_PER_MINUTE',
   'TRUST_PROXY',
+  'HTTP_HEADERS_TIMEOUT_MS',
+  'HTTP_REQUEST_TIMEOUT_MS',
+  'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+  'HTTP_SOCKET_TIMEOUT_MS',
+  'HTTP_MAX_CONNECTIONS',
+  'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
 ] as const;
 
 /** The problems of the ConfigError loadConfig throws for `env`; fails the test if it throws nothing or something else. */
@@ -94,6 +108,12 @@ describe('loadConfig defaults', () => {
       WEBHOOK_RETENTION_DAYS: '7',
       AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: '0',
       TRUST_PROXY: '10.0.0.0/8, loopback',
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '20000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      HTTP_SOCKET_TIMEOUT_MS: '0',
+      HTTP_MAX_CONNECTIONS: '4096',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '128',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -105,6 +125,14 @@ describe('loadConfig defaults', () => {
       rateLimitPerMinute: 120,
       authFailuresPerMinute: 0,
       trustProxy: '10.0.0.0/8,loopback',
+      http: {
+        headersTimeoutMs: 2000,
+        requestTimeoutMs: 20_000,
+        keepAliveTimeoutMs: 65_000,
+        socketTimeoutMs: 0,
+        maxConnections: 4096,
+        maxConnectionsPerAddress: 128,
+      },
       webhooks: {
         allowPrivateTargets: true,
         timeoutMs: 5000,
@@ -285,6 +313,51 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
     (c) => c.authFailuresPerMinute,
     5,
   ],
+  // HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS: 100–3600000, headers ≤ request
+  ['HTTP_HEADERS_TIMEOUT_MS is 100', { HTTP_HEADERS_TIMEOUT_MS: '100' }, (c) => c.http.headersTimeoutMs, 100],
+  [
+    'HTTP_HEADERS_TIMEOUT_MS equals HTTP_REQUEST_TIMEOUT_MS',
+    { HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '30000' },
+    (c) => [c.http.headersTimeoutMs, c.http.requestTimeoutMs],
+    [30_000, 30_000],
+  ],
+  [
+    'HTTP_REQUEST_TIMEOUT_MS is 3600000',
+    { HTTP_REQUEST_TIMEOUT_MS: '3600000' },
+    (c) => c.http.requestTimeoutMs,
+    3_600_000,
+  ],
+  // HTTP_KEEP_ALIVE_TIMEOUT_MS: 100–3600000
+  ['HTTP_KEEP_ALIVE_TIMEOUT_MS is 100', { HTTP_KEEP_ALIVE_TIMEOUT_MS: '100' }, (c) => c.http.keepAliveTimeoutMs, 100],
+  // HTTP_SOCKET_TIMEOUT_MS: 0 (off)–3600000
+  ['HTTP_SOCKET_TIMEOUT_MS is 0 (off)', { HTTP_SOCKET_TIMEOUT_MS: '0' }, (c) => c.http.socketTimeoutMs, 0],
+  // HTTP_MAX_CONNECTIONS: 1–1000000
+  ['HTTP_MAX_CONNECTIONS is 1', { HTTP_MAX_CONNECTIONS: '1' }, (c) => c.http.maxConnections, 1],
+  // HTTP_MAX_CONNECTIONS_PER_ADDRESS: 0 (off)–1000000; by default 64, or 0 with TRUST_PROXY
+  [
+    'HTTP_MAX_CONNECTIONS_PER_ADDRESS is 0 (off)',
+    { HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' },
+    (c) => c.http.maxConnectionsPerAddress,
+    0,
+  ],
+  [
+    'TRUST_PROXY is set and HTTP_MAX_CONNECTIONS_PER_ADDRESS is not (connections come from the proxy)',
+    { TRUST_PROXY: 'loopback' },
+    (c) => c.http.maxConnectionsPerAddress,
+    0,
+  ],
+  [
+    'TRUST_PROXY is false and HTTP_MAX_CONNECTIONS_PER_ADDRESS is not',
+    { TRUST_PROXY: 'false' },
+    (c) => c.http.maxConnectionsPerAddress,
+    64,
+  ],
+  [
+    'TRUST_PROXY and HTTP_MAX_CONNECTIONS_PER_ADDRESS are both set',
+    { TRUST_PROXY: '1', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '500' },
+    (c) => c.http.maxConnectionsPerAddress,
+    500,
+  ],
   // WEBHOOK_RETRY_SCHEDULE: comma-separated durations
   [
     'WEBHOOK_RETRY_SCHEDULE is 5s,5m,30m,2h',
@@ -392,6 +465,24 @@ const REJECTED: Array<[string, string, string]> = [
     'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "my proxy"',
   ],
   ['WEBHOOK_LIMIT_PER_HOLDER', '1001', integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, '1001')],
+  ['HTTP_HEADERS_TIMEOUT_MS', '99', integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, '99')],
+  ['HTTP_HEADERS_TIMEOUT_MS', '10s', integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, '10s')],
+  [
+    'HTTP_HEADERS_TIMEOUT_MS',
+    '30001',
+    'HTTP_HEADERS_TIMEOUT_MS (30001) must not exceed HTTP_REQUEST_TIMEOUT_MS (30000): the request timeout includes the headers',
+  ],
+  ['HTTP_REQUEST_TIMEOUT_MS', '0', integerProblem('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, '0')],
+  [
+    'HTTP_REQUEST_TIMEOUT_MS',
+    '9999',
+    'HTTP_HEADERS_TIMEOUT_MS (10000) must not exceed HTTP_REQUEST_TIMEOUT_MS (9999): the request timeout includes the headers',
+  ],
+  ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '0', integerProblem('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 3_600_000, '0')],
+  ['HTTP_SOCKET_TIMEOUT_MS', '3600001', integerProblem('HTTP_SOCKET_TIMEOUT_MS', 0, 3_600_000, '3600001')],
+  ['HTTP_MAX_CONNECTIONS', '0', integerProblem('HTTP_MAX_CONNECTIONS', 1, 1_000_000, '0')],
+  ['HTTP_MAX_CONNECTIONS', 'unlimited', integerProblem('HTTP_MAX_CONNECTIONS', 1, 1_000_000, 'unlimited')],
+  ['HTTP_MAX_CONNECTIONS_PER_ADDRESS', '-1', integerProblem('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 0, 1_000_000, '-1')],
   ['WEBHOOK_RETRY_SCHEDULE', '5s,soon,5m', SCHEDULE_PROBLEM('5s,soon,5m')],
   ['WEBHOOK_RETRY_SCHEDULE', '5s,,5m', SCHEDULE_PROBLEM('5s,,5m')],
   ['WEBHOOK_RETRY_SCHEDULE', '5s,5m,', SCHEDULE_PROBLEM('5s,5m,')],
@@ -450,6 +541,12 @@ describe('loadConfig rejected values', () => {
       WEBHOOK_RETENTION_DAYS: 'forever',
       AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: 'x',
       TRUST_PROXY: 'proxy.internal',
+      HTTP_HEADERS_TIMEOUT_MS: 'slow',
+      HTTP_REQUEST_TIMEOUT_MS: '1',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '5s',
+      HTTP_SOCKET_TIMEOUT_MS: '-1',
+      HTTP_MAX_CONNECTIONS: '0',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: 'x',
     };
     const expected = [
       integerProblem('PORT', 0, 65535, '99999'),
@@ -466,6 +563,12 @@ describe('loadConfig rejected values', () => {
       integerProblem('WEBHOOK_RETENTION_DAYS', 1, 3650, 'forever'),
       integerProblem('AUTH_FAILURE_RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'x'),
       'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "proxy.internal"',
+      integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, 'slow'),
+      integerProblem('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, '1'),
+      integerProblem('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 3_600_000, '5s'),
+      integerProblem('HTTP_SOCKET_TIMEOUT_MS', 0, 3_600_000, '-1'),
+      integerProblem('HTTP_MAX_CONNECTIONS', 1, 1_000_000, '0'),
+      integerProblem('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 0, 1_000_000, 'x'),
     ];
     const problems = problemsOf(env);
     expect(problems).toHaveLength(expected.length);

@@ -8,6 +8,7 @@ import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
 import type { AuthFailureLimit } from './auth-failures.js';
 import { registerAuth, registerScopeCheck } from './auth.js';
+import { capConnections, timeoutOptions, type ConnectionLimits } from './connection-limits.js';
 import { registerIdempotency } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { registerOperations } from './operations.js';
@@ -32,6 +33,7 @@ declare module 'fastify' {
 }
 
 export const API_PREFIX = '/api/v1';
+/** The largest request body (413 past it): the largest usual one, an availability with its 1,000 overrides of two intervals each, is ~99 KiB. */
 export const BODY_LIMIT_BYTES = 128 * 1024;
 
 /** What the app is built from besides the use cases' context; the composition root (src/server.ts) builds each. */
@@ -48,6 +50,8 @@ export interface AppOptions {
   authFailures?: AuthFailureLimit;
   /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`); none by default. */
   trustProxy?: boolean | number | string;
+  /** Timeouts and connection caps of the server the app listens on. */
+  connections: ConnectionLimits;
 }
 
 const BOOKING_OPERATIONS: Record<string, 'create' | 'cancel' | 'reschedule'> = {
@@ -65,7 +69,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    requestTimeout: 30_000,
+    ...timeoutOptions(options.connections),
     trustProxy: trustedProxies(options.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -77,6 +81,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  capConnections(app.server, options.connections, (cut) => options.metrics.observeConnectionCut(cut));
   app.setValidatorCompiler(validatorCompiler);
   // The schemas routes refer to by `$ref`: reply serialisation resolves them through the app.
   registerSharedSchemas(app);

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import type { ConnectionCut } from './connection-limits.js';
 
 export type DeliveryMetricOutcome = 'succeeded' | 'retrying' | 'failed' | 'gone';
 
@@ -14,6 +15,7 @@ export class Metrics {
   private readonly requests = new RequestMetrics();
   private readonly bookings: Counter<'operation' | 'status'>;
   private readonly deliveries: Counter<'outcome'>;
+  private readonly connectionCuts: Counter<'reason'>;
 
   constructor(queueDepth: () => Promise<number>) {
     collectDefaultMetrics({ register: this.registry, prefix: 'slotwise_' });
@@ -27,6 +29,12 @@ export class Metrics {
       name: 'slotwise_webhook_attempts_total',
       help: 'Webhook delivery attempts by outcome: succeeded, retrying (failed, will retry), failed (gave up), gone (410)',
       labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+    this.connectionCuts = new Counter({
+      name: 'slotwise_http_connections_cut_total',
+      help: 'Connections closed by a limit: max-connections and per-address (refused as they arrived), request-timeout (headers or body too slow, 408)',
+      labelNames: ['reason'],
       registers: [this.registry],
     });
     new Gauge({
@@ -57,6 +65,10 @@ export class Metrics {
 
   observeDelivery(outcome: DeliveryMetricOutcome): void {
     this.deliveries.inc({ outcome });
+  }
+
+  observeConnectionCut(reason: ConnectionCut): void {
+    this.connectionCuts.inc({ reason });
   }
 }
 

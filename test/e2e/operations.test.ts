@@ -1,6 +1,7 @@
 // Issue 5 on the built binary: one JSON log line per request (request id = `x-request-id`, route,
 // status, key id; never the key or a guest's e-mail), RATE_LIMIT_PER_MINUTE, graceful shutdown on
-// SIGTERM/SIGINT, `--help` everywhere, exit codes 0/1/2, a clear error for an unreachable store.
+// SIGTERM/SIGINT, `--help` everywhere, exit codes 0/1/2, a clear error for an unreachable store;
+// the HTTP_* connection limits reach the served process.
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import Database from 'better-sqlite3';
@@ -242,6 +243,42 @@ describe('RATE_LIMIT_PER_MINUTE', () => {
     expect(last!.headers.get('ratelimit')).toMatch(/^"per-key";r=0;t=\d+$/);
     // Without a key nothing is counted or limited: 401, not 429.
     expect((await send(server, 'GET', '/api/v1/event-types')).status).toBe(401);
+  });
+});
+
+describe('HTTP_* connection limits', () => {
+  it('when HTTP_HEADERS_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS and HTTP_MAX_CONNECTIONS_PER_ADDRESS are set, then the served process keeps to them', async () => {
+    const server = await serve(store.databaseUrl, {
+      HTTP_HEADERS_TIMEOUT_MS: '500',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '2000',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '2',
+    });
+    const open = () =>
+      new Promise<{ closed: Promise<{ ms: number; text: string }> }>((resolve) => {
+        const socket = connect({ host: '127.0.0.1', port: server.port, localAddress: '127.0.0.2' });
+        let text = '';
+        socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+        socket.on('error', () => {});
+        socket.once('connect', () => {
+          const opened = Date.now();
+          resolve({
+            closed: new Promise((done) => socket.once('close', () => done({ ms: Date.now() - opened, text }))),
+          });
+        });
+      });
+    // Two silent connections from one address are held until the headers timeout; a third is refused at once.
+    const [first, second, third] = [await open(), await open(), await open()];
+    const refused = await third!.closed;
+    expect(refused).toMatchObject({ text: '' });
+    expect(refused.ms).toBeLessThan(400);
+    for (const held of [await first!.closed, await second!.closed]) {
+      expect(held.text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(held.ms).toBeGreaterThanOrEqual(450);
+      expect(held.ms).toBeLessThan(2_000);
+    }
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.headers.get('keep-alive')).toBe('timeout=2');
+    await server.stop();
   });
 });
 

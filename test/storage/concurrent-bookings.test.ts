@@ -10,6 +10,7 @@ import type { Booking } from '../../src/domain/booking.js';
 import { DomainError } from '../../src/domain/errors.js';
 import { MINUTE_MS } from '../../src/domain/instant.js';
 import { UNBOOKABLE_DETAIL } from '../../src/domain/slots.js';
+import { DEFAULT_HTTP_LIMITS } from '../../src/config.js';
 import { composeServer } from '../../src/server.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
 import { at } from './records.js';
@@ -24,6 +25,7 @@ async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEve
   const server = await composeServer(storage, {
     now: () => at('2026-03-01T00:00:00Z'),
     rateLimitPerMinute: 0,
+    http: DEFAULT_HTTP_LIMITS,
     webhooks: {
       allowPrivateTargets: false,
       timeoutMs: 15_000,

@@ -6,7 +6,9 @@ import { createApiKey } from '../../src/app/api-keys.js';
 import type { AppContext } from '../../src/app/context.js';
 import type { Store } from '../../src/app/ports/store.js';
 import type { Scope } from '../../src/domain/api-key.js';
+import { DEFAULT_HTTP_LIMITS } from '../../src/config.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
+import type { ConnectionLimits } from '../../src/http/connection-limits.js';
 import { composeServer, type Server, type ServerSettings } from '../../src/server.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { openTestStore, type TestStore } from './databases.js';
@@ -42,10 +44,16 @@ export interface Harness {
 
 /**
  * The real wiring (src/server.ts) on an empty real store: a SQLite file in a fresh temporary
- * directory, or PostgreSQL (see databases.ts); no rate limit, no logging, a settable clock.
+ * directory, or PostgreSQL (see databases.ts); no rate limit, no logging, a settable clock; the
+ * default connection limits unless `http` changes some.
  */
 export async function createHarness(
-  options: { now?: string; allowPrivateWebhookTargets?: boolean; webhookLimitPerHolder?: number } = {},
+  options: {
+    now?: string;
+    allowPrivateWebhookTargets?: boolean;
+    webhookLimitPerHolder?: number;
+    http?: Partial<ConnectionLimits>;
+  } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
   const testStore = await openTestStore(dir);
@@ -53,6 +61,7 @@ export async function createHarness(
   const settings: ServerSettings = {
     now: clock.now,
     rateLimitPerMinute: 0,
+    http: { ...DEFAULT_HTTP_LIMITS, ...options.http },
     webhooks: {
       allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
       timeoutMs: 15_000,
