@@ -10,6 +10,7 @@ import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
 import { composeServer, type Server, type ServerSettings } from '../../src/server.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { openTestStore, type TestStore } from './databases.js';
+import { testKeyring } from './secrets.js';
 
 /** A settable clock: tests move time instead of waiting for it. */
 export class TestClock {
@@ -42,7 +43,8 @@ export interface Harness {
 
 /**
  * The real wiring (src/server.ts) on an empty real store: a SQLite file in a fresh temporary
- * directory, or PostgreSQL (see databases.ts); no rate limit, no logging, a settable clock.
+ * directory, or PostgreSQL (see databases.ts); no rate limit, no logging, a settable clock, the
+ * tests' fixed secret (support/secrets.ts).
  */
 export async function createHarness(
   options: { now?: string; allowPrivateWebhookTargets?: boolean; webhookLimitPerHolder?: number } = {},
@@ -52,6 +54,7 @@ export async function createHarness(
   const clock = new TestClock(Date.parse(options.now ?? '2026-01-01T00:00:00Z'));
   const settings: ServerSettings = {
     now: clock.now,
+    keyring: testKeyring(),
     rateLimitPerMinute: 0,
     webhooks: {
       allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
