@@ -99,6 +99,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     logger,
     metrics,
     idempotencyLedger: storage.idempotencyLedger,
+    keyring: settings.keyring,
     schemaStatus: storage.schemaStatus,
     slots: { writer, renderedTracks },
     rateLimit: settings.rateLimitPerMinute > 0 ? { perMinute: settings.rateLimitPerMinute, counter } : undefined,
