@@ -1,7 +1,7 @@
 // The layer rules of docs/architecture.md, checked by `npm run lint:layers` (part of `npm test`).
 // Arrows point down: http, worker and cli call app; app uses domain and its own ports; storage
-// implements app's ports; the composition root (src/server.ts, src/cli/, src/config.ts) may
-// import anything.
+// implements app's ports; secrets/ implements the keyring port; the composition root
+// (src/server.ts, src/cli/, src/config.ts) may import anything.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -60,6 +60,20 @@ module.exports = {
       comment: 'storage/ implements app/ports/ in domain terms; it knows no use case and no entry point.',
       from: { path: '^src/storage/' },
       to: { path: '^src/(http|worker|cli)/|^src/app/(?!ports/)|^src/(server|config)\\.ts$' },
+    },
+    {
+      name: 'secrets-implement-their-port',
+      severity: 'error',
+      comment: 'secrets/ implements app/ports/keyring.ts with node:crypto and its key file; it knows no layer but the port.',
+      from: { path: '^src/secrets/' },
+      to: { path: '^src/(?!secrets/|app/ports/|domain/)' },
+    },
+    {
+      name: 'keyring-through-its-port',
+      severity: 'error',
+      comment: 'Only the composition root builds the keyring (src/secrets/); everything else holds the Keyring port it is given.',
+      from: { path: '^src/(domain|app|http|worker|storage)/' },
+      to: { path: '^src/secrets/' },
     },
     {
       name: 'kysely-stays-in-storage',

@@ -1,5 +1,6 @@
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
+import { parseSecretKeys } from './secrets/keyring.js';
 import { parseDatabaseUrl, type DatabaseTarget, type PostgresSettings } from './storage/open-storage.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -11,6 +12,11 @@ export interface Config {
   database: DatabaseTarget;
   databaseUrl: string | undefined;
   postgres: PostgresSettings;
+  /**
+   * SLOTWISE_SECRET's keys, newest first; empty when unset (SQLite only: then the data folder's key
+   * file). Never logged.
+   */
+  secretKeys: string[];
   logLevel: LogLevel;
   /** Requests per API key per minute; 0 = off. */
   rateLimitPerMinute: number;
@@ -85,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     { min: 100, max: 3_600_000 },
     problems,
   );
+  const secretKeys = readSecretKeys(env, database, problems);
   const rateLimitPerMinute = readInteger(env, 'RATE_LIMIT_PER_MINUTE', 600, { min: 0, max: 1_000_000 }, problems);
   const authFailuresPerMinute = readInteger(
     env,
@@ -120,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     databaseUrl: env.DATABASE_URL,
     postgres: { poolSize, statementTimeoutMs },
+    secretKeys,
     logLevel,
     rateLimitPerMinute,
     authFailuresPerMinute,
@@ -170,6 +178,25 @@ function readConnectionLimits(
       problems,
     ),
   };
+}
+
+/**
+ * `SLOTWISE_SECRET` (contract §8): one or more keys of at least 32 characters, comma-separated,
+ * newest first. Required on PostgreSQL, where every instance must share it; on SQLite, when unset,
+ * `serve` keeps a key file in the data folder. Problems say which key is wrong and how, never the key.
+ */
+function readSecretKeys(env: NodeJS.ProcessEnv, database: DatabaseTarget, problems: string[]): string[] {
+  const value = env.SLOTWISE_SECRET?.trim();
+  if (value === undefined || value === '') {
+    if (database.kind === 'postgres')
+      problems.push(
+        'SLOTWISE_SECRET is required with a PostgreSQL DATABASE_URL, the same on every instance: one or more keys of at least 32 characters, comma-separated, newest first (make one with `openssl rand -base64 32`)',
+      );
+    return [];
+  }
+  const parsed = parseSecretKeys(value, 'SLOTWISE_SECRET');
+  problems.push(...parsed.problems);
+  return parsed.problems.length > 0 ? [] : parsed.keys;
 }
 
 /** PROXY_PRESETS of proxy-addr, which Fastify's `trustProxy` uses for a list. */

@@ -3,11 +3,13 @@
 // in one file. `serve` (via the CLI) runs it on the configured database; tests and the benchmark
 // call `composeServer` on a store of their own and can reset its caches between cases.
 import type { FastifyInstance } from 'fastify';
+import { dirname } from 'node:path';
 import { pino } from 'pino';
 import { KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
 import type { AppContext } from './app/context.js';
 import { IdGenerator } from './app/ids.js';
+import type { Keyring } from './app/ports/keyring.js';
 import type { RequestCounter } from './app/ports/request-counter.js';
 import type { Config, LogLevel } from './config.js';
 import type { Instant } from './domain/instant.js';
@@ -18,6 +20,8 @@ import { Metrics } from './http/metrics.js';
 import { MemoryRequestCounter } from './http/rate-limit.js';
 import { RenderedTracks } from './http/rendered-tracks.js';
 import { SlotWriter } from './http/slots-body.js';
+import { readOrCreateKeyFile } from './secrets/key-file.js';
+import { DerivedKeyring, newSecretKey } from './secrets/keyring.js';
 import type { Storage } from './storage/storage.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { Housekeeper } from './worker/housekeeper.js';
@@ -30,6 +34,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface ServerSettings {
   webhooks: Config['webhooks'];
+  /** The server's secrets (SLOTWISE_SECRET or the SQLite key file): what encrypts secret-bearing idempotency replays. */
+  keyring: Keyring;
   /** Requests per API key per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Requests failing authentication per client address per minute; 0 or absent turns the limit off. */
@@ -95,6 +101,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     logger,
     metrics,
     idempotencyLedger: storage.idempotencyLedger,
+    keyring: settings.keyring,
     schemaStatus: storage.schemaStatus,
     slots: { writer, renderedTracks },
     rateLimit: settings.rateLimitPerMinute > 0 ? { perMinute: settings.rateLimitPerMinute, counter } : undefined,
@@ -150,14 +157,24 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
 
 /** `slotwise serve`: the API and the delivery worker on HOST:PORT until SIGTERM or SIGINT. */
 export async function serve(config: Config, storage: Storage): Promise<void> {
+  let secrets: ReturnType<typeof openKeyring>;
+  try {
+    secrets = openKeyring(config);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   const server = await composeServer(storage, {
     webhooks: config.webhooks,
+    keyring: secrets.keyring,
     rateLimitPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
     trustProxy: config.trustProxy,
     http: config.http,
     log: { level: config.logLevel, destination: bufferedStdout() },
   });
+  // How many keys and from where; never a key.
+  server.app.log.info({ keys: secrets.keyring.size, from: secrets.from }, 'secrets loaded');
   await server.app.listen({ host: config.host, port: config.port });
   server.worker.start();
   server.housekeeper.start();
@@ -173,6 +190,20 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
   server.app.log.info('shutting down: finishing requests and webhook attempts in flight');
   await server.close();
   await storage.close();
+}
+
+/**
+ * The keyring of SLOTWISE_SECRET; without it (SQLite only: loadConfig requires it on PostgreSQL),
+ * the data folder's key file, made on first start; for an in-memory database, a key that lives as
+ * long as the database does.
+ */
+function openKeyring(config: Config): { keyring: DerivedKeyring; from: string } {
+  if (config.secretKeys.length > 0) return { keyring: new DerivedKeyring(config.secretKeys), from: 'SLOTWISE_SECRET' };
+  if (config.database.kind === 'postgres') throw new Error('SLOTWISE_SECRET is required with PostgreSQL');
+  if (config.database.filename === ':memory:')
+    return { keyring: new DerivedKeyring([newSecretKey()]), from: 'a key for this in-memory database' };
+  const file = readOrCreateKeyFile(dirname(config.database.filename));
+  return { keyring: new DerivedKeyring(file.keys), from: `${file.created ? 'new ' : ''}key file ${file.path}` };
 }
 
 /**

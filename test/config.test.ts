@@ -15,6 +15,7 @@ const DEFAULTS: Config = {
   database: { kind: 'sqlite', filename: join(process.cwd(), 'data', 'slotwise.db') },
   databaseUrl: undefined,
   postgres: { poolSize: 10, statementTimeoutMs: 10_000 },
+  secretKeys: [],
   logLevel: 'info',
   rateLimitPerMinute: 600,
   authFailuresPerMinute: 60,
@@ -60,7 +61,15 @@ const VARIABLES = [
   'HTTP_SOCKET_TIMEOUT_MS',
   'HTTP_MAX_CONNECTIONS',
   'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
+  'SLOTWISE_SECRET',
 ] as const;
+
+const KEY_A = 'a'.repeat(20) + '0123456789abcdefghijkl'; // 42 characters
+const KEY_B = 'b'.repeat(32);
+const PG_SECRET_MISSING =
+  'SLOTWISE_SECRET is required with a PostgreSQL DATABASE_URL, the same on every instance: one or more keys of at least 32 characters, comma-separated, newest first (make one with `openssl rand -base64 32`)';
+const shortKey = (where: string, length: number) =>
+  `${where} is ${length} characters long; each key needs at least 32 (make one with \`openssl rand -base64 32\`)`;
 
 /** The problems of the ConfigError loadConfig throws for `env`; fails the test if it throws nothing or something else. */
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -114,6 +123,7 @@ describe('loadConfig defaults', () => {
       HTTP_SOCKET_TIMEOUT_MS: '0',
       HTTP_MAX_CONNECTIONS: '4096',
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: '128',
+      SLOTWISE_SECRET: `${KEY_B},${KEY_A}`,
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -121,6 +131,7 @@ describe('loadConfig defaults', () => {
       database: { kind: 'postgres', url: 'postgres://slotwise:secret@db.internal:5432/slotwise' },
       databaseUrl: 'postgres://slotwise:secret@db.internal:5432/slotwise',
       postgres: { poolSize: 25, statementTimeoutMs: 2500 },
+      secretKeys: [KEY_B, KEY_A],
       logLevel: 'debug',
       rateLimitPerMinute: 120,
       authFailuresPerMinute: 0,
@@ -209,13 +220,13 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
   ],
   [
     'DATABASE_URL is postgres://',
-    { DATABASE_URL: 'postgres://app:pw@localhost:5432/slotwise?sslmode=require' },
+    { DATABASE_URL: 'postgres://app:pw@localhost:5432/slotwise?sslmode=require', SLOTWISE_SECRET: KEY_A },
     (c) => c.database,
     { kind: 'postgres', url: 'postgres://app:pw@localhost:5432/slotwise?sslmode=require' },
   ],
   [
     'DATABASE_URL is postgresql://',
-    { DATABASE_URL: 'postgresql://app@db/slotwise' },
+    { DATABASE_URL: 'postgresql://app@db/slotwise', SLOTWISE_SECRET: KEY_A },
     (c) => c.database,
     { kind: 'postgres', url: 'postgresql://app@db/slotwise' },
   ],
@@ -358,6 +369,34 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
     (c) => c.http.maxConnectionsPerAddress,
     500,
   ],
+  // SLOTWISE_SECRET: one or more keys of 32+ characters, comma-separated, newest first
+  ['SLOTWISE_SECRET is one key', { SLOTWISE_SECRET: KEY_A }, (c) => c.secretKeys, [KEY_A]],
+  ['SLOTWISE_SECRET is exactly 32 characters', { SLOTWISE_SECRET: KEY_B }, (c) => c.secretKeys, [KEY_B]],
+  [
+    'SLOTWISE_SECRET is two keys with spaces around them',
+    { SLOTWISE_SECRET: ` ${KEY_B} , ${KEY_A} ` },
+    (c) => c.secretKeys,
+    [KEY_B, KEY_A],
+  ],
+  [
+    'SLOTWISE_SECRET is an openssl rand -base64 32 key (with + / =)',
+    { SLOTWISE_SECRET: 'q3m+8Xo/2vI0Zc9tQe1yH7uWkLrN5sPaBdFgJ4hT6iM=' },
+    (c) => c.secretKeys,
+    ['q3m+8Xo/2vI0Zc9tQe1yH7uWkLrN5sPaBdFgJ4hT6iM='],
+  ],
+  [
+    'SLOTWISE_SECRET is set with a PostgreSQL DATABASE_URL',
+    { DATABASE_URL: 'postgres://app@db/slotwise', SLOTWISE_SECRET: KEY_A },
+    (c) => c.secretKeys,
+    [KEY_A],
+  ],
+  [
+    'SLOTWISE_SECRET is unset on SQLite (the key file is used)',
+    { DATABASE_URL: 'sqlite:./x.db' },
+    (c) => c.secretKeys,
+    [],
+  ],
+  ['SLOTWISE_SECRET is only spaces on SQLite', { SLOTWISE_SECRET: '   ' }, (c) => c.secretKeys, []],
   // WEBHOOK_RETRY_SCHEDULE: comma-separated durations
   [
     'WEBHOOK_RETRY_SCHEDULE is 5s,5m,30m,2h',
@@ -494,6 +533,13 @@ const REJECTED: Array<[string, string, string]> = [
   ['WEBHOOK_RETRY_SCHEDULE', '5s;5m', SCHEDULE_PROBLEM('5s;5m')],
   // The message quotes the trimmed schedule.
   ['WEBHOOK_RETRY_SCHEDULE', ' 5s,5y ', SCHEDULE_PROBLEM('5s,5y')],
+  // SLOTWISE_SECRET: the problem says which key and its length, never the key.
+  ['SLOTWISE_SECRET', 'x'.repeat(31), shortKey('SLOTWISE_SECRET', 31)],
+  ['SLOTWISE_SECRET', 'hunter2', shortKey('SLOTWISE_SECRET', 7)],
+  ['SLOTWISE_SECRET', `${KEY_A},short-old-key`, shortKey('SLOTWISE_SECRET key 2 of 2', 13)],
+  ['SLOTWISE_SECRET', `${KEY_A},`, 'SLOTWISE_SECRET key 2 of 2 is empty: separate keys with single commas'],
+  ['SLOTWISE_SECRET', `${KEY_A},,${KEY_B}`, 'SLOTWISE_SECRET key 2 of 3 is empty: separate keys with single commas'],
+  ['SLOTWISE_SECRET', `${KEY_A}, ${KEY_A}`, 'SLOTWISE_SECRET key 2 of 2 repeats key 1'],
 ];
 
 describe('loadConfig rejected values', () => {
@@ -507,6 +553,19 @@ describe('loadConfig rejected values', () => {
     const [problem] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/slotwise' });
     expect(problem).toBe(UNKNOWN_SCHEME('mysql'));
     expect(problem).not.toContain('hunter2');
+  });
+
+  it('when DATABASE_URL is PostgreSQL and SLOTWISE_SECRET is unset or blank, then the ConfigError says it is required', () => {
+    for (const secret of [undefined, '', '  ']) {
+      const env = { DATABASE_URL: 'postgres://app@db/slotwise', SLOTWISE_SECRET: secret };
+      expect(problemsOf(env)).toEqual([PG_SECRET_MISSING]);
+    }
+  });
+
+  it('when SLOTWISE_SECRET holds a short key among good ones, then no problem echoes any of the keys', () => {
+    const problems = problemsOf({ SLOTWISE_SECRET: `${KEY_A},my-old-password,${KEY_B}` });
+    expect(problems).toEqual([shortKey('SLOTWISE_SECRET key 2 of 3', 15)]);
+    for (const key of [KEY_A, 'my-old-password', KEY_B]) expect(problems.join('\n')).not.toContain(key);
   });
 
   it('when a value is rejected, then the ConfigError is an Error whose message lists the problem', () => {
@@ -547,6 +606,7 @@ describe('loadConfig rejected values', () => {
       HTTP_SOCKET_TIMEOUT_MS: '-1',
       HTTP_MAX_CONNECTIONS: '0',
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: 'x',
+      SLOTWISE_SECRET: 'too-short',
     };
     const expected = [
       integerProblem('PORT', 0, 65535, '99999'),
@@ -569,6 +629,7 @@ describe('loadConfig rejected values', () => {
       integerProblem('HTTP_SOCKET_TIMEOUT_MS', 0, 3_600_000, '-1'),
       integerProblem('HTTP_MAX_CONNECTIONS', 1, 1_000_000, '0'),
       integerProblem('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 0, 1_000_000, 'x'),
+      shortKey('SLOTWISE_SECRET', 9),
     ];
     const problems = problemsOf(env);
     expect(problems).toHaveLength(expected.length);

@@ -103,6 +103,11 @@ export async function getWebhook(context: AppContext, caller: Caller, id: string
   return webhook;
 }
 
+/** Whether the holder still has webhook `id`: a replayed registration shows its secret only while it does. */
+export async function webhookExists(context: AppContext, caller: Caller, id: string): Promise<boolean> {
+  return (await context.store.webhooks.get(caller.holderId, id)) !== undefined;
+}
+
 export function listWebhooks(context: AppContext, caller: Caller, page: PageRequest): Promise<Page<Webhook>> {
   return pageOf(
     page.limit,

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../app/context.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
 import { StoreUnavailable } from '../app/ports/storage-errors.js';
+import type { Keyring } from '../app/ports/keyring.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
 import type { AuthFailureLimit } from './auth-failures.js';
@@ -42,6 +43,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   metrics: Metrics;
   idempotencyLedger: IdempotencyLedger;
+  /** Encrypts the stored answers of secret-bearing routes (`config.secretBearing`). */
+  keyring: Keyring;
   schemaStatus: SchemaStatus;
   slots: { writer: SlotWriter; renderedTracks: RenderedTracks };
   /** Off unless given (tests drive many requests through one key at a frozen clock). */
@@ -161,7 +164,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
       registerAuth(api, context, options.authFailures);
       if (options.rateLimit) registerRateLimit(api, options.rateLimit, context.now);
       registerScopeCheck(api);
-      registerIdempotency(api, options.idempotencyLedger, context.now);
+      registerIdempotency(api, options.idempotencyLedger, options.keyring, context.now);
       await api.register(meRoutes);
       await api.register(eventTypeRoutes(context));
       await api.register(availabilityRoutes(context));

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Instant } from '../domain/instant.js';
-import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
+import type { Caller } from '../app/context.js';
+import type { IdempotencyLedger, StoredResponse } from '../app/ports/idempotency-ledger.js';
+import type { Keyring, SecretPurpose } from '../app/ports/keyring.js';
 import { HttpProblem, problem } from './problems.js';
 
 const KEY_LIFETIME_MS = 24 * 3_600_000;
@@ -10,11 +12,30 @@ const ABANDONED_AFTER_MS = 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Headers replayed with a stored response, besides the body. */
 const REPLAYED_HEADERS = ['content-type', 'location'];
+const REPLAY_PURPOSE: SecretPurpose = 'idempotency-replay';
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyKey: string | null;
   }
+  interface FastifyContextConfig {
+    /** The route's answer shows a secret: see `SecretBearing`. */
+    secretBearing?: SecretBearing;
+  }
+}
+
+/**
+ * What a route whose answer shows a secret (a webhook's signing secret) declares in its `config`.
+ * Its stored answer is encrypted (purpose `idempotency-replay`, bound to the API key and the
+ * Idempotency-Key), and a replay shows the secret only while it is still in use; otherwise 409
+ * `invalid-state` with `gone` as the detail. A stored answer that no key of SLOTWISE_SECRET can
+ * open any more (its key was rotated out) is a 409 `invalid-state` too, never a 500.
+ */
+export interface SecretBearing {
+  /** Whether the secret the stored (decrypted) answer shows is still in use, e.g. its webhook still exists. */
+  stillLive(caller: Caller, response: StoredResponse): Promise<boolean>;
+  /** The problem's detail when it is not. */
+  gone: string;
 }
 
 /**
@@ -25,8 +46,42 @@ declare module 'fastify' {
  * here; a 400 for the content (validation in the use case) and a 5xx answer are released, not
  * stored, so the client can fix or retry the request under the same key.
  */
-export function registerIdempotency(api: FastifyInstance, ledger: IdempotencyLedger, now: () => Instant): void {
+export function registerIdempotency(
+  api: FastifyInstance,
+  ledger: IdempotencyLedger,
+  keyring: Keyring,
+  now: () => Instant,
+): void {
   api.decorateRequest('idempotencyKey', null);
+
+  /** What a secret-bearing answer is bound to: it opens only for the row it was stored in. */
+  const binding = (apiKeyId: string, key: string) => `${apiKeyId}\n${key}`;
+
+  /** The stored answer of a secret-bearing route decrypted, if it may still be shown; else the problem why not. */
+  const openReplay = async (
+    secret: SecretBearing,
+    caller: Caller,
+    key: string,
+    stored: StoredResponse,
+    log: FastifyInstance['log'],
+  ): Promise<StoredResponse> => {
+    const body = keyring.decrypt(REPLAY_PURPOSE, stored.body, binding(caller.keyId, key));
+    if (body === undefined) {
+      log.warn(
+        { key: caller.keyId },
+        'a stored Idempotency-Key answer cannot be decrypted: made under a key no longer in SLOTWISE_SECRET (or before answers were encrypted, or altered)',
+      );
+      throw new HttpProblem(
+        problem(
+          'invalid-state',
+          'The answer stored for this Idempotency-Key can no longer be read (the server key that encrypted it has been retired), so it is not replayed; the request it answered already ran. Look the resource up, or use a new Idempotency-Key for a new request.',
+        ),
+      );
+    }
+    const response = { ...stored, body };
+    if (!(await secret.stillLive(caller, response))) throw new HttpProblem(problem('invalid-state', secret.gone));
+    return response;
+  };
 
   const claim: preHandlerAsyncHookHandler = async (request, reply) => {
     const header = request.headers['idempotency-key'];
@@ -53,11 +108,16 @@ export function registerIdempotency(api: FastifyInstance, ledger: IdempotencyLed
       case 'started':
         request.idempotencyKey = header;
         return;
-      case 'replay':
+      case 'replay': {
+        const secret = request.routeOptions.config.secretBearing;
+        const response = secret
+          ? await openReplay(secret, caller, header, outcome.response, request.log)
+          : outcome.response;
         return reply
-          .code(outcome.response.status)
-          .headers({ ...outcome.response.headers, 'idempotent-replayed': 'true' })
-          .send(outcome.response.body);
+          .code(response.status)
+          .headers({ ...response.headers, 'idempotent-replayed': 'true' })
+          .send(response.body);
+      }
       case 'mismatch':
         throw new HttpProblem(
           problem(
@@ -91,8 +151,11 @@ export function registerIdempotency(api: FastifyInstance, ledger: IdempotencyLed
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    // Stored before the answer leaves: a client that saw it can always have it replayed.
-    await ledger.complete(caller.keyId, key, { status: reply.statusCode, headers, body: payload });
+    // Stored before the answer leaves: a client that saw it can always have it replayed. A secret
+    // never rests in the ledger in the clear.
+    const secret = request.routeOptions.config.secretBearing;
+    const body = secret ? keyring.encrypt(REPLAY_PURPOSE, payload, binding(caller.keyId, key)) : payload;
+    await ledger.complete(caller.keyId, key, { status: reply.statusCode, headers, body });
     return payload;
   };
 

@@ -41,7 +41,7 @@ export const PROBLEM_TYPES = {
   'invalid-state': {
     status: 409,
     title: 'Invalid state',
-    when: 'The resource is not in a state that allows this (a booking that is not `confirmed`, an inactive webhook, a delivery still pending).',
+    when: 'The resource is not in a state that allows this (a booking that is not `confirmed`, an inactive webhook, a delivery still pending), or the answer stored for an `Idempotency-Key` shows a secret that is no longer shown (the webhook it registered was deleted) or can no longer be read (the server key that encrypted it was retired).',
   },
   conflict: {
     status: 409,

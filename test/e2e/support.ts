@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_SECRET } from '../support/secrets.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist/cli/main.js');
@@ -32,15 +33,29 @@ export function tempStore(): TempStore {
   };
 }
 
-/** The environment of a child: this process's, minus settings that would leak in, plus `env`. */
+/**
+ * The environment of a child: this process's, minus settings that would leak in, plus `env`. A
+ * PostgreSQL URL needs SLOTWISE_SECRET, the same in every process: the tests' own unless `env`
+ * gives one. On SQLite none is given, so the processes keep the data folder's key file, as a
+ * user's server does.
+ */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   // The caller's settings must not leak into the spawned process: each test states its own.
   for (const name of Object.keys(base)) {
-    const ours = ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'].includes(name);
+    const ours = [
+      'DATABASE_URL',
+      'HOST',
+      'PORT',
+      'LOG_LEVEL',
+      'RATE_LIMIT_PER_MINUTE',
+      'NODE_OPTIONS',
+      'SLOTWISE_SECRET',
+    ].includes(name);
     if (ours || name.startsWith('WEBHOOK_')) delete base[name];
   }
-  return { ...base, ...env };
+  const secret = /^postgres(ql)?:/.test(env.DATABASE_URL ?? '') ? { SLOTWISE_SECRET: TEST_SECRET } : {};
+  return { ...base, ...secret, ...env };
 }
 
 export interface CliResult {

@@ -5,6 +5,7 @@
 // another test in between.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { CLI, ROOT } from '../e2e/support.js';
+import { TEST_SECRET } from '../support/secrets.js';
 
 export interface Instance {
   name: string;
@@ -23,7 +24,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'HOST', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'NODE_OPTIONS'])
+  for (const name of [
+    'DATABASE_URL',
+    'HOST',
+    'PORT',
+    'LOG_LEVEL',
+    'RATE_LIMIT_PER_MINUTE',
+    'NODE_OPTIONS',
+    'SLOTWISE_SECRET',
+  ])
     delete base[name];
   for (const name of Object.keys(base))
     if (name.startsWith('WEBHOOK_') || name.startsWith('DATABASE_')) delete base[name];
@@ -37,8 +46,16 @@ function spawnInstance(
 ): { instance: Instance; ready: Promise<void> } {
   const child = spawn(process.execPath, [CLI, 'serve'], {
     cwd: ROOT,
-    // info: the listen line carries the port; request logs are the price.
-    env: childEnv({ DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env }),
+    // info: the listen line carries the port; request logs are the price. Every instance shares
+    // SLOTWISE_SECRET (contract §8), so what one encrypts another opens.
+    env: childEnv({
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SLOTWISE_SECRET: TEST_SECRET,
+      ...env,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

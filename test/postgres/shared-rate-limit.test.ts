@@ -1,5 +1,6 @@
 // Issue 5 on several instances: with one PostgreSQL behind three `slotwise serve` processes, a key's
-// rate limit is shared (counted in the database), and an Idempotency-Key holds across instances.
+// rate limit is shared (counted in the database), and an Idempotency-Key holds across instances
+// (a secret-bearing answer too: every instance has the same SLOTWISE_SECRET).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, ensureBuilt } from '../e2e/support.js';
@@ -174,5 +175,26 @@ describe('idempotency across instances', () => {
     // The outbox records every booking.created event: one per booking, none doubled.
     const events = await db.query<{ type: string }>(`select type from webhook_events`);
     expect(events.rows).toEqual(Array.from({ length: rounds }, () => ({ type: 'booking.created' })));
+  });
+  it('when a webhook is registered under an Idempotency-Key on one instance, then the others replay its secret (one SLOTWISE_SECRET), and the stored row holds it encrypted', async () => {
+    await roomInThisMinute(10);
+    const headers = { 'idempotency-key': `webhook-${Date.now()}` };
+    const body = { url: 'https://hooks.example.com/shared-secret' };
+    const created = await send(instances[0]!, 'POST', '/api/v1/webhooks', token, body, headers);
+    expect(created.status, created.text).toBe(201);
+    const secret = created.body.secret as string;
+    for (const instance of instances.slice(1)) {
+      const replayed = await send(instance, 'POST', '/api/v1/webhooks', token, body, headers);
+      expect(replayed.status, replayed.text).toBe(201);
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect(replayed.text).toBe(created.text);
+    }
+    const { rows } = await db.query<{ response_body: string }>(
+      'select response_body from idempotency_keys where key = $1',
+      [headers['idempotency-key']],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.response_body).toMatch(/^s1\./);
+    expect(rows[0]!.response_body).not.toContain(secret);
   });
 });

@@ -13,6 +13,7 @@ import { UNBOOKABLE_DETAIL } from '../../src/domain/slots.js';
 import { DEFAULT_HTTP_LIMITS } from '../../src/config.js';
 import { composeServer } from '../../src/server.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
+import { testKeyring } from '../support/secrets.js';
 import { at } from './records.js';
 import { addWebhook, count, storage, testStore, useFreshStorage } from './fixture.js';
 
@@ -24,6 +25,7 @@ useFreshStorage();
 async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEventType>[2]> = {}) {
   const server = await composeServer(storage, {
     now: () => at('2026-03-01T00:00:00Z'),
+    keyring: testKeyring(),
     rateLimitPerMinute: 0,
     http: DEFAULT_HTTP_LIMITS,
     webhooks: {

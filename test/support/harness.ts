@@ -12,6 +12,7 @@ import type { ConnectionLimits } from '../../src/http/connection-limits.js';
 import { composeServer, type Server, type ServerSettings } from '../../src/server.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { openTestStore, type TestStore } from './databases.js';
+import { testKeyring } from './secrets.js';
 
 /** A settable clock: tests move time instead of waiting for it. */
 export class TestClock {
@@ -44,8 +45,8 @@ export interface Harness {
 
 /**
  * The real wiring (src/server.ts) on an empty real store: a SQLite file in a fresh temporary
- * directory, or PostgreSQL (see databases.ts); no rate limit, no logging, a settable clock; the
- * default connection limits unless `http` changes some.
+ * directory, or PostgreSQL (see databases.ts); no rate limit, no logging, a settable clock, the
+ * tests' fixed secret (support/secrets.ts); the default connection limits unless `http` changes some.
  */
 export async function createHarness(
   options: {
@@ -60,6 +61,7 @@ export async function createHarness(
   const clock = new TestClock(Date.parse(options.now ?? '2026-01-01T00:00:00Z'));
   const settings: ServerSettings = {
     now: clock.now,
+    keyring: testKeyring(),
     rateLimitPerMinute: 0,
     http: { ...DEFAULT_HTTP_LIMITS, ...options.http },
     webhooks: {

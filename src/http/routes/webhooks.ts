@@ -11,6 +11,7 @@ import {
   retryDelivery,
   sendTestEvent,
   updateWebhook,
+  webhookExists,
 } from '../../app/webhooks.js';
 import { callerOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
@@ -55,10 +56,18 @@ export const webhookRoutes =
           operationId: 'createWebhook',
           summary: 'Register a webhook',
           description:
-            'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them. A holder may have at most `WEBHOOK_LIMIT_PER_HOLDER` webhooks (25 by default); past that, 409 `limit-reached`.',
+            'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them. A holder may have at most `WEBHOOK_LIMIT_PER_HOLDER` webhooks (25 by default); past that, 409 `limit-reached`. Replayed under its `Idempotency-Key` (secret included) only while the webhook exists: after it was deleted, the replay is a 409 `invalid-state` without the secret.',
           body: ref(CreateWebhookBody),
-          'x-problems': ['limit-reached'],
+          'x-problems': ['limit-reached', 'invalid-state'],
           response: { 201: ref(CreatedWebhookResource) },
+        },
+        // The answer shows the signing secret: stored encrypted, replayed only while the webhook exists.
+        config: {
+          secretBearing: {
+            stillLive: async (caller, stored) =>
+              stored.status !== 201 || webhookExists(context, caller, (JSON.parse(stored.body) as { id: string }).id),
+            gone: 'The webhook this Idempotency-Key registered has been deleted since, so its secret is not shown again. Register a new webhook with a new Idempotency-Key.',
+          },
         },
       },
       async (request, reply) => {
