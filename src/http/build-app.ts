@@ -312,7 +312,7 @@ function toProblem(error: FastifyError): { body: Problem; headers: Record<string
   if (error instanceof DomainError) return { body: problem(error.code, error.message, error.errors), headers: {} };
   if (error instanceof StoreUnavailable) {
     return {
-      body: problem('unavailable', `${capitalised(error.reason)}; nothing was changed. Try again shortly.`),
+      body: problem('unavailable', `${capitalised(error.reason)}; try again shortly.`),
       headers: { 'retry-after': String(error.retryAfterSeconds) },
     };
   }

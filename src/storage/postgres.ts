@@ -36,8 +36,11 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
         oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection (the server restarting, `pg_terminate_backend`) must not crash
+  // the process: idle ones the pool drops and replaces; one checked out between two queries
+  // fails its next query (StoreUnavailable) and is dropped when released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: withTranslatedErrors(new PostgresDialect({ pool }), translate) });
   try {
     await migrateToLatest(db, 'postgres');
