@@ -54,8 +54,11 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
 const POSTGRES: EngineTraits = {
   name: 'postgres',
   begin: 'begin',
+  // `no key update`: the lock the commit's `calendar_version` bump takes too. A booking's insert
+  // holds `key share` on its holder row (the foreign key), which `for update` would wait for:
+  // two capped bookings, each inserted and then locking, waited for each other.
   async lockCalendar(db, holderId) {
-    await sql`select id from holders where id = ${holderId} for update`.execute(db);
+    await sql`select id from holders where id = ${holderId} for no key update`.execute(db);
   },
   // Write transactions run concurrently: rows are locked before they are changed or deleted…
   lockingRows: (query) => query.forUpdate(),
