@@ -154,12 +154,7 @@ export async function rescheduleBooking(
  * other bookings of the day, and the count read under it includes every one that committed
  * first. The lock comes after the insert (the lock order of `Transaction.lockCalendar`).
  */
-async function occupy(
-  tx: Transaction,
-  eventType: EventType,
-  booking: Booking,
-  sameDay: TimeRange | null,
-): Promise<void> {
+async function occupy(tx: Transaction, eventType: EventType, booking: Booking, sameDay: CappedDay): Promise<void> {
   if (!(await tx.bookings.insert(booking)))
     throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
   const limit = eventType.maxBookingsPerDay;
@@ -169,10 +164,8 @@ async function occupy(
   if (ofTheDay.length > limit) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['daily-limit-reached']);
 }
 
-interface TimeRange {
-  from: Instant;
-  to: Instant;
-}
+/** The local day whose bookings a daily cap counts; null without a cap. */
+type CappedDay = ReturnType<typeof bookingCheckWindows>['sameDay'];
 
 /**
  * Judges `start` by contract §5 at `now`, ignoring `excludeBookingId` (the booking being moved).
@@ -185,7 +178,7 @@ async function assertBookable(
   start: Instant,
   now: Instant,
   excludeBookingId: string | null,
-): Promise<TimeRange | null> {
+): Promise<CappedDay> {
   const holderId = eventType.holderId;
   const exclude = excludeBookingId ?? undefined;
   const { availability } = await loadAvailability(tx, holderId);

@@ -303,16 +303,12 @@ function recordRoutes(app: FastifyInstance) {
   };
 }
 
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function toProblem(error: FastifyError): { body: Problem; headers: Record<string, string> } {
   if (error instanceof HttpProblem) return { body: error.problem, headers: error.headers };
   if (error instanceof DomainError) return { body: problem(error.code, error.message, error.errors), headers: {} };
   if (error instanceof StoreUnavailable) {
     return {
-      body: problem('unavailable', `${capitalised(error.reason)}; try again shortly.`),
+      body: problem('unavailable', `${error.reason}; try again shortly.`),
       headers: { 'retry-after': String(error.retryAfterSeconds) },
     };
   }

@@ -108,14 +108,14 @@ function unavailability(
   error: unknown,
 ): { reason: string; retryAfterSeconds: number } | null {
   // 57014 query_canceled (statement_timeout), 55P03 lock_not_available: busy, not down.
-  if (code === '57014' || code === '55P03') return { reason: 'the database is busy', retryAfterSeconds: 1 };
+  if (code === '57014' || code === '55P03') return { reason: 'The database is busy', retryAfterSeconds: 1 };
   // 53xxx insufficient resources (connections, disk, memory); 08xxx connection exceptions;
   // 57P01–57P03 the server shutting down, crashed or starting.
   if (code !== undefined && /^(?:53|08|57P0[1-3])/.test(code))
-    return { reason: 'the database is unavailable', retryAfterSeconds: 5 };
+    return { reason: 'The database is unavailable', retryAfterSeconds: 5 };
   if (code !== undefined && NETWORK_CODES.has(code))
-    return { reason: 'the database is unreachable', retryAfterSeconds: 5 };
+    return { reason: 'The database is unreachable', retryAfterSeconds: 5 };
   if (error instanceof Error && code === undefined && LOST_CONNECTION.test(error.message))
-    return { reason: 'the connection to the database was lost', retryAfterSeconds: 5 };
+    return { reason: 'The connection to the database was lost', retryAfterSeconds: 5 };
   return null;
 }

@@ -85,9 +85,9 @@ function translate(error: unknown): unknown {
   if (code === 'SQLITE_CONSTRAINT_UNIQUE') return new UniqueViolation((error as Error).message);
   // Another process held the write lock past busy_timeout.
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-    return new StoreUnavailable('the database is busy', 1, { cause: error });
+    return new StoreUnavailable('The database is busy', 1, { cause: error });
   // The disk is full (or max_page_count reached), or the file cannot be written or read.
   if (/^SQLITE_(?:FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL)/.test(code))
-    return new StoreUnavailable('the database cannot be written', 5, { cause: error });
+    return new StoreUnavailable('The database cannot be written', 5, { cause: error });
   return error;
 }

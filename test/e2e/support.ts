@@ -39,7 +39,7 @@ export function tempStore(): TempStore {
  * gives one. On SQLite none is given, so the processes keep the data folder's key file, as a
  * user's server does.
  */
-function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   // The caller's settings must not leak into the spawned process: each test states its own.
   for (const name of Object.keys(base)) {
@@ -52,7 +52,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
       'NODE_OPTIONS',
       'SLOTWISE_SECRET',
     ].includes(name);
-    if (ours || name.startsWith('WEBHOOK_')) delete base[name];
+    if (ours || name.startsWith('WEBHOOK_') || name.startsWith('DATABASE_')) delete base[name];
   }
   const secret = /^postgres(ql)?:/.test(env.DATABASE_URL ?? '') ? { SLOTWISE_SECRET: TEST_SECRET } : {};
   return { ...base, ...secret, ...env };

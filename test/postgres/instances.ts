@@ -4,8 +4,7 @@
 // and the test reads the port from its "Server listening at" log line, so no port can be lost to
 // another test in between.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CLI, ROOT } from '../e2e/support.js';
-import { TEST_SECRET } from '../support/secrets.js';
+import { childEnv, CLI, ROOT } from '../e2e/support.js';
 
 export interface Instance {
   name: string;
@@ -22,23 +21,6 @@ export interface Instance {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  for (const name of [
-    'DATABASE_URL',
-    'HOST',
-    'PORT',
-    'LOG_LEVEL',
-    'RATE_LIMIT_PER_MINUTE',
-    'NODE_OPTIONS',
-    'SLOTWISE_SECRET',
-  ])
-    delete base[name];
-  for (const name of Object.keys(base))
-    if (name.startsWith('WEBHOOK_') || name.startsWith('DATABASE_')) delete base[name];
-  return { ...base, ...env };
-}
-
 function spawnInstance(
   name: string,
   databaseUrl: string,
@@ -46,16 +28,9 @@ function spawnInstance(
 ): { instance: Instance; ready: Promise<void> } {
   const child = spawn(process.execPath, [CLI, 'serve'], {
     cwd: ROOT,
-    // info: the listen line carries the port; request logs are the price. Every instance shares
-    // SLOTWISE_SECRET (contract §8), so what one encrypts another opens.
-    env: childEnv({
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      SLOTWISE_SECRET: TEST_SECRET,
-      ...env,
-    }),
+    // info: the listen line carries the port; request logs are the price. childEnv gives every
+    // instance the tests' SLOTWISE_SECRET (contract §8), so what one encrypts another opens.
+    env: childEnv({ DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -59,7 +59,7 @@ export class Transactions implements TransactionRunner, ChangeSignal {
       } catch (error) {
         if (!this.engine.isRetryable(error)) throw error;
         if (attempt >= MAX_TRANSACTION_ATTEMPTS)
-          throw new StoreUnavailable('the database stayed too busy to commit', 1, { cause: error });
+          throw new StoreUnavailable('The database stayed too busy to commit', 1, { cause: error });
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
       }
     }

@@ -56,7 +56,7 @@ class TranslatingDriver implements Driver {
     } catch (error) {
       const translated = this.translate(error);
       if (translated instanceof StoreUnavailable) throw translated;
-      throw new StoreUnavailable('the database refuses connections', 5, { cause: error });
+      throw new StoreUnavailable('The database refuses connections', 5, { cause: error });
     }
   }
 
