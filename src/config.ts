@@ -33,6 +33,10 @@ export interface Config {
     pollIntervalMs: number;
     /** Webhooks one holder may register. */
     limitPerHolder: number;
+    /** Attempts the worker has in flight at once, over every holder. */
+    concurrency: number;
+    /** Attempts in flight at once for one holder's webhooks: a tenant's hanging receivers cost only that tenant. */
+    concurrencyPerHolder: number;
     /** Days finished deliveries (with their attempts and events) are kept. */
     retentionDays: number;
   };
@@ -107,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
   const limitPerHolder = readInteger(env, 'WEBHOOK_LIMIT_PER_HOLDER', 25, { min: 1, max: 1_000 }, problems);
   const retentionDays = readInteger(env, 'WEBHOOK_RETENTION_DAYS', 30, { min: 1, max: 3_650 }, problems);
+  const concurrency = readInteger(env, 'WEBHOOK_CONCURRENCY', 128, { min: 1, max: 4_096 }, problems);
+  const concurrencyPerHolder = readInteger(env, 'WEBHOOK_CONCURRENCY_PER_HOLDER', 16, { min: 1, max: 4_096 }, problems);
+  if (concurrencyPerHolder > concurrency) {
+    problems.push(
+      `WEBHOOK_CONCURRENCY_PER_HOLDER (${concurrencyPerHolder}) must not exceed WEBHOOK_CONCURRENCY (${concurrency})`,
+    );
+  }
   let retryScheduleMs = [...DEFAULT_RETRY_SCHEDULE_MS];
   const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
   if (schedule) {
@@ -133,7 +144,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailuresPerMinute,
     trustProxy,
     http,
-    webhooks: { allowPrivateTargets, timeoutMs, retryScheduleMs, pollIntervalMs, limitPerHolder, retentionDays },
+    webhooks: {
+      allowPrivateTargets,
+      timeoutMs,
+      retryScheduleMs,
+      pollIntervalMs,
+      limitPerHolder,
+      concurrency,
+      concurrencyPerHolder,
+      retentionDays,
+    },
   };
 }
 

@@ -119,7 +119,9 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       pollIntervalMs: settings.webhooks.pollIntervalMs,
       // A claim outlives the longest attempt, so no other worker sends it while it is in flight.
       leaseMs: settings.webhooks.timeoutMs + 5_000,
-      concurrency: 64,
+      concurrency: settings.webhooks.concurrency,
+      perHolder: settings.webhooks.concurrencyPerHolder,
+      // Fixed: four at once keeps the load on one receiver modest and its events close to their order.
       perWebhook: 4,
       observe: (outcome) => metrics.observeDelivery(outcome),
     },

@@ -34,6 +34,8 @@ const DEFAULTS: Config = {
     retryScheduleMs: [5_000, 5 * 60_000, 30 * 60_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
     pollIntervalMs: 1_000,
     limitPerHolder: 25,
+    concurrency: 128,
+    concurrencyPerHolder: 16,
     retentionDays: 30,
   },
 };
@@ -52,6 +54,8 @@ const VARIABLES = [
   'WEBHOOK_RETRY_SCHEDULE',
   'WEBHOOK_POLL_INTERVAL_MS',
   'WEBHOOK_LIMIT_PER_HOLDER',
+  'WEBHOOK_CONCURRENCY',
+  'WEBHOOK_CONCURRENCY_PER_HOLDER',
   'WEBHOOK_RETENTION_DAYS',
   'AUTH_FAILURE_RATE_LIMIT_PER_MINUTE',
   'TRUST_PROXY',
@@ -114,6 +118,8 @@ describe('loadConfig defaults', () => {
       WEBHOOK_RETRY_SCHEDULE: '10s,1m,1h',
       WEBHOOK_POLL_INTERVAL_MS: '250',
       WEBHOOK_LIMIT_PER_HOLDER: '3',
+      WEBHOOK_CONCURRENCY: '32',
+      WEBHOOK_CONCURRENCY_PER_HOLDER: '8',
       WEBHOOK_RETENTION_DAYS: '7',
       AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: '0',
       TRUST_PROXY: '10.0.0.0/8, loopback',
@@ -150,6 +156,8 @@ describe('loadConfig defaults', () => {
         retryScheduleMs: [10_000, 60_000, HOUR],
         pollIntervalMs: 250,
         limitPerHolder: 3,
+        concurrency: 32,
+        concurrencyPerHolder: 8,
         retentionDays: 7,
       },
     } satisfies Config);
@@ -307,6 +315,14 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
   // WEBHOOK_LIMIT_PER_HOLDER: 1–1000
   ['WEBHOOK_LIMIT_PER_HOLDER is 1', { WEBHOOK_LIMIT_PER_HOLDER: '1' }, (c) => c.webhooks.limitPerHolder, 1],
   ['WEBHOOK_LIMIT_PER_HOLDER is 1000', { WEBHOOK_LIMIT_PER_HOLDER: '1000' }, (c) => c.webhooks.limitPerHolder, 1000],
+  // WEBHOOK_CONCURRENCY, WEBHOOK_CONCURRENCY_PER_HOLDER: 1–4096, per holder ≤ in all
+  ['WEBHOOK_CONCURRENCY is 4096', { WEBHOOK_CONCURRENCY: '4096' }, (c) => c.webhooks.concurrency, 4096],
+  [
+    'WEBHOOK_CONCURRENCY_PER_HOLDER equals WEBHOOK_CONCURRENCY',
+    { WEBHOOK_CONCURRENCY: '16', WEBHOOK_CONCURRENCY_PER_HOLDER: '16' },
+    (c) => c.webhooks.concurrencyPerHolder,
+    16,
+  ],
   // TRUST_PROXY: false, true, hops, or addresses
   ['TRUST_PROXY is true', { TRUST_PROXY: 'true' }, (c) => c.trustProxy, true],
   ['TRUST_PROXY is FALSE', { TRUST_PROXY: 'FALSE' }, (c) => c.trustProxy, false],
@@ -504,6 +520,13 @@ const REJECTED: Array<[string, string, string]> = [
     'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "my proxy"',
   ],
   ['WEBHOOK_LIMIT_PER_HOLDER', '1001', integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, '1001')],
+  ['WEBHOOK_CONCURRENCY', '0', integerProblem('WEBHOOK_CONCURRENCY', 1, 4096, '0')],
+  ['WEBHOOK_CONCURRENCY_PER_HOLDER', 'all', integerProblem('WEBHOOK_CONCURRENCY_PER_HOLDER', 1, 4096, 'all')],
+  [
+    'WEBHOOK_CONCURRENCY_PER_HOLDER',
+    '129',
+    'WEBHOOK_CONCURRENCY_PER_HOLDER (129) must not exceed WEBHOOK_CONCURRENCY (128)',
+  ],
   ['HTTP_HEADERS_TIMEOUT_MS', '99', integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, '99')],
   ['HTTP_HEADERS_TIMEOUT_MS', '10s', integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, '10s')],
   [
@@ -598,6 +621,8 @@ describe('loadConfig rejected values', () => {
       WEBHOOK_POLL_INTERVAL_MS: '0',
       WEBHOOK_LIMIT_PER_HOLDER: 'lots',
       WEBHOOK_RETENTION_DAYS: 'forever',
+      WEBHOOK_CONCURRENCY: '-1',
+      WEBHOOK_CONCURRENCY_PER_HOLDER: '0',
       AUTH_FAILURE_RATE_LIMIT_PER_MINUTE: 'x',
       TRUST_PROXY: 'proxy.internal',
       HTTP_HEADERS_TIMEOUT_MS: 'slow',
@@ -621,6 +646,8 @@ describe('loadConfig rejected values', () => {
       integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '0'),
       integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, 'lots'),
       integerProblem('WEBHOOK_RETENTION_DAYS', 1, 3650, 'forever'),
+      integerProblem('WEBHOOK_CONCURRENCY', 1, 4096, '-1'),
+      integerProblem('WEBHOOK_CONCURRENCY_PER_HOLDER', 1, 4096, '0'),
       integerProblem('AUTH_FAILURE_RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'x'),
       'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "proxy.internal"',
       integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, 'slow'),

@@ -19,6 +19,8 @@ export interface WorkerSettings {
   concurrency: number;
   /** Attempts in flight at once for one webhook: a slow receiver cannot take every slot. */
   perWebhook: number;
+  /** Attempts in flight at once for one holder's webhooks: one tenant cannot take every slot. */
+  perHolder: number;
   /** Told the outcome of every recorded attempt (metrics). */
   observe?: (outcome: 'succeeded' | 'retrying' | 'failed' | 'gone') => void;
 }
@@ -33,8 +35,11 @@ export interface WorkerLogger {
  * open, record the attempt and where the delivery goes next. Runs inside the server process.
  */
 export class DeliveryWorker {
-  private readonly inFlight = new Map<string, { webhookId: string; abort: AbortController; done: Promise<void> }>();
-  private readonly busyWebhooks = new Map<string, number>();
+  private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  /** Attempts in flight by webhook id. */
+  private readonly busyWebhooks = new InFlightCounts();
+  /** Attempts in flight by holder id. */
+  private readonly busyHolders = new InFlightCounts();
   private timer: NodeJS.Timeout | undefined;
   /** The tick running or last run: stop() waits for a claim under way. */
   private tickDone: Promise<void> = Promise.resolve();
@@ -98,26 +103,24 @@ export class DeliveryWorker {
       const free = this.settings.concurrency - this.inFlight.size;
       if (free > 0) {
         const now = this.now();
+        const { perWebhook, perHolder } = this.settings;
         const jobs = await this.queue.claimDue({
           now,
           leaseUntil: now + this.settings.leaseMs,
           limit: free,
-          perWebhook: this.settings.perWebhook,
-          skipWebhookIds: [...this.busyWebhooks.keys()].filter(
-            (id) => (this.busyWebhooks.get(id) ?? 0) >= this.settings.perWebhook,
-          ),
+          perWebhook,
+          perHolder,
+          skipWebhookIds: this.busyWebhooks.atLeast(perWebhook),
+          skipHolderIds: this.busyHolders.atLeast(perHolder),
         });
-        // The claim takes up to `perWebhook` due deliveries of each webhook that is not yet full,
-        // whatever it has in flight already: hand back what would take a webhook past its limit.
-        const counts = new Map(this.busyWebhooks);
+        // The claim takes up to the limits of each webhook and holder that is not yet full, whatever
+        // it has in flight already: hand back what would take one past its limit.
         const giveBack: string[] = [];
         for (const job of jobs) {
-          const busy = counts.get(job.webhookId) ?? 0;
-          if (busy >= this.settings.perWebhook) {
+          if (this.busyWebhooks.of(job.webhookId) >= perWebhook || this.busyHolders.of(job.holderId) >= perHolder) {
             giveBack.push(job.deliveryId);
             continue;
           }
-          counts.set(job.webhookId, busy + 1);
           this.launch(job);
         }
         if (giveBack.length > 0) await this.queue.release(giveBack);
@@ -137,19 +140,19 @@ export class DeliveryWorker {
 
   private launch(job: DeliveryJob): void {
     const abort = new AbortController();
-    this.busyWebhooks.set(job.webhookId, (this.busyWebhooks.get(job.webhookId) ?? 0) + 1);
+    this.busyWebhooks.add(job.webhookId);
+    this.busyHolders.add(job.holderId);
     const done = this.attempt(job, abort.signal)
       .catch((error: unknown) =>
         this.logger.error({ err: error, delivery: job.deliveryId }, 'webhook attempt failed to record'),
       )
       .finally(() => {
         this.inFlight.delete(job.deliveryId);
-        const left = (this.busyWebhooks.get(job.webhookId) ?? 1) - 1;
-        if (left > 0) this.busyWebhooks.set(job.webhookId, left);
-        else this.busyWebhooks.delete(job.webhookId);
+        this.busyWebhooks.remove(job.webhookId);
+        this.busyHolders.remove(job.holderId);
         this.wake();
       });
-    this.inFlight.set(job.deliveryId, { webhookId: job.webhookId, abort, done });
+    this.inFlight.set(job.deliveryId, { abort, done });
   }
 
   private async attempt(job: DeliveryJob, signal: AbortSignal): Promise<void> {
@@ -208,5 +211,29 @@ export class DeliveryWorker {
           ? { kind: 'gone' }
           : { kind: 'failure', retryAfterMs: parseRetryAfter(result.retryAfter, now) };
     return decideAfterAttempt(attempt, job.retryStep + 1, now, this.settings.retryScheduleMs, this.random());
+  }
+}
+
+/** How many attempts are in flight per key; a key with none is not kept. */
+class InFlightCounts {
+  private readonly counts = new Map<string, number>();
+
+  of(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+
+  add(key: string): void {
+    this.counts.set(key, this.of(key) + 1);
+  }
+
+  remove(key: string): void {
+    const left = this.of(key) - 1;
+    if (left > 0) this.counts.set(key, left);
+    else this.counts.delete(key);
+  }
+
+  /** The keys with at least `limit` attempts in flight. */
+  atLeast(limit: number): string[] {
+    return [...this.counts].filter(([, count]) => count >= limit).map(([key]) => key);
   }
 }

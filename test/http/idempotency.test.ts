@@ -177,7 +177,9 @@ describe('replay on every POST route', () => {
       leaseUntil: now + 60_000,
       limit: 10,
       perWebhook: 10,
+      perHolder: 100,
       skipWebhookIds: [],
+      skipHolderIds: [],
     });
     expect(job?.deliveryId).toBe(deliveryId);
     await h.storage.deliveryQueue.recordAttempt(

@@ -270,7 +270,9 @@ describe('GET /metrics', () => {
       leaseUntil: now + 60_000,
       limit: 10,
       perWebhook: 10,
+      perHolder: 100,
       skipWebhookIds: [],
+      skipHolderIds: [],
     });
     expect(jobs).toHaveLength(2);
     await h.storage.deliveryQueue.recordAttempt(

@@ -34,6 +34,8 @@ async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEve
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
       limitPerHolder: 25,
+      concurrency: 128,
+      concurrencyPerHolder: 16,
       retentionDays: 30,
     },
   });

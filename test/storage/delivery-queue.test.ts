@@ -42,6 +42,7 @@ describe('claimDueDeliveries', () => {
       deliveryId: earlier,
       eventId: event.id,
       webhookId: hook.id,
+      holderId: alice.id,
       url: hook.url,
       secret: hook.secret,
       payload: event.payload,
@@ -118,6 +119,53 @@ describe('claimDueDeliveries', () => {
     expect(jobs.map((j) => j.deliveryId)).toContain(quietOne);
   });
 
+  it('when one holder has a backlog older than another holder’s due delivery, then a claim takes every holder’s first before any holder’s second', async () => {
+    // Oldest first alone would give the whole claim to the holder with the backlog.
+    const mallory = await addHolder('mallory');
+    const hooks = [await addWebhook(mallory.id), await addWebhook(mallory.id), await addWebhook(mallory.id)];
+    for (let i = 0; i < 10; i++)
+      await enqueue(
+        mallory.id,
+        hooks.map((h) => h.id),
+        T0 + i,
+      );
+    const own = await addWebhook(alice.id);
+    const [alicesOne] = await enqueue(alice.id, [own.id], T0 + 100);
+
+    const jobs = await claim({ now: T0 + 1000, limit: 2 });
+    expect(jobs.map((j) => j.holderId).sort()).toEqual([alice.id, mallory.id].sort());
+    expect(jobs.map((j) => j.deliveryId)).toContain(alicesOne);
+  });
+
+  it('when a claim sets perHolder, then no holder gets more than perHolder, however many webhooks it has', async () => {
+    const mallory = await addHolder('mallory');
+    const hooks = [await addWebhook(mallory.id), await addWebhook(mallory.id), await addWebhook(mallory.id)];
+    for (let i = 0; i < 4; i++)
+      await enqueue(
+        mallory.id,
+        hooks.map((h) => h.id),
+        T0 + i,
+      );
+    const own = await addWebhook(alice.id);
+    for (let i = 0; i < 4; i++) await enqueue(alice.id, [own.id], T0 + i);
+
+    const jobs = await claim({ now: T0 + 1000, perHolder: 5, perWebhook: 2, limit: 100 });
+    const ofMallory = jobs.filter((j) => j.holderId === mallory.id);
+    expect(ofMallory).toHaveLength(5);
+    for (const hook of hooks) expect(ofMallory.filter((j) => j.webhookId === hook.id).length).toBeLessThanOrEqual(2);
+    expect(jobs.filter((j) => j.holderId === alice.id)).toHaveLength(2);
+  });
+
+  it('when holders are to be skipped, then their deliveries are left for later', async () => {
+    const mallory = await addHolder('mallory');
+    const theirs = await addWebhook(mallory.id);
+    const own = await addWebhook(alice.id);
+    await enqueue(mallory.id, [theirs.id], T0);
+    const [alicesOne] = await enqueue(alice.id, [own.id], T0);
+    expect((await claim({ now: T0, skipHolderIds: [mallory.id] })).map((j) => j.deliveryId)).toEqual([alicesOne]);
+    expect((await claim({ now: T0 })).map((j) => j.holderId)).toEqual([mallory.id]);
+  });
+
   it('when webhooks are to be skipped, then their deliveries are left for later', async () => {
     const a = await addWebhook(alice.id);
     const b = await addWebhook(alice.id);
@@ -171,7 +219,9 @@ describe('claimDueDeliveries', () => {
             leaseUntil: now + 600_000,
             limit: 4,
             perWebhook: 4,
+            perHolder: 100,
             skipWebhookIds: [],
+            skipHolderIds: [],
           }),
         ),
       );
@@ -209,7 +259,9 @@ describe('claimDueDeliveries', () => {
           leaseUntil: T0 + 60_000,
           limit: 4,
           perWebhook: 4,
+          perHolder: 100,
           skipWebhookIds: [],
+          skipHolderIds: [],
         }),
       ),
     );

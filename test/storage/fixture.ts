@@ -109,7 +109,9 @@ export function claim(fields: Partial<ClaimRequest> & { now: number }): Promise<
     leaseUntil: fields.now + 60_000,
     limit: 100,
     perWebhook: 100,
+    perHolder: 100,
     skipWebhookIds: [],
+    skipHolderIds: [],
     ...fields,
   });
 }

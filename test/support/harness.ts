@@ -70,6 +70,8 @@ export async function createHarness(
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
       limitPerHolder: options.webhookLimitPerHolder ?? 25,
+      concurrency: 128,
+      concurrencyPerHolder: 16,
       retentionDays: 30,
     },
   };

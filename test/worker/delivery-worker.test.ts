@@ -12,6 +12,7 @@ const SETTINGS: WorkerSettings = {
   leaseMs: 60_000,
   concurrency: 16,
   perWebhook: 4,
+  perHolder: 8,
 };
 
 const OK: SendResult = { statusCode: 200, retryAfter: null, error: null, responseExcerpt: null, durationMs: 1 };
@@ -86,18 +87,20 @@ function worker(sender: HeldSender, queue: DeliveryQueue = h.storage.deliveryQue
   return made;
 }
 
-/** A webhook with `count` due test deliveries. */
-async function webhookWithDeliveries(count: number): Promise<string> {
+/** A webhook with `count` due test deliveries, alice's unless another holder's key is given. */
+async function webhookWithDeliveries(count: number, holderToken = token): Promise<string> {
   const res = await h.request({
     method: 'POST',
     url: '/api/v1/webhooks',
-    token,
+    token: holderToken,
     json: { url: 'http://127.0.0.1:9/hook' },
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json<{ id: string }>().id;
   for (let i = 0; i < count; i++) {
-    expect((await h.request({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, token })).statusCode).toBe(202);
+    expect(
+      (await h.request({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, token: holderToken })).statusCode,
+    ).toBe(202);
   }
   return id;
 }
@@ -173,6 +176,34 @@ describe('DeliveryWorker', () => {
     );
     expect(sender.held.filter((held) => otherEvents.has(held.eventId))).toHaveLength(3);
     expect((await statuses(stuck)).filter((s) => s === 'pending')).toHaveLength(10);
+  });
+
+  it('when every webhook of one holder hangs, then that holder never has more than perHolder attempts in flight and another holder’s deliveries are sent at once', async () => {
+    const alicesHooks = [
+      await webhookWithDeliveries(6),
+      await webhookWithDeliveries(6),
+      await webhookWithDeliveries(6),
+    ];
+    const sender = new HeldSender();
+    worker(sender).start();
+    await until(() => sender.held.length === SETTINGS.perHolder, 'alice to fill her share');
+    await settle();
+    expect(sender.held).toHaveLength(SETTINGS.perHolder);
+
+    const bobs = await webhookWithDeliveries(3, await h.key('bob'));
+    h.context.outboxChanged?.();
+    await until(() => sender.held.length === SETTINGS.perHolder + 3, 'bob’s deliveries to be sent');
+    const bobsEvents = new Set((await h.store.deliveries.list(bobs, { limit: 10, after: null })).map((d) => d.eventId));
+    expect(sender.held.filter((held) => bobsEvents.has(held.eventId))).toHaveLength(3);
+
+    // As alice's attempts finish, her next ones take their place, never more than her share.
+    for (let i = 0; i < 6; i++) {
+      sender.held.find((held) => !bobsEvents.has(held.eventId))!.finish();
+      await settle();
+      expect(sender.held.filter((held) => !bobsEvents.has(held.eventId))).toHaveLength(SETTINGS.perHolder);
+    }
+    const pending = (await Promise.all(alicesHooks.map(statuses))).flat().filter((s) => s === 'pending');
+    expect(pending).toHaveLength(18 - 6);
   });
 
   it('when stopped while attempts are in flight, then stop waits for them and they are recorded', async () => {

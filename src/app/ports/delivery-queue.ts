@@ -9,9 +9,14 @@ export interface ClaimRequest {
   /** Until when the claim keeps other workers away; a crashed worker's claims lapse then. */
   leaseUntil: Instant;
   limit: number;
+  /** At most this many deliveries of one webhook: one slow receiver must not take every slot. */
   perWebhook: number;
-  /** Webhooks this worker is still sending to: one slow receiver must not take every slot. */
+  /** At most this many deliveries of one holder's webhooks: one tenant must not take every slot. */
+  perHolder: number;
+  /** Webhooks that already have `perWebhook` attempts in flight in this worker. */
   skipWebhookIds: string[];
+  /** Holders that already have `perHolder` attempts in flight in this worker. */
+  skipHolderIds: string[];
 }
 
 /** A claimed delivery, with everything needed to send it without another query. */
@@ -19,6 +24,8 @@ export interface DeliveryJob {
   deliveryId: string;
   eventId: string;
   webhookId: string;
+  /** Whose webhook it is: the worker shares its slots fairly among holders. */
+  holderId: string;
   url: string;
   secret: string;
   payload: string;
@@ -28,7 +35,10 @@ export interface DeliveryJob {
 }
 
 export interface DeliveryQueue {
-  /** Claims due deliveries of active webhooks, oldest due first, in one short transaction. */
+  /**
+   * Claims due deliveries of active webhooks in one short transaction, fairly: every holder's
+   * oldest due delivery before any holder's second, and so on; oldest due first among equals.
+   */
   claimDue(request: ClaimRequest): Promise<DeliveryJob[]>;
   /** Logs the attempt and moves the delivery on; does nothing if the delivery was deleted meanwhile. */
   recordAttempt(deliveryId: string, attempt: DeliveryAttempt, decision: DeliveryDecision, now: Instant): Promise<void>;

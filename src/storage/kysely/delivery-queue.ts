@@ -51,48 +51,56 @@ export class KyselyDeliveryQueue implements DeliveryQueue {
 /** The queue's SQL inside one transaction. */
 class QueueRows extends Table {
   /**
-   * Due deliveries of active webhooks, oldest due first, at most `perWebhook` per webhook (ranked
-   * in SQL, so a backlog of one webhook cannot crowd another's deliveries out of the claim). With
+   * Due deliveries of active webhooks, ranked in SQL so that no backlog crowds out anyone else:
+   * at most `perWebhook` per webhook and `perHolder` per holder, and the claim takes every
+   * holder's first before any holder's second (then oldest due first). A tenant with thousands of
+   * deliveries to hanging receivers then gets no more of the worker's slots than its share. With
    * concurrent writers the rows are locked, and rows another claim holds are passed over.
    */
   async due(request: ClaimRequest): Promise<DeliveryJob[]> {
-    const skip = request.skipWebhookIds.length > 0 ? request.skipWebhookIds : ['-'];
+    const orNothing = (ids: string[]) => sql.join(ids.length > 0 ? ids : ['-']);
     const result = await sql<{
       id: string;
       event_id: string;
       webhook_id: string;
+      holder_id: string;
       url: string;
       secret: string;
       payload: string;
       attempts: number;
       retry_step: number;
     }>`
-      select d.id, d.event_id, d.webhook_id, w.url, w.secret, e.payload, d.attempts, d.retry_step
+      select d.id, d.event_id, d.webhook_id, w.holder_id, w.url, w.secret, e.payload, d.attempts, d.retry_step
       from webhook_deliveries d
       join webhooks w on w.id = d.webhook_id
       join webhook_events e on e.id = d.event_id
-      where d.id in (
-        select id from (
-          select d2.id, row_number() over (partition by d2.webhook_id order by d2.next_attempt_at, d2.id) as position
+      join (
+        select id, row_number() over (partition by holder_id order by next_attempt_at, id) as holder_position
+        from (
+          select d2.id, d2.next_attempt_at, w2.holder_id,
+            row_number() over (partition by d2.webhook_id order by d2.next_attempt_at, d2.id) as webhook_position
           from webhook_deliveries d2
           join webhooks w2 on w2.id = d2.webhook_id
           where d2.status = 'pending'
             and d2.next_attempt_at <= ${request.now}
             and (d2.claimed_until is null or d2.claimed_until <= ${request.now})
             and w2.active = 1
-            and d2.webhook_id not in (${sql.join(skip)})
-        ) ranked
-        where position <= ${request.perWebhook}
-      )
-      and d.status = 'pending'
-      and (d.claimed_until is null or d.claimed_until <= ${request.now})
-      order by d.next_attempt_at, d.id
+            and d2.webhook_id not in (${orNothing(request.skipWebhookIds)})
+            and w2.holder_id not in (${orNothing(request.skipHolderIds)})
+        ) by_webhook
+        where webhook_position <= ${request.perWebhook}
+      ) fair on fair.id = d.id
+      where fair.holder_position <= ${request.perHolder}
+        and d.status = 'pending'
+        and (d.claimed_until is null or d.claimed_until <= ${request.now})
+      order by fair.holder_position, d.next_attempt_at, d.id
       limit ${request.limit}
       ${this.engine.claimSuffix}`.execute(this.db);
     return result.rows.map((r) => ({
       deliveryId: r.id,
       eventId: r.event_id,
       webhookId: r.webhook_id,
+      holderId: r.holder_id,
       url: r.url,
       secret: r.secret,
       payload: r.payload,
