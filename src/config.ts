@@ -1,7 +1,12 @@
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
 import { parseSecretKeys } from './secrets/keyring.js';
-import { parseDatabaseUrl, type DatabaseTarget, type PostgresSettings } from './storage/open-storage.js';
+import {
+  parseDatabaseUrl,
+  type DatabaseTarget,
+  type PostgresSettings,
+  type SqliteSettings,
+} from './storage/open-storage.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -12,6 +17,7 @@ export interface Config {
   database: DatabaseTarget;
   databaseUrl: string | undefined;
   postgres: PostgresSettings;
+  sqlite: SqliteSettings;
   /**
    * SLOTWISE_SECRET's keys, newest first; empty when unset (SQLite only: then the data folder's key
    * file). Never logged.
@@ -95,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     { min: 100, max: 3_600_000 },
     problems,
   );
+  const maxSizeMb = readInteger(env, 'DATABASE_MAX_SIZE_MB', 0, { min: 0, max: 1_048_576 }, problems);
   const secretKeys = readSecretKeys(env, database, problems);
   const rateLimitPerMinute = readInteger(env, 'RATE_LIMIT_PER_MINUTE', 600, { min: 0, max: 1_000_000 }, problems);
   const authFailuresPerMinute = readInteger(
@@ -138,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     databaseUrl: env.DATABASE_URL,
     postgres: { poolSize, statementTimeoutMs },
+    sqlite: { maxSizeMb },
     secretKeys,
     logLevel,
     rateLimitPerMinute,

@@ -5,7 +5,7 @@ import type { Storage } from '../storage/storage.js';
 /** Opens DATABASE_URL's storage, or fails with a message that names it (without its password). */
 export async function openConfiguredStorage(config: Config): Promise<Storage> {
   try {
-    return await openStorage(config.database, config.postgres);
+    return await openStorage(config.database, config.postgres, config.sqlite);
   } catch (error) {
     const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.filename;
     throw new Error(`cannot open the database ${where}: ${error instanceof Error ? error.message : String(error)}`);

@@ -9,9 +9,13 @@ export const DEFAULT_DATABASE_FILE = './data/slotwise.db';
 export async function openStorage(
   target: DatabaseTarget,
   postgres: PostgresSettings = DEFAULT_POSTGRES_SETTINGS,
+  sqlite: SqliteSettings = DEFAULT_SQLITE_SETTINGS,
 ): Promise<Storage> {
   if (target.kind === 'postgres') return openPostgresStorage({ connectionString: target.url, ...postgres });
-  return openSqliteStorage({ filename: target.filename });
+  return openSqliteStorage({
+    filename: target.filename,
+    maxSizeBytes: sqlite.maxSizeMb > 0 ? sqlite.maxSizeMb * 1024 * 1024 : undefined,
+  });
 }
 
 export type DatabaseTarget = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };
@@ -22,6 +26,13 @@ export interface PostgresSettings {
 }
 
 export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = { poolSize: 10, statementTimeoutMs: 10_000 };
+
+export interface SqliteSettings {
+  /** The most the database file may hold, in MiB; 0 = as much as the disk takes. */
+  maxSizeMb: number;
+}
+
+export const DEFAULT_SQLITE_SETTINGS: SqliteSettings = { maxSizeMb: 0 };
 
 export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseTarget {
   if (databaseUrl === undefined || databaseUrl === '')

@@ -15,6 +15,11 @@ export interface SqliteOptions {
   filename: string;
   /** How long a writer waits for another process's write lock before failing. */
   busyTimeoutMs?: number;
+  /**
+   * The most the database may hold, in bytes (SQLite's `max_page_count`); a write that needs more
+   * fails as a full disk does: 503, with reads still answered. At least the size the file has.
+   */
+  maxSizeBytes?: number;
 }
 
 /**
@@ -30,6 +35,10 @@ export async function openSqliteStorage(options: SqliteOptions): Promise<Storage
     dialect: withTranslatedErrors(new SqliteDialect({ database: withStatementCache(connection) }), translate),
   });
   await migrateToLatest(db, 'sqlite');
+  if (options.maxSizeBytes !== undefined) {
+    const pageSize = connection.pragma('page_size', { simple: true }) as number;
+    connection.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxSizeBytes / pageSize))}`);
+  }
   const dataVersion = connection.prepare('pragma data_version').pluck();
   return kyselyStorage(db, { ...SQLITE, dataVersion: () => dataVersion.get() as number });
 }
