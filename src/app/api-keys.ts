@@ -21,7 +21,7 @@ export async function createApiKey(
   const token = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const now = context.now();
   const key = await context.store.transaction(async (tx) => {
-    const holder = await tx.holders.ensure({ id: context.ids.newId('hld'), name: input.holderName, createdAt: now });
+    const holder = await tx.holders.ensure({ id: context.ids.newId('hdr'), name: input.holderName, createdAt: now });
     const key: ApiKey = {
       id: context.ids.newId('key'),
       holderId: holder.id,

@@ -7,13 +7,15 @@ import {
   type Booking,
   type GuestDetails,
 } from '../domain/booking.js';
-import { DomainError, notFound } from '../domain/errors.js';
+import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
+import { bookingFromHold } from '../domain/hold.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Instant } from '../domain/instant.js';
 import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
 import type { PageAfter } from '../domain/page.js';
 import type { Zones } from '../domain/zone.js';
 import { loadAvailability } from './holder-availability.js';
+import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
 import { bookableEventType } from './event-types.js';
 import { instantField, timeZoneField } from './instants.js';
@@ -24,8 +26,12 @@ import { queryRange } from './ranges.js';
 import { bookingView } from './views.js';
 
 export interface CreateBookingInput {
-  eventTypeId: string;
-  start: string | number;
+  /** Required unless `holdId` is given; then, if sent, it must be the hold's. */
+  eventTypeId?: string;
+  /** Required unless `holdId` is given; then, if sent, it must be the hold's. */
+  start?: string | number;
+  /** Books a live hold's time (contract §9). */
+  holdId?: string;
   guestName: string;
   guestEmail: string;
   guestTimeZone?: string;
@@ -33,19 +39,19 @@ export interface CreateBookingInput {
 }
 
 export async function createBooking(context: AppContext, caller: Caller, input: CreateBookingInput): Promise<Booking> {
-  const start = instantField('start', input.start);
-  const guest: GuestDetails = {
-    guestName: input.guestName,
-    guestEmail: input.guestEmail,
-    guestTimeZone: input.guestTimeZone === undefined ? null : timeZoneField('guestTimeZone', input.guestTimeZone),
-    notes: input.notes ?? null,
-  };
+  if (input.holdId !== undefined) return bookHold(context, caller, input.holdId, input);
+  const missing = (['eventTypeId', 'start'] as const).filter((field) => input[field] === undefined);
+  if (missing.length > 0) {
+    throw invalidRequest(missing.map((field) => ({ field, message: 'is required (or a holdId)' })));
+  }
+  const start = instantField('start', input.start!);
+  const guest = guestOf(input);
   return transactionWithEvents(context, async (tx, events) => {
-    const eventType = await bookableEventType(tx.eventTypes, caller.holderId, input.eventTypeId);
+    const eventType = await bookableEventType(tx.eventTypes, caller.holderId, input.eventTypeId!);
     const now = context.now();
-    const sameDay = await assertBookable(tx, context.zones, eventType, start, now, null);
+    const judged = await assertBookable(tx, context.zones, eventType, start, now, null);
     const booking = newBooking(context.ids.newId('bkg'), eventType, start, guest, now);
-    await occupy(tx, eventType, booking, sameDay);
+    await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
     await events.add({
       holderId: caller.holderId,
       type: 'booking.created',
@@ -54,6 +60,64 @@ export async function createBooking(context: AppContext, caller: Caller, input: 
     });
     return booking;
   });
+}
+
+/**
+ * Books a live hold's time as it was reserved (contract §9: notice, window and busy time are not
+ * judged again) and ends the hold, in one transaction: ending it is one conditional statement, so
+ * of a conversion and anything racing it for the hold (another conversion, a release, a booking of
+ * its time just after it expired) exactly one wins.
+ */
+async function bookHold(
+  context: AppContext,
+  caller: Caller,
+  holdId: string,
+  input: CreateBookingInput,
+): Promise<Booking> {
+  const start = input.start === undefined ? undefined : instantField('start', input.start);
+  const guest = guestOf(input);
+  return transactionWithEvents(context, async (tx, events) => {
+    const now = context.now();
+    const hold = await tx.holds.get(caller.holderId, holdId, now);
+    if (hold) {
+      const mismatched = [
+        ...(input.eventTypeId !== undefined && input.eventTypeId !== hold.eventTypeId ? ['eventTypeId'] : []),
+        ...(start !== undefined && start !== hold.start ? ['start'] : []),
+      ];
+      if (mismatched.length > 0) {
+        throw invalidRequest(mismatched.map((field) => ({ field, message: `is not the ${field} of hold ${holdId}` })));
+      }
+    }
+    const ended = hold && (await tx.holds.end(caller.holderId, holdId, now));
+    if (!ended) throw holdExpired(holdId);
+    const booking = bookingFromHold(context.ids.newId('bkg'), ended, guest, now);
+    // The hold kept its time from every other booking and hold, so nothing can refuse it here.
+    if (!(await tx.bookings.insert(booking)))
+      throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
+    await events.add({
+      holderId: caller.holderId,
+      type: 'booking.created',
+      data: { booking: bookingView(booking) },
+      now,
+    });
+    return booking;
+  });
+}
+
+function guestOf(input: CreateBookingInput): GuestDetails {
+  return {
+    guestName: input.guestName,
+    guestEmail: input.guestEmail,
+    guestTimeZone: input.guestTimeZone === undefined ? null : timeZoneField('guestTimeZone', input.guestTimeZone),
+    notes: input.notes ?? null,
+  };
+}
+
+export function holdExpired(holdId: string): DomainError {
+  return new DomainError(
+    'hold-expired',
+    `Hold ${holdId} is not live: it expired, was released or booked, or never existed for this account.`,
+  );
 }
 
 export async function getBooking(context: AppContext, caller: Caller, id: string): Promise<Booking> {
@@ -130,12 +194,12 @@ export async function rescheduleBooking(
       );
     }
     const now = context.now();
-    const sameDay = await assertBookable(tx, context.zones, eventType, start, now, old.id);
+    const judged = await assertBookable(tx, context.zones, eventType, start, now, old.id);
     const booking = newBooking(context.ids.newId('bkg'), eventType, start, old, now, old.id);
     const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
     // The old booking leaves the confirmed ones first, so the new one may overlap its time.
     if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
-    await occupy(tx, eventType, booking, sameDay);
+    await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
     await events.add({
       holderId: caller.holderId,
       type: 'booking.rescheduled',
@@ -147,38 +211,53 @@ export async function rescheduleBooking(
 }
 
 /**
- * Stores a booking that `assertBookable` allowed as the calendar read then, and makes that true
- * at commit. Overlaps: the database refuses the insert when a concurrent booking took the time
- * (PostgreSQL's exclusion constraint; SQLite has one writer). The daily cap counts bookings,
- * which no constraint does: with the booking written, the calendar lock queues the event type's
- * other bookings of the day, and the count read under it includes every one that committed
- * first. The lock comes after the insert (the lock order of `Transaction.lockCalendar`).
+ * Stores a booking or hold (`insert`) that `assertBookable` allowed as the calendar read then, and
+ * makes that true at commit. Expired holds in its way are removed first (on PostgreSQL the
+ * exclusion constraint still sees them). Overlaps: the database refuses the insert when a
+ * concurrent booking or hold took the time (PostgreSQL's exclusion constraint; SQLite has one
+ * writer). The daily cap counts bookings and holds, which no constraint does: with the row
+ * written, the calendar lock queues the event type's other bookings of the day, and the count read
+ * under it includes every one that committed first. The lock comes after the insert (the lock
+ * order of `Transaction.lockCalendar`).
  */
-async function occupy(tx: Transaction, eventType: EventType, booking: Booking, sameDay: CappedDay): Promise<void> {
-  if (!(await tx.bookings.insert(booking)))
-    throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
+export async function occupy(
+  tx: Transaction,
+  eventType: EventType,
+  judged: Judgement,
+  now: Instant,
+  insert: () => Promise<boolean>,
+): Promise<void> {
+  await tx.holds.dropExpired(eventType.holderId, judged.expiredHoldIds, now);
+  if (!(await insert())) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
   const limit = eventType.maxBookingsPerDay;
+  const sameDay = judged.sameDay;
   if (limit === null || sameDay === null) return;
   await tx.lockCalendar(eventType.holderId);
   const ofTheDay = await tx.bookings.occupanciesStartingIn(eventType.holderId, eventType.id, sameDay.from, sameDay.to);
-  if (ofTheDay.length > limit) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['daily-limit-reached']);
+  if (occupanciesAt(ofTheDay, now).live.length > limit)
+    throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['daily-limit-reached']);
 }
 
-/** The local day whose bookings a daily cap counts; null without a cap. */
-type CappedDay = ReturnType<typeof bookingCheckWindows>['sameDay'];
+/** What `assertBookable` found besides its verdict. */
+export interface Judgement {
+  /** The local day whose bookings the daily cap counts; null without a cap. */
+  sameDay: ReturnType<typeof bookingCheckWindows>['sameDay'];
+  /** Expired holds where the new time goes: `occupy` removes them. */
+  expiredHoldIds: string[];
+}
 
 /**
- * Judges `start` by contract §5 at `now`, ignoring `excludeBookingId` (the booking being moved).
- * Returns the local day whose bookings the daily cap counts, when the event type has one.
+ * Judges `start` by contract §5 at `now`, ignoring `excludeBookingId` (the booking being moved);
+ * live holds occupy time like confirmed bookings (contract §9).
  */
-async function assertBookable(
+export async function assertBookable(
   tx: Transaction,
   zones: Zones,
   eventType: EventType,
   start: Instant,
   now: Instant,
   excludeBookingId: string | null,
-): Promise<CappedDay> {
+): Promise<Judgement> {
   const holderId = eventType.holderId;
   const exclude = excludeBookingId ?? undefined;
   const { availability } = await loadAvailability(tx, holderId);
@@ -192,19 +271,23 @@ async function assertBookable(
   ]);
   // A booking of the same day that also overlaps is in both answers: count it once.
   const { from, to } = windows.overlapping;
-  const bookings = [...overlapping, ...sameDay.filter((b) => !(b.occupiedStart < to && b.occupiedEnd > from))];
+  const near = occupanciesAt(overlapping, now);
+  const ofTheDay = occupanciesAt(
+    sameDay.filter((b) => !(b.occupiedStart < to && b.occupiedEnd > from)),
+    now,
+  );
   const reason = checkBookable(
     {
       availability: compileAvailability(availability, zone),
       eventTypeId: eventType.id,
       policy: eventType,
-      bookings,
+      bookings: [...near.live, ...ofTheDay.live],
       now,
     },
     start,
   );
   if (reason !== null) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
-  return windows.sameDay;
+  return { sameDay: windows.sameDay, expiredHoldIds: near.expiredHoldIds };
 }
 
 function movedMeanwhile(id: string): DomainError {

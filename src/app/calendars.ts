@@ -5,6 +5,7 @@ import { rangeDecidedBy, standingSlotStarts, type Occupancy } from '../domain/sl
 import type { Zones } from '../domain/zone.js';
 import type { Reads } from './ports/store.js';
 import { loadAvailability } from './holder-availability.js';
+import { occupanciesAt } from './occupancies.js';
 
 /** Everything that decides a holder's slots, as of one calendar version, ready for the engine. */
 export interface Calendar {
@@ -12,11 +13,16 @@ export interface Calendar {
   availability: CompiledAvailability;
   /** Live event types by id. */
   eventTypes: Map<string, EventType>;
-  /** Confirmed bookings overlapping `[coveredFrom, coveredTo)`, ascending (they never overlap each other). */
+  /**
+   * Confirmed bookings and holds live when loaded, overlapping `[coveredFrom, coveredTo)`,
+   * ascending (they never overlap each other).
+   */
   occupancies: Occupancy[];
   coveredFrom: Instant;
   coveredTo: Instant;
   loadedAt: Instant;
+  /** When the first of its holds expires: from then on it is out of date (Infinity without holds). */
+  validUntil: Instant;
 }
 
 /**
@@ -38,7 +44,7 @@ const MAX_TRACK_BYTES = 32 * 1024 * 1024;
 
 /**
  * A per-process cache of holders' calendars, each valid exactly while the holder's calendar
- * version is unchanged. The database bumps that version (by trigger) in the same transaction as
+ * version is unchanged and none of its holds has expired. The database bumps that version (by trigger) in the same transaction as
  * every change to the holder's event types, availability or bookings, whichever process makes it,
  * so one indexed read per request tells whether the cached calendar is current. The version is
  * read before the calendar: a calendar loaded meanwhile is at least as new as its label, and the
@@ -62,7 +68,8 @@ export class CalendarCache {
     const version = knownVersion ?? (await this.store.holders.calendarVersion(holderId));
     if (version === undefined) return undefined;
     const cached = this.calendars.get(holderId);
-    if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS) return cached;
+    if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS && now < cached.validUntil)
+      return cached;
     const calendar = await this.load(holderId, version, now);
     // Least recently loaded first out: a Map iterates in insertion order.
     this.calendars.delete(holderId);
@@ -125,19 +132,21 @@ export class CalendarCache {
   private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {
     const coveredFrom = now - COVERED_BEFORE_MS;
     const coveredTo = now + COVERED_AHEAD_MS;
-    const [{ availability }, eventTypes, occupancies] = await Promise.all([
+    const [{ availability }, eventTypes, stored] = await Promise.all([
       loadAvailability(this.store, holderId),
       this.store.eventTypes.live(holderId),
       this.store.bookings.occupanciesOverlapping(holderId, coveredFrom, coveredTo),
     ]);
+    const { live, nextExpiry } = occupanciesAt(stored, now);
     return {
       version,
       availability: compileAvailability(availability, this.zones.of(availability.timeZone)),
       eventTypes: new Map(eventTypes.map((eventType) => [eventType.id, eventType])),
-      occupancies: occupancies.sort((a, b) => a.occupiedStart - b.occupiedStart),
+      occupancies: live.sort((a, b) => a.occupiedStart - b.occupiedStart),
       coveredFrom,
       coveredTo,
       loadedAt: now,
+      validUntil: nextExpiry,
     };
   }
 }

@@ -108,7 +108,12 @@ export async function updateEventType(
 }
 
 export async function deleteEventType(context: AppContext, caller: Caller, id: string): Promise<void> {
-  const deleted = await context.store.transaction((tx) => tx.eventTypes.delete(caller.holderId, id, context.now()));
+  const deleted = await context.store.transaction(async (tx) => {
+    if (!(await tx.eventTypes.delete(caller.holderId, id, context.now()))) return false;
+    // Its holds go with it: a deleted event type takes no new bookings (contract §4).
+    await tx.holds.endAllOf(caller.holderId, id);
+    return true;
+  });
   if (!deleted) throw notFound(`Event type ${id}`);
 }
 

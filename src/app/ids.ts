@@ -2,7 +2,8 @@ import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
-export type IdPrefix = 'hld' | 'key' | 'evt' | 'bkg' | 'whk' | 'msg' | 'dlv';
+/** `hdr` holders, `key` API keys, `evt` event types, `bkg` bookings, `hld` holds, `whk` webhooks, `msg` events, `dlv` deliveries. */
+export type IdPrefix = 'hdr' | 'key' | 'evt' | 'bkg' | 'hld' | 'whk' | 'msg' | 'dlv';
 
 /**
  * Opaque ids with a type prefix: `evt_…`, 20 random base-36 characters (~103 bits). Random

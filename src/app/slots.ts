@@ -3,6 +3,7 @@ import { MINUTE_MS } from '../domain/instant.js';
 import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
 import type { Zone } from '../domain/zone.js';
 import { occupanciesIn } from './calendars.js';
+import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
 import { unknownEventType } from './event-types.js';
 import { timeZoneField } from './instants.js';
@@ -58,7 +59,8 @@ export async function listSlots(
   const window = occupancyWindow(from, to);
   const bookings =
     occupanciesIn(calendar, window.from, window.to) ??
-    (await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to));
+    occupanciesAt(await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to), now)
+      .live;
   const starts = slotStarts(
     { availability: calendar.availability, eventTypeId: eventType.id, policy: eventType, bookings, now },
     from,

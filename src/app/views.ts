@@ -1,6 +1,7 @@
 import type { Availability } from '../domain/availability.js';
 import type { Booking } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
+import type { Hold } from '../domain/hold.js';
 import { formatUtc } from '../domain/instant.js';
 import type { Delivery, Webhook } from '../domain/webhook.js';
 import type { Caller } from './context.js';
@@ -22,6 +23,17 @@ export function eventTypeView(eventType: EventType) {
     maxBookingsPerDay: eventType.maxBookingsPerDay,
     createdAt: formatUtc(eventType.createdAt),
     updatedAt: formatUtc(eventType.updatedAt),
+  };
+}
+
+export function holdView(hold: Hold) {
+  return {
+    id: hold.id,
+    eventTypeId: hold.eventTypeId,
+    start: formatUtc(hold.start),
+    end: formatUtc(hold.end),
+    expiresAt: formatUtc(hold.expiresAt),
+    createdAt: formatUtc(hold.createdAt),
   };
 }
 

@@ -65,7 +65,10 @@ export function newBooking(
   };
 }
 
-export function occupancyOf(booking: Booking): Occupancy {
+/** The time a booking (or a hold, which has the same fields) occupies: buffers included. */
+export function occupancyOf(
+  booking: Pick<Booking, 'eventTypeId' | 'start' | 'end' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'>,
+): Occupancy {
   return {
     eventTypeId: booking.eventTypeId,
     start: booking.start,

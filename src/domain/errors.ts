@@ -1,6 +1,12 @@
 /** Closed set of failure kinds the use cases can report; the HTTP layer maps each to a problem type once. */
 export type DomainErrorCode =
-  'invalid-request' | 'not-found' | 'slot-unavailable' | 'invalid-state' | 'conflict' | 'limit-reached';
+  | 'invalid-request'
+  | 'not-found'
+  | 'slot-unavailable'
+  | 'invalid-state'
+  | 'conflict'
+  | 'limit-reached'
+  | 'hold-expired';
 
 export interface FieldError {
   field: string;

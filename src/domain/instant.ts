@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 /** Epoch milliseconds: the one representation of an instant inside Slotwise. */
 export type Instant = number;
 
+export const SECOND_MS = 1_000;
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 

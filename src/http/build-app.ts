@@ -19,6 +19,7 @@ import { HttpProblem, problem, sendProblem, type Problem } from './problems.js';
 import { availabilityRoutes } from './routes/availability.js';
 import { registerSharedSchemas } from './schemas.js';
 import { bookingRoutes } from './routes/bookings.js';
+import { holdRoutes } from './routes/holds.js';
 import { eventTypeRoutes } from './routes/event-types.js';
 import { meRoutes } from './routes/me.js';
 import { slotRoutes } from './routes/slots.js';
@@ -169,6 +170,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
       await api.register(eventTypeRoutes(context));
       await api.register(availabilityRoutes(context));
       await api.register(slotRoutes(context, options.slots));
+      await api.register(holdRoutes(context));
       await api.register(bookingRoutes(context));
       await api.register(webhookRoutes(context));
     },

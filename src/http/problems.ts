@@ -53,6 +53,11 @@ export const PROBLEM_TYPES = {
     title: 'Limit reached',
     when: 'A per-holder cap is reached (webhooks per holder, `WEBHOOK_LIMIT_PER_HOLDER`); delete one to make room.',
   },
+  'hold-expired': {
+    status: 409,
+    title: 'Hold expired',
+    when: 'The `holdId` of a booking names no live hold of this account: it expired, was released or already booked, or never existed.',
+  },
   'idempotency-conflict': {
     status: 409,
     title: 'Idempotency conflict',
@@ -100,6 +105,7 @@ const _domainCodesAreProblemKinds: Record<DomainErrorCode, ProblemKind> = {
   'invalid-state': 'invalid-state',
   conflict: 'conflict',
   'limit-reached': 'limit-reached',
+  'hold-expired': 'hold-expired',
 };
 void _domainCodesAreProblemKinds;
 

@@ -4,6 +4,7 @@ import { SCOPES } from '../domain/api-key.js';
 import { WALL_TIME_PATTERN, WEEKDAYS } from '../domain/availability.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking.js';
 import { MAX_SLUG_LENGTH } from '../domain/event-type.js';
+import { HOLD_SECONDS } from '../domain/hold.js';
 import {
   DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
@@ -230,14 +231,34 @@ const guestFields = {
 
 export const CreateBookingBody = Type.Object(
   {
-    eventTypeId: Type.String({ minLength: 1, maxLength: 64 }),
-    start: ref(InstantInput),
+    eventTypeId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Required unless `holdId` is given; with it, if sent, must be the hold’s',
+      }),
+    ),
+    start: Type.Optional(ref(InstantInput)),
+    holdId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          'Books this live hold’s time (`hld_…`) and ends the hold; `start` and `eventTypeId` may then be left out',
+      }),
+    ),
     guestName: guestFields.guestName,
     guestEmail: guestFields.guestEmail,
     guestTimeZone: Type.Optional(guestFields.guestTimeZone),
     notes: Type.Optional(guestFields.notes),
   },
-  { $id: 'CreateBooking', additionalProperties: false },
+  {
+    $id: 'CreateBooking',
+    additionalProperties: false,
+    // Without a hold, the time is required: missing fields are then reported with the others.
+    if: { properties: { holdId: {} }, required: ['holdId'] },
+    else: { properties: { eventTypeId: {}, start: {} }, required: ['eventTypeId', 'start'] },
+  },
 );
 
 export const CancelBookingBody = Type.Object(
@@ -279,6 +300,35 @@ export const BookingResource = Type.Object(
     updatedAt: Timestamp,
   },
   { $id: 'Booking' },
+);
+
+// ---- holds
+
+export const CreateHoldBody = Type.Object(
+  {
+    eventTypeId: Type.String({ minLength: 1, maxLength: 64 }),
+    start: ref(InstantInput),
+    expiresInSeconds: Type.Optional(
+      Type.Integer({
+        minimum: HOLD_SECONDS.min,
+        maximum: HOLD_SECONDS.max,
+        description: `How long the hold lives, in seconds (default ${HOLD_SECONDS.default})`,
+      }),
+    ),
+  },
+  { $id: 'CreateHold', additionalProperties: false },
+);
+
+export const HoldResource = Type.Object(
+  {
+    id: Id('hld'),
+    eventTypeId: Type.String(),
+    start: Timestamp,
+    end: Timestamp,
+    expiresAt: Timestamp,
+    createdAt: Timestamp,
+  },
+  { $id: 'Hold' },
 );
 
 // ---- webhooks
@@ -415,6 +465,8 @@ export const SHARED_SCHEMAS: readonly TSchema[] = [
   CreateBookingBody,
   CancelBookingBody,
   RescheduleBookingBody,
+  HoldResource,
+  CreateHoldBody,
   InstantInput,
   WebhookResource,
   CreatedWebhookResource,

@@ -52,6 +52,8 @@ export function fieldErrors(errors: ErrorObject[], part: string | undefined): Fi
   // `x-message`, then Ajv's first message.
   const byField = new Map<string, { rank: number; message: string }>();
   for (const error of errors) {
+    // An `if` only says which of its branch's errors (reported on their own) applied.
+    if (error.keyword === 'if') continue;
     const field = fieldOf(error, part);
     const candidate = explain(error);
     const current = byField.get(field);

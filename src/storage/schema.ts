@@ -66,6 +66,8 @@ export interface Database {
     rescheduled_to_id: string | null;
     created_at: number;
     updated_at: number;
+    /** Set for a hold (status `held`): it occupies its time until then. */
+    expires_at: number | null;
   };
   webhooks: {
     id: string;

@@ -198,6 +198,8 @@ describe('GET /api/v1/openapi.json', () => {
       'CreateBooking',
       'CancelBooking',
       'RescheduleBooking',
+      'Hold',
+      'CreateHold',
       'Instant',
       'Webhook',
       'WebhookWithSecret',

@@ -28,7 +28,7 @@ beforeEach(async () => {
   for (const name of ['alice', 'bob']) {
     await db
       .insertInto('holders')
-      .values({ id: `hld_${name}`, name, created_at: at('2026-01-01T00:00:00Z') })
+      .values({ id: `hdr_${name}`, name, created_at: at('2026-01-01T00:00:00Z') })
       .execute();
   }
 });
@@ -49,27 +49,27 @@ describe('compiledOnce', () => {
         .where('created_at', '<', createdBefore as unknown as number),
     );
     const later = at('2026-02-01T00:00:00Z');
-    expect(await namesAfter(db, engine, 'hld_alice', later)).toEqual([{ name: 'alice' }]);
-    expect(await namesAfter(db, engine, 'hld_bob', later)).toEqual([{ name: 'bob' }]);
-    expect(await namesAfter(db, engine, 'hld_bob', at('2025-01-01T00:00:00Z'))).toEqual([]);
-    expect(await namesAfter(db, engine, newId('hld'), later)).toEqual([]);
+    expect(await namesAfter(db, engine, 'hdr_alice', later)).toEqual([{ name: 'alice' }]);
+    expect(await namesAfter(db, engine, 'hdr_bob', later)).toEqual([{ name: 'bob' }]);
+    expect(await namesAfter(db, engine, 'hdr_bob', at('2025-01-01T00:00:00Z'))).toEqual([]);
+    expect(await namesAfter(db, engine, newId('hdr'), later)).toEqual([]);
   });
 
   it('when the query binds its arguments out of order, then its first run fails instead of binding them wrongly', async () => {
     const swapped = compiledOnce((kysely, id, name) =>
       kysely.selectFrom('holders').select('id').where('name', '=', name!).where('id', '=', id!),
     );
-    await expect(swapped(db, engine, 'hld_alice', 'alice')).rejects.toThrow(/bind its 2 arguments once each, in order/);
+    await expect(swapped(db, engine, 'hdr_alice', 'alice')).rejects.toThrow(/bind its 2 arguments once each, in order/);
   });
 
   it('when the query binds a value of its own, then its first run fails (constants go in as literals)', async () => {
     const bound = compiledOnce((kysely, id) =>
       kysely.selectFrom('holders').select('id').where('id', '=', id!).where('name', '!=', 'nobody'),
     );
-    await expect(bound(db, engine, 'hld_alice')).rejects.toThrow(/in order/);
+    await expect(bound(db, engine, 'hdr_alice')).rejects.toThrow(/in order/);
     const literal = compiledOnce((kysely, id) =>
       kysely.selectFrom('holders').select('id').where('id', '=', id!).where('name', '!=', sql.lit('nobody')),
     );
-    expect(await literal(db, engine, 'hld_alice')).toEqual([{ id: 'hld_alice' }]);
+    expect(await literal(db, engine, 'hdr_alice')).toEqual([{ id: 'hdr_alice' }]);
   });
 });

@@ -39,7 +39,7 @@ export function useFreshStorage(): void {
 }
 
 export async function addHolder(name: string): Promise<Holder> {
-  return store.transaction((tx) => tx.holders.ensure({ id: newId('hld'), name, createdAt: T0 }));
+  return store.transaction((tx) => tx.holders.ensure({ id: newId('hdr'), name, createdAt: T0 }));
 }
 
 export function eventTypeOf(holderId: string, fields: Partial<EventType> = {}): EventType {

@@ -33,8 +33,8 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     dir = mkdtempSync(join(tmpdir(), 'slotwise-constraint-'));
     testStore = await openTestStore(dir);
     store = testStore.store;
-    alice = { id: newId('hld'), name: 'alice', createdAt: T0 };
-    bob = { id: newId('hld'), name: 'bob', createdAt: T0 };
+    alice = { id: newId('hdr'), name: 'alice', createdAt: T0 };
+    bob = { id: newId('hdr'), name: 'bob', createdAt: T0 };
     alices = eventTypeOf(alice);
     bobs = eventTypeOf(bob);
     await store.transaction(async (tx) => {

@@ -407,10 +407,12 @@ describe('occupanciesOverlapping', () => {
     );
     expect(found).toEqual([
       {
+        id: bookings.b2!.id,
         eventTypeId: intro.id,
         start: at('2026-03-02T09:30:00Z'),
         occupiedStart: at('2026-03-02T09:30:00Z'),
         occupiedEnd: at('2026-03-02T10:15:00Z'),
+        expiresAt: null,
       },
     ]);
   });

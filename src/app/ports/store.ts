@@ -6,6 +6,7 @@ import type { ApiKey, Holder } from '../../domain/api-key.js';
 import type { Availability } from '../../domain/availability.js';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
 import type { EventType } from '../../domain/event-type.js';
+import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
 import type { Occupancy } from '../../domain/slots.js';
@@ -79,27 +80,43 @@ export interface BookingQuery extends PageRequest {
   eventTypeId: string | null;
 }
 
+/**
+ * The time a confirmed booking or a hold occupies, as stored. A hold's (`expiresAt` set) occupies
+ * it only while `now < expiresAt`; an expired one stays stored until something takes its time or
+ * retention removes it, and the use cases tell the two apart (`app/occupancies.ts`).
+ */
+export interface StoredOccupancy extends Occupancy {
+  id: string;
+  expiresAt: Instant | null;
+}
+
 export interface BookingReads {
+  /** A booking in any status; holds are not bookings and are not found. */
   get(holderId: string, id: string): Promise<Booking | undefined>;
   /** Confirmed bookings starting in [from, to), by start then id. */
   listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]>;
-  /** Confirmed bookings of the holder whose occupancy (buffers included) overlaps [from, to). */
-  occupanciesOverlapping(holderId: string, from: Instant, to: Instant, excludeBookingId?: string): Promise<Occupancy[]>;
-  /** Confirmed bookings of the event type starting in [from, to). */
+  /** Confirmed bookings and holds of the holder whose occupancy (buffers included) overlaps [from, to). */
+  occupanciesOverlapping(
+    holderId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<StoredOccupancy[]>;
+  /** Confirmed bookings and holds of the event type starting in [from, to). */
   occupanciesStartingIn(
     holderId: string,
     eventTypeId: string,
     from: Instant,
     to: Instant,
     excludeBookingId?: string,
-  ): Promise<Occupancy[]>;
+  ): Promise<StoredOccupancy[]>;
 }
 
 export interface BookingWrites extends BookingReads {
   /**
    * Stores the booking; false, storing nothing, when the database itself rules its time out
-   * (PostgreSQL's exclusion constraint: a confirmed booking committed, or one being committed,
-   * overlaps it). The refusal waits for a concurrent overlapping transaction to end, and never
+   * (PostgreSQL's exclusion constraint: a confirmed booking or a hold, committed or being
+   * committed, overlaps it; an expired hold too, until `HoldWrites.dropExpired` removes it). The refusal waits for a concurrent overlapping transaction to end, and never
    * while holding anything that transaction may wait for.
    */
   insert(booking: Booking): Promise<boolean>;
@@ -110,6 +127,26 @@ export interface BookingWrites extends BookingReads {
    * (PostgreSQL; the use cases never make one).
    */
   update(booking: Booking, from: BookingStatus): Promise<boolean>;
+}
+
+export interface HoldReads {
+  /** The holder's hold, while it is live at `now`. */
+  get(holderId: string, id: string, now: Instant): Promise<Hold | undefined>;
+}
+
+export interface HoldWrites extends HoldReads {
+  /** Stores the hold, like `BookingWrites.insert` a booking: false when the database rules its time out. */
+  insert(hold: Hold): Promise<boolean>;
+  /**
+   * Ends the holder's hold if it is live at `now` (release or conversion) and returns it;
+   * undefined, changing nothing, when there is no such live hold (expired, released, converted,
+   * or taken by a concurrent request first).
+   */
+  end(holderId: string, id: string, now: Instant): Promise<Hold | undefined>;
+  /** Removes those of `ids` that are expired holds at `now`, so that their time can be taken. */
+  dropExpired(holderId: string, ids: string[], now: Instant): Promise<void>;
+  /** Ends every hold of an event type (it is being deleted). */
+  endAllOf(holderId: string, eventTypeId: string): Promise<void>;
 }
 
 export interface WebhookReads {
@@ -161,6 +198,7 @@ export interface Reads {
   eventTypes: EventTypeReads;
   availability: AvailabilityReads;
   bookings: BookingReads;
+  holds: HoldReads;
   webhooks: WebhookReads;
   deliveries: DeliveryReads;
 }
@@ -172,6 +210,7 @@ export interface Transaction {
   eventTypes: EventTypeWrites;
   availability: AvailabilityWrites;
   bookings: BookingWrites;
+  holds: HoldWrites;
   webhooks: WebhookWrites;
   deliveries: DeliveryWrites;
   outbox: OutboxWrites;

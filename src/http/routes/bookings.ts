@@ -58,8 +58,8 @@ export const bookingRoutes =
           operationId: 'createBooking',
           summary: 'Book a slot',
           description:
-            'Succeeds exactly when `start` is bookable at this moment (as `GET /slots` would list it); otherwise a 409 `slot-unavailable` says why. Two requests never both get the same time.',
-          'x-problems': ['slot-unavailable'],
+            'Succeeds exactly when `start` is bookable at this moment (as `GET /slots` would list it); otherwise a 409 `slot-unavailable` says why. Two requests never both get the same time. With `holdId`, books the live hold’s time as it was reserved and ends the hold, in one step; a hold that expired, was released or was booked already is a 409 `hold-expired`.',
+          'x-problems': ['slot-unavailable', 'hold-expired'],
           body: ref(CreateBookingBody),
           response: { 201: ref(BookingResource) },
         },

@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
 import type { Instant } from '../../domain/instant.js';
-import type { Occupancy } from '../../domain/slots.js';
-import type { BookingQuery, BookingWrites } from '../../app/ports/store.js';
+import type { BookingQuery, BookingWrites, StoredOccupancy } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
+import type { EngineTraits } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
-import { bookingRow, toBooking, toOccupancies } from './rows.js';
+import { bookingRow, HELD, toBooking, toOccupancies } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
@@ -14,34 +14,40 @@ import { Table } from './table.js';
  * and SQLite re-plans a statement on every run when a bound value decides whether such an index applies.
  */
 const CONFIRMED = sql.lit('confirmed');
+/**
+ * The statuses that occupy time: confirmed bookings and holds (live or expired: the use cases tell
+ * them apart). Word for word the predicate of the occupancy indexes (migration 0006), which is
+ * what lets SQLite use them.
+ */
+export const OCCUPYING = sql<boolean>`status in ('confirmed', 'held')`;
 
-const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end'] as const;
+const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end', 'expires_at'] as const;
 const occupanciesStartingBetween = compiledOnce((db, holderId, eventTypeId, from, to) =>
   db
     .selectFrom('bookings')
     .select(OCCUPANCY_COLUMNS)
     .where('holder_id', '=', holderId!)
-    .where('status', '=', CONFIRMED)
+    .where(OCCUPYING)
     .where('event_type_id', '=', eventTypeId!)
     .where('start_at', '>=', from as unknown as number)
     .where('start_at', '<', to as unknown as number),
 );
 /**
- * Confirmed bookings whose occupancy starts in [from, to), and the one that starts last before
- * `from`: confirmed bookings never overlap one another (the rules, and on PostgreSQL the exclusion
- * constraint, hold that), so their ends ascend with their starts and no earlier one can reach
- * `from`. Two index seeks, however many bookings lie before the range.
+ * Occupying rows whose occupancy starts in [from, to), and the one that starts last before
+ * `from`: they never overlap one another (the rules, and on PostgreSQL the exclusion constraint,
+ * hold that; an expired hold is removed before anything takes its time), so their ends ascend with
+ * their starts and no earlier one can reach `from`. Two index seeks, however many lie before.
  */
 const occupanciesFrom = compiledOnce((db, holderId, from, to, previousHolderId, previousFrom) => {
-  const confirmed = (holder: string) =>
-    db.selectFrom('bookings').select(OCCUPANCY_COLUMNS).where('holder_id', '=', holder).where('status', '=', CONFIRMED);
-  return confirmed(holderId!)
+  const occupying = (holder: string) =>
+    db.selectFrom('bookings').select(OCCUPANCY_COLUMNS).where('holder_id', '=', holder).where(OCCUPYING);
+  return occupying(holderId!)
     .where('occupied_start', '>=', from as unknown as number)
     .where('occupied_start', '<', to as unknown as number)
     .unionAll(
       db
         .selectFrom(
-          confirmed(previousHolderId!)
+          occupying(previousHolderId!)
             .where('occupied_start', '<', previousFrom as unknown as number)
             .orderBy('occupied_start', 'desc')
             // A literal: a bound LIMIT makes SQLite re-plan the statement on every run.
@@ -72,6 +78,7 @@ const BOOKING_COLUMNS = [
   'rescheduled_to_id',
   'created_at',
   'updated_at',
+  'expires_at',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
 /**
  * `on conflict do nothing`: on PostgreSQL the exclusion constraint then refuses an overlapping
@@ -91,6 +98,16 @@ const insertBookingRow = compiledOnce((db, ...values) =>
     .returning('id'),
 );
 
+/** Inserts a booking's or a hold's row: false, inserting nothing, when the database refused its time. */
+export async function insertOccupyingRow(
+  db: Kysely<Database>,
+  engineName: EngineTraits['name'],
+  row: Database['bookings'],
+): Promise<boolean> {
+  const inserted = await insertBookingRow(db, engineName, ...BOOKING_COLUMNS.map((column) => row[column]));
+  return inserted.length === 1;
+}
+
 export class KyselyBookings extends Table implements BookingWrites {
   async get(holderId: string, id: string): Promise<Booking | undefined> {
     const row = await this.db
@@ -98,6 +115,7 @@ export class KyselyBookings extends Table implements BookingWrites {
       .selectAll()
       .where('holder_id', '=', holderId)
       .where('id', '=', id)
+      .where('status', '<>', HELD)
       .executeTakeFirst();
     return row && toBooking(row);
   }
@@ -120,7 +138,7 @@ export class KyselyBookings extends Table implements BookingWrites {
     from: Instant,
     to: Instant,
     excludeBookingId?: string,
-  ): Promise<Occupancy[]> {
+  ): Promise<StoredOccupancy[]> {
     // The union binds the holder and `from` once in each half.
     const rows = await occupanciesFrom(this.db, this.engine.name, holderId, from, to, holderId, from);
     return toOccupancies(
@@ -135,15 +153,13 @@ export class KyselyBookings extends Table implements BookingWrites {
     from: Instant,
     to: Instant,
     excludeBookingId?: string,
-  ): Promise<Occupancy[]> {
+  ): Promise<StoredOccupancy[]> {
     const rows = await occupanciesStartingBetween(this.db, this.engine.name, holderId, eventTypeId, from, to);
     return toOccupancies(rows, excludeBookingId);
   }
 
-  async insert(booking: Booking): Promise<boolean> {
-    const row = bookingRow(booking);
-    const inserted = await insertBookingRow(this.db, this.engine.name, ...BOOKING_COLUMNS.map((column) => row[column]));
-    return inserted.length === 1;
+  insert(booking: Booking): Promise<boolean> {
+    return insertOccupyingRow(this.db, this.engine.name, bookingRow(booking));
   }
 
   async update(booking: Booking, from: BookingStatus): Promise<boolean> {

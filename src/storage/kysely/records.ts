@@ -8,6 +8,7 @@ import { KyselyDeliveries } from './deliveries.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyEventTypes } from './event-types.js';
 import { KyselyHolders } from './holders.js';
+import { KyselyHolds } from './holds.js';
 import { KyselyOutbox } from './outbox.js';
 import { KyselyWebhooks } from './webhooks.js';
 
@@ -18,6 +19,7 @@ export class KyselyRecords implements Transaction {
   readonly eventTypes: KyselyEventTypes;
   readonly availability: KyselyAvailability;
   readonly bookings: KyselyBookings;
+  readonly holds: KyselyHolds;
   readonly webhooks: KyselyWebhooks;
   readonly deliveries: KyselyDeliveries;
   readonly outbox: KyselyOutbox;
@@ -31,6 +33,7 @@ export class KyselyRecords implements Transaction {
     this.eventTypes = new KyselyEventTypes(db, engine);
     this.availability = new KyselyAvailability(db, engine);
     this.bookings = new KyselyBookings(db, engine);
+    this.holds = new KyselyHolds(db, engine);
     this.webhooks = new KyselyWebhooks(db, engine);
     this.deliveries = new KyselyDeliveries(db, engine);
     this.outbox = new KyselyOutbox(db, engine);

@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { ApiKey, Scope } from '../../domain/api-key.js';
 import { occupancyOf, type Booking, type BookingStatus } from '../../domain/booking.js';
 import type { EventType } from '../../domain/event-type.js';
-import type { Occupancy } from '../../domain/slots.js';
+import type { Hold } from '../../domain/hold.js';
+import type { StoredOccupancy } from '../../app/ports/store.js';
 import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
 import type { Database } from '../schema.js';
 
@@ -29,17 +30,26 @@ export function toApiKey(row: {
 }
 
 export function toOccupancies(
-  rows: Array<{ id: string; event_type_id: string; start_at: number; occupied_start: number; occupied_end: number }>,
+  rows: Array<{
+    id: string;
+    event_type_id: string;
+    start_at: number;
+    occupied_start: number;
+    occupied_end: number;
+    expires_at: number | null;
+  }>,
   excludeBookingId: string | undefined,
-): Occupancy[] {
-  const occupancies: Occupancy[] = [];
+): StoredOccupancy[] {
+  const occupancies: StoredOccupancy[] = [];
   for (const row of rows) {
     if (row.id === excludeBookingId) continue;
     occupancies.push({
+      id: row.id,
       eventTypeId: row.event_type_id,
       start: Number(row.start_at),
       occupiedStart: Number(row.occupied_start),
       occupiedEnd: Number(row.occupied_end),
+      expiresAt: nullableNumber(row.expires_at),
     });
   }
   return occupancies;
@@ -134,6 +144,52 @@ export function bookingRow(booking: Booking): Database['bookings'] {
     rescheduled_to_id: booking.rescheduledToId,
     created_at: booking.createdAt,
     updated_at: booking.updatedAt,
+    expires_at: null,
+  };
+}
+
+/** The status of a hold's row: holds share the bookings table (migration 0006 says why). */
+export const HELD = 'held';
+
+/** A hold as a row of `bookings`: no guest yet, which the columns record as empty text. */
+export function holdRow(hold: Hold): Database['bookings'] {
+  const occupancy = occupancyOf(hold);
+  return {
+    id: hold.id,
+    holder_id: hold.holderId,
+    event_type_id: hold.eventTypeId,
+    start_at: hold.start,
+    end_at: hold.end,
+    occupied_start: occupancy.occupiedStart,
+    occupied_end: occupancy.occupiedEnd,
+    buffer_before_minutes: hold.bufferBeforeMinutes,
+    buffer_after_minutes: hold.bufferAfterMinutes,
+    status: HELD,
+    guest_name: '',
+    guest_email: '',
+    guest_time_zone: null,
+    notes: null,
+    cancellation_reason: null,
+    cancelled_at: null,
+    rescheduled_from_id: null,
+    rescheduled_to_id: null,
+    created_at: hold.createdAt,
+    updated_at: hold.createdAt,
+    expires_at: hold.expiresAt,
+  };
+}
+
+export function toHold(row: Selectable<Database['bookings']>): Hold {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    eventTypeId: row.event_type_id,
+    start: Number(row.start_at),
+    end: Number(row.end_at),
+    bufferBeforeMinutes: row.buffer_before_minutes,
+    bufferAfterMinutes: row.buffer_after_minutes,
+    expiresAt: Number(row.expires_at),
+    createdAt: Number(row.created_at),
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   DeliveryReads,
   EventTypeReads,
   HolderReads,
+  HoldReads,
   Store,
   Transaction,
   WebhookReads,
@@ -22,6 +23,7 @@ export class KyselyStore implements Store {
   readonly eventTypes: EventTypeReads;
   readonly availability: AvailabilityReads;
   readonly bookings: BookingReads;
+  readonly holds: HoldReads;
   readonly webhooks: WebhookReads;
   readonly deliveries: DeliveryReads;
 
@@ -36,6 +38,7 @@ export class KyselyStore implements Store {
     this.eventTypes = root.eventTypes;
     this.availability = root.availability;
     this.bookings = root.bookings;
+    this.holds = root.holds;
     this.webhooks = root.webhooks;
     this.deliveries = root.deliveries;
   }

@@ -5,6 +5,7 @@ import idempotencyAndRateLimits from './0002_idempotency_and_rate_limits.js';
 import calendarVersionAndCoveringOccupancy from './0003_calendar_version_and_covering_occupancy.js';
 import calendarVersionBumpedAtCommit from './0004_calendar_version_bumped_at_commit.js';
 import finishedDeliveriesByAge from './0005_finished_deliveries_by_age.js';
+import holds from './0006_holds.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -18,5 +19,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0003_calendar_version_and_covering_occupancy': calendarVersionAndCoveringOccupancy(engine),
     '0004_calendar_version_bumped_at_commit': calendarVersionBumpedAtCommit(engine),
     '0005_finished_deliveries_by_age': finishedDeliveriesByAge(engine),
+    '0006_holds': holds(engine),
   };
 }

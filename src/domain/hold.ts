@@ -1,0 +1,66 @@
+import type { Booking, GuestDetails } from './booking.js';
+import type { EventType } from './event-type.js';
+import { MINUTE_MS, SECOND_MS, type Instant } from './instant.js';
+
+/** How long a hold may live (contract §9), in seconds. */
+export const HOLD_SECONDS = { min: 30, max: 1_800, default: 300 } as const;
+
+/**
+ * A time reserved while a guest finishes (contract §9): it occupies its time like a confirmed
+ * booking (with the event type's buffers as they were when held) for as long as `now < expiresAt`,
+ * and never changes: it is released, converted into a booking, or it expires.
+ */
+export interface Hold {
+  id: string;
+  holderId: string;
+  eventTypeId: string;
+  start: Instant;
+  end: Instant;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  expiresAt: Instant;
+  createdAt: Instant;
+}
+
+export function newHold(id: string, eventType: EventType, start: Instant, lifeSeconds: number, now: Instant): Hold {
+  return {
+    id,
+    holderId: eventType.holderId,
+    eventTypeId: eventType.id,
+    start,
+    end: start + eventType.durationMinutes * MINUTE_MS,
+    bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+    bufferAfterMinutes: eventType.bufferAfterMinutes,
+    expiresAt: now + lifeSeconds * SECOND_MS,
+    createdAt: now,
+  };
+}
+
+/** A hold is live strictly before `expiresAt`: at that instant its time is free again. */
+export function isLive(expiresAt: Instant, now: Instant): boolean {
+  return now < expiresAt;
+}
+
+/** The booking a hold becomes: the held time exactly as reserved, buffers included. */
+export function bookingFromHold(id: string, hold: Hold, guest: GuestDetails, now: Instant): Booking {
+  return {
+    id,
+    holderId: hold.holderId,
+    eventTypeId: hold.eventTypeId,
+    start: hold.start,
+    end: hold.end,
+    bufferBeforeMinutes: hold.bufferBeforeMinutes,
+    bufferAfterMinutes: hold.bufferAfterMinutes,
+    status: 'confirmed',
+    guestName: guest.guestName,
+    guestEmail: guest.guestEmail,
+    guestTimeZone: guest.guestTimeZone,
+    notes: guest.notes,
+    cancellationReason: null,
+    cancelledAt: null,
+    rescheduledFromId: null,
+    rescheduledToId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}

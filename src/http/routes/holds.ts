@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app/context.js';
+import { createHold, getHold, releaseHold } from '../../app/holds.js';
+import { holdView } from '../../app/views.js';
+import { callerOf } from '../auth.js';
+import { CreateHoldBody, HoldResource, IdParams, ref } from '../schemas.js';
+
+export const holdRoutes =
+  (context: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.post(
+      '/holds',
+      {
+        schema: {
+          operationId: 'createHold',
+          summary: 'Hold a slot',
+          description:
+            'Reserves a bookable start while the guest finishes (a form, a payment): until `expiresAt` it occupies its time exactly like a confirmed booking (buffers, daily limit), so `GET /slots` leaves it out and every overlapping booking or hold gets 409 `slot-unavailable`. Book it with `POST /bookings` and its `holdId`; release it with `DELETE /holds/{id}`. At `expiresAt` the time is free again. The start must be bookable, as for a booking.',
+          'x-problems': ['slot-unavailable'],
+          body: ref(CreateHoldBody),
+          response: { 201: ref(HoldResource) },
+        },
+      },
+      async (request, reply) => {
+        const hold = await createHold(context, callerOf(request), request.body);
+        return reply.code(201).header('location', `/api/v1/holds/${hold.id}`).send(holdView(hold));
+      },
+    );
+
+    app.get(
+      '/holds/:id',
+      {
+        schema: {
+          operationId: 'getHold',
+          summary: 'Get a hold',
+          description: 'A live hold. One that expired, was released or was booked is gone: 404.',
+          params: IdParams,
+          response: { 200: ref(HoldResource) },
+        },
+      },
+      async (request) => holdView(await getHold(context, callerOf(request), request.params.id)),
+    );
+
+    app.delete(
+      '/holds/:id',
+      {
+        schema: {
+          operationId: 'releaseHold',
+          summary: 'Release a hold',
+          description: 'Frees the held time at once. A hold that expired, was released or was booked is gone: 404.',
+          params: IdParams,
+          response: { 204: Type.Null() },
+        },
+      },
+      async (request, reply) => {
+        await releaseHold(context, callerOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };

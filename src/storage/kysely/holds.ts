@@ -1,0 +1,59 @@
+import type { Hold } from '../../domain/hold.js';
+import type { Instant } from '../../domain/instant.js';
+import type { HoldWrites } from '../../app/ports/store.js';
+import { insertOccupyingRow } from './bookings.js';
+import { HELD, holdRow, toHold } from './rows.js';
+import { Table } from './table.js';
+
+/** Holds, as rows of `bookings` with status `held` (migration 0006 says why). */
+export class KyselyHolds extends Table implements HoldWrites {
+  async get(holderId: string, id: string, now: Instant): Promise<Hold | undefined> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .where('status', '=', HELD)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row && toHold(row);
+  }
+
+  insert(hold: Hold): Promise<boolean> {
+    return insertOccupyingRow(this.db, this.engine.name, holdRow(hold));
+  }
+
+  async end(holderId: string, id: string, now: Instant): Promise<Hold | undefined> {
+    // One conditional statement: of two requests ending the same hold, or one ending it while
+    // another takes its expired time, exactly one removes the row.
+    const row = await this.db
+      .deleteFrom('bookings')
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .where('status', '=', HELD)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toHold(row);
+  }
+
+  async dropExpired(holderId: string, ids: string[], now: Instant): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .deleteFrom('bookings')
+      .where('holder_id', '=', holderId)
+      .where('id', 'in', ids)
+      .where('status', '=', HELD)
+      .where('expires_at', '<=', now)
+      .execute();
+  }
+
+  async endAllOf(holderId: string, eventTypeId: string): Promise<void> {
+    await this.db
+      .deleteFrom('bookings')
+      .where('holder_id', '=', holderId)
+      .where('event_type_id', '=', eventTypeId)
+      .where('status', '=', HELD)
+      .execute();
+  }
+}

@@ -1,0 +1,43 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Engine } from '../schema.js';
+
+/**
+ * Holds (contract §9) are rows of `bookings` with status `held` and an `expires_at`: they occupy
+ * time exactly like confirmed bookings, so the one thing that keeps bookings apart (PostgreSQL's
+ * exclusion constraint; SQLite's single writer and the same overlap reads) keeps bookings and
+ * holds apart too, with no second table whose rows a race could slip between.
+ *
+ * The partial indexes and the constraint name the occupying statuses with one literal text,
+ * `status in ('confirmed', 'held')`, which the queries repeat word for word: SQLite uses a partial
+ * index only when the query's terms contain the index's own term.
+ */
+export default function migration(engine: Engine): Migration {
+  const instant = engine === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('bookings').addColumn('expires_at', instant).execute();
+
+      if (engine === 'postgres') {
+        await sql`alter table bookings drop constraint bookings_confirmed_no_overlap`.execute(db);
+        await sql`
+        alter table bookings add constraint bookings_occupying_no_overlap
+        exclude using gist (holder_id with =, int8range(occupied_start, occupied_end) with &&)
+        where (status in ('confirmed', 'held'))`.execute(db);
+      }
+
+      // Overlap reads (bookings and slots): the covering index of 0003, now with live holds.
+      await db.schema.dropIndex('bookings_confirmed_occupancy').execute();
+      await sql`
+      create index bookings_occupying on bookings
+        (holder_id, occupied_start, occupied_end, start_at, event_type_id, id, expires_at)
+      where status in ('confirmed', 'held')`.execute(db);
+      // The daily cap's count: what of one event type starts on a day, holds included.
+      await sql`
+      create index bookings_occupying_by_event_type on bookings
+        (holder_id, event_type_id, start_at, occupied_start, occupied_end, id, expires_at)
+      where status in ('confirmed', 'held')`.execute(db);
+      // Retention: expired holds by age.
+      await sql`create index bookings_held_by_expiry on bookings (expires_at, id) where status = 'held'`.execute(db);
+    },
+  };
+}
