@@ -3,7 +3,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Holder } from '../../src/domain/api-key.js';
 import type { Webhook } from '../../src/domain/webhook.js';
+import { newHold } from '../../src/domain/hold.js';
+import { newId } from './records.js';
 import {
+  addBooking,
+  addEventType,
   addHolder,
   addWebhook,
   attemptOf,
@@ -92,6 +96,22 @@ describe('housekeeping', () => {
     }
     await storage.housekeeping.purge({ finishedBefore: T0 - DAY, now: T0 + DAY, limit: 100 });
     expect((await testStore.rows('idempotency_keys')).map((r) => r.key)).toEqual(['live']);
+  });
+
+  it('when holds have expired, then they go; live holds and bookings stay', async () => {
+    const eventType = await addEventType(alice.id);
+    const holdAt = (minutes: number, lifeSeconds: number) =>
+      newHold(newId('hld'), eventType, T0 + DAY + minutes * 60_000, lifeSeconds, T0);
+    const holds = [holdAt(0, 30), holdAt(30, 60), holdAt(60, 300)];
+    await store.transaction(async (tx) => {
+      for (const hold of holds) expect(await tx.holds.insert(hold)).toBe(true);
+    });
+    const booking = await addBooking(eventType, '2026-03-03T02:00:00Z', '2026-03-03T02:30:00Z');
+
+    // At the second hold's expiresAt it has expired too (live strictly before).
+    expect(await storage.housekeeping.purge({ finishedBefore: T0 - DAY, now: T0 + 60_000, limit: 100 })).toBe(2);
+    const left = (await testStore.rows('bookings')).map((r) => r.id).sort();
+    expect(left).toEqual([holds[2]!.id, booking.id].sort());
   });
 
   async function seedKey(): Promise<string> {

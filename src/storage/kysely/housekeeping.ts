@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Housekeeping, PurgeRequest } from '../../app/ports/housekeeping.js';
 import type { Database } from '../schema.js';
+import { HELD } from './rows.js';
 import type { TransactionRunner } from './transactions.js';
 
 /** Retention, each batch one short transaction of its own. */
@@ -9,7 +10,10 @@ export class KyselyHousekeeping implements Housekeeping {
 
   purge(request: PurgeRequest): Promise<number> {
     return this.transactions.retrying(
-      async (db) => (await purgeFinishedDeliveries(db, request)) + (await purgeExpiredIdempotencyKeys(db, request)),
+      async (db) =>
+        (await purgeFinishedDeliveries(db, request)) +
+        (await purgeExpiredIdempotencyKeys(db, request)) +
+        (await purgeExpiredHolds(db, request)),
     );
   }
 }
@@ -56,4 +60,25 @@ async function purgeExpiredIdempotencyKeys(db: Kysely<Database>, request: PurgeR
       limit ${request.limit}
     )`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * The longest-expired holds. An expired hold occupies nothing already (the use cases skip it, and
+ * whatever takes its time removes it first); this only keeps such rows from piling up.
+ */
+async function purgeExpiredHolds(db: Kysely<Database>, request: PurgeRequest): Promise<number> {
+  const expired = db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', sql.lit(HELD))
+    .where('expires_at', '<=', request.now)
+    .orderBy('expires_at')
+    .limit(request.limit);
+  const result = await db
+    .deleteFrom('bookings')
+    .where('id', 'in', expired)
+    .where('status', '=', sql.lit(HELD))
+    .where('expires_at', '<=', request.now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -25,16 +25,18 @@ export default function migration(engine: Engine): Migration {
         where (status in ('confirmed', 'held'))`.execute(db);
       }
 
-      // Overlap reads (bookings and slots): the covering index of 0003, now with live holds.
+      // Overlap reads (bookings and slots): the covering index of 0003, now with holds. `status`
+      // is in it too: SQLite checks an IN term again, even one the index's own predicate implies,
+      // and without the column it would read every row from the table.
       await db.schema.dropIndex('bookings_confirmed_occupancy').execute();
       await sql`
       create index bookings_occupying on bookings
-        (holder_id, occupied_start, occupied_end, start_at, event_type_id, id, expires_at)
+        (holder_id, occupied_start, occupied_end, start_at, event_type_id, id, expires_at, status)
       where status in ('confirmed', 'held')`.execute(db);
       // The daily cap's count: what of one event type starts on a day, holds included.
       await sql`
       create index bookings_occupying_by_event_type on bookings
-        (holder_id, event_type_id, start_at, occupied_start, occupied_end, id, expires_at)
+        (holder_id, event_type_id, start_at, occupied_start, occupied_end, id, expires_at, status)
       where status in ('confirmed', 'held')`.execute(db);
       // Retention: expired holds by age.
       await sql`create index bookings_held_by_expiry on bookings (expires_at, id) where status = 'held'`.execute(db);
