@@ -6,7 +6,7 @@
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
- *   npm run bench -- --only realistic|worst-case|bookings   # one part (e.g. to profile it)
+ *   npm run bench -- --only realistic|worst-case|bookings|holds   # one part (e.g. to profile it)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  */
@@ -64,6 +64,7 @@ async function main(): Promise<void> {
   };
   const realisticKey = cli(['keys', 'create', '--holder', 'realistic'], env);
   const worstKey = cli(['keys', 'create', '--holder', 'worst-case'], env);
+  const checkoutKey = cli(['keys', 'create', '--holder', 'checkout'], env);
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const floorNodeArgs = process.env.BENCH_FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
     const runs = (part: string) => flags.only === undefined || flags.only === part;
     const realistic = await seedRealistic(base, realisticKey, now);
     const worst = await seedWorstCase(base, worstKey);
+    const checkout = await seedWorstCase(base, checkoutKey);
     const froms = Array.from({ length: DISTINCT_FROMS }, (_, i) => new Date(now + DAY + i * 7 * 60_000).toISOString());
 
     const report: string[] = [];
@@ -127,6 +129,16 @@ async function main(): Promise<void> {
         `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
           `(floor: ${floor.toFixed(0)} durable ${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
           `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs`,
+      );
+    }
+    if (runs('holds')) {
+      const checkouts = await checkoutLoad(base, server.pid!, checkout, now);
+      const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor-holds.db'), SECONDS, 16);
+      report.push(
+        `POST /holds then POST /bookings {holdId}, 16 clients: ${(checkouts.rps / 2).toFixed(0)} checkouts/s, ` +
+          `${checkouts.rps.toFixed(0)} requests/s, p99 ${checkouts.p99} ms (floor: ${floor.toFixed(0)} durable ` +
+          `${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) → ratio ${(checkouts.rps / floor).toFixed(2)}; ` +
+          `server CPU per request ${checkouts.cpuPerRequestUs.toFixed(0)} µs`,
       );
     }
     report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
@@ -363,6 +375,52 @@ async function bookingLoad(base: string, pid: number, holder: Holder, now: numbe
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`booking load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / result.requests.total,
+    roundRps: [],
+  };
+}
+
+/**
+ * The checkout flow of contract §9: each client holds a start, then books the hold, over and over
+ * (two durable transactions per checkout, each judged like a booking).
+ */
+async function checkoutLoad(base: string, pid: number, holder: Holder, now: number): Promise<Figures> {
+  const cpuBefore = cpuTimeUs(pid);
+  const first = Math.ceil((now + 2 * DAY) / 300_000) * 300_000;
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: 16,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${holder.key}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/holds',
+        setupRequest: (request: any) => ({
+          ...request,
+          body: JSON.stringify({ eventTypeId: holder.eventTypeId, start: first + 300_000 * next++ }),
+        }),
+        onResponse: (_status: number, body: string, context: any) => {
+          context.holdId = JSON.parse(body).id;
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/bookings',
+        setupRequest: (request: any, context: any) => ({
+          ...request,
+          body: JSON.stringify({ holdId: context.holdId, guestName: 'Load', guestEmail: 'load@example.com' }),
+        }),
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`checkout load: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
