@@ -109,6 +109,15 @@ describe('replay on every POST route', () => {
     expect(await count('webhook_deliveries')).toBe(1);
   });
 
+  it('when POST /holds is repeated with the same key, then the 201 and Location are replayed and one hold exists (not a 409 for its own time)', async () => {
+    const body = { eventTypeId: et.id, start: SLOT };
+    const first = await post('/api/v1/holds', 'hd-1', body);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers.location).toBe(`/api/v1/holds/${first.json<{ id: string }>().id}`);
+    expectReplay(first, await post('/api/v1/holds', 'hd-1', body));
+    expect((await h.database.rows('bookings')).map((r) => r.status)).toEqual(['held']);
+  });
+
   it('when POST /bookings/:id/cancel is repeated with the same key, then the 200 is replayed (not 409 invalid-state) and one cancel event exists', async () => {
     await registerWebhook();
     const booking = await book(h, token, et.id, SLOT);
