@@ -214,7 +214,7 @@ describe('three server processes on one PostgreSQL database', () => {
     const migrations = await db.query<{ name: string }>('select name from kysely_migration order by name');
     expect(migrations.rows.map((r) => r.name)).toEqual(Object.keys(schemaMigrations('postgres')).sort());
     const constraints = await db.query(
-      `select conname from pg_constraint where conname = 'bookings_confirmed_no_overlap' and conrelid = 'bookings'::regclass`,
+      `select conname from pg_constraint where conname = 'bookings_occupying_no_overlap' and conrelid = 'bookings'::regclass`,
     );
     expect(constraints.rows).toHaveLength(1);
     const extensions = await db.query(`select extname from pg_extension where extname = 'btree_gist'`);

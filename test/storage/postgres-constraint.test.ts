@@ -1,4 +1,4 @@
-// The exclusion constraint `bookings_confirmed_no_overlap` is PostgreSQL's last line of defence
+// The exclusion constraint `bookings_occupying_no_overlap` is PostgreSQL's last line of defence
 // against double booking: whatever the application does (a missed lock, a bug in the rules, a
 // second code path), no two confirmed bookings of one holder may occupy overlapping time. These
 // tests write bookings straight through `store.transaction(tx => tx.bookings.insert(…))`, bypassing
@@ -15,6 +15,7 @@ import type { EventType } from '../../src/domain/event-type.js';
 import { OverlapViolation } from '../../src/app/ports/storage-errors.js';
 import type { Store } from '../../src/app/ports/store.js';
 import type { Holder } from '../../src/domain/api-key.js';
+import { newHold } from '../../src/domain/hold.js';
 import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
 import { at, bookingRecord, eventTypeRecord, newId, type BookingFields } from './records.js';
 
@@ -164,6 +165,32 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
       ),
     );
     expect((await store.bookings.get(alice.id, cancelled.id))?.status).toBe('cancelled');
+  });
+
+  it('when a hold overlaps a confirmed booking or another hold, then the store refuses it, and a booking over a hold too', async () => {
+    const holdOf = (start: string, lifeSeconds = 300) => newHold(newId('hld'), alices, at(start), lifeSeconds, T0);
+    expect(await insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T10:00:00Z'))).toBe(true);
+    await expectRefused(store.transaction((tx) => tx.holds.insert(holdOf('2026-03-02T09:30:00Z'))));
+    expect(await store.transaction((tx) => tx.holds.insert(holdOf('2026-03-02T10:00:00Z')))).toBe(true);
+    await expectRefused(store.transaction((tx) => tx.holds.insert(holdOf('2026-03-02T10:15:00Z'))));
+    await expectRefused(insert(bookingOf(alices, '2026-03-02T10:15:00Z', '2026-03-02T10:45:00Z')));
+  });
+
+  it('when a hold has expired, then the constraint still sees it until it is dropped: what the use cases do before taking its time', async () => {
+    const hold = newHold(newId('hld'), alices, at('2026-03-02T09:00:00Z'), 30, T0);
+    expect(await store.transaction((tx) => tx.holds.insert(hold))).toBe(true);
+    const booking = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
+    await expectRefused(insert(booking));
+    // Not yet expired one millisecond before: dropExpired leaves it.
+    await store.transaction((tx) => tx.holds.dropExpired(alice.id, [hold.id], hold.expiresAt - 1));
+    await expectRefused(insert(booking));
+    expect(
+      await store.transaction(async (tx) => {
+        await tx.holds.dropExpired(alice.id, [hold.id], hold.expiresAt);
+        return tx.bookings.insert(booking);
+      }),
+    ).toBe(true);
+    expect(await storedIds()).toEqual([booking.id]);
   });
 
   it('when bookings of different holders overlap, then both are confirmed', async () => {
