@@ -8,6 +8,8 @@ import { pino } from 'pino';
 import { KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
 import type { AppContext } from './app/context.js';
+import { payloadAsSent } from './app/outbox.js';
+import { GuestLinks } from './app/guest-links.js';
 import { IdGenerator } from './app/ids.js';
 import type { Keyring } from './app/ports/keyring.js';
 import type { RequestCounter } from './app/ports/request-counter.js';
@@ -53,6 +55,8 @@ export interface ServerSettings {
   log?: { level: LogLevel; destination: { write(line: string): unknown } };
   /** The clock; tests pass a settable one. */
   now?: () => Instant;
+  /** `PUBLIC_BASE_URL` (no trailing slash): what links to pages and files start with. By default the address the server listens on. */
+  publicBaseUrl?: string;
 }
 
 export interface Server {
@@ -87,6 +91,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     zones,
     calendars,
     keys,
+    // The app exists by the time a link is made.
+    links: new GuestLinks(settings.keyring, () => settings.publicBaseUrl ?? listeningUrl(app)),
     webhooks: {
       allowPrivateTargets: settings.webhooks.allowPrivateTargets,
       limitPerHolder: settings.webhooks.limitPerHolder,
@@ -123,6 +129,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       perHolder: settings.webhooks.concurrencyPerHolder,
       // Fixed: four at once keeps the load on one receiver modest and its events close to their order.
       perWebhook: 4,
+      asSent: (payload) => payloadAsSent(payload, context.links),
       observe: (outcome) => metrics.observeDelivery(outcome),
     },
     now,
@@ -220,4 +227,12 @@ function bufferedStdout() {
   // Synchronous writes (as pino's default), so the rest can still be written while exiting.
   process.once('exit', () => destination.flushSync());
   return destination;
+}
+
+/** `http://host:port` of the server's first address; before it listens (tests on `inject`), `http://localhost`. */
+function listeningUrl(app: FastifyInstance): string {
+  const address = app.server.listening ? app.server.address() : null;
+  if (address === null || typeof address === 'string') return 'http://localhost';
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

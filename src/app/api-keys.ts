@@ -26,6 +26,7 @@ export async function createApiKey(
       id: context.ids.newId('key'),
       holderId: holder.id,
       holderName: holder.name,
+      holderHandle: holder.handle,
       scopes: input.scopes,
       createdAt: now,
       expiresAt: input.expiresAt,
@@ -80,6 +81,7 @@ export function callerWith(key: ApiKey): Caller {
   return {
     holderId: key.holderId,
     holderName: key.holderName,
+    holderHandle: key.holderHandle,
     keyId: key.id,
     scopes: key.scopes,
     keyCreatedAt: key.createdAt,

@@ -5,8 +5,11 @@ import {
   markRescheduled,
   newBooking,
   type Booking,
-  type GuestDetails,
+  MAX_METADATA_KEYS,
+  type BookingDetails,
+  type Metadata,
 } from '../domain/booking.js';
+import { answerErrors, type Answers } from '../domain/questions.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventType } from '../domain/event-type.js';
@@ -36,26 +39,37 @@ export interface CreateBookingInput {
   guestEmail: string;
   guestTimeZone?: string;
   notes?: string;
+  /** Checked against the event type's questions (contract §10). */
+  answers?: Answers;
+  metadata?: Metadata;
 }
 
-export async function createBooking(context: AppContext, caller: Caller, input: CreateBookingInput): Promise<Booking> {
-  if (input.holdId !== undefined) return bookHold(context, caller, input.holdId, input);
+/** Who made a change: an API client, or the guest on a booking or manage page (webhooks' `data.actor`). */
+export type Actor = 'api' | 'guest';
+
+export async function createBooking(
+  context: AppContext,
+  caller: Caller,
+  input: CreateBookingInput,
+  actor: Actor = 'api',
+): Promise<Booking> {
+  if (input.holdId !== undefined) return bookHold(context, caller, input.holdId, input, actor);
   const missing = (['eventTypeId', 'start'] as const).filter((field) => input[field] === undefined);
   if (missing.length > 0) {
     throw invalidRequest(missing.map((field) => ({ field, message: 'is required (or a holdId)' })));
   }
   const start = instantField('start', input.start!);
-  const guest = guestOf(input);
   return transactionWithEvents(context, async (tx, events) => {
     const eventType = await bookableEventType(tx.eventTypes, caller.holderId, input.eventTypeId!);
+    const details = detailsOf(input, eventType, actor);
     const now = context.now();
     const judged = await assertBookable(tx, context.zones, eventType, start, now, null);
-    const booking = newBooking(context.ids.newId('bkg'), eventType, start, guest, now);
+    const booking = newBooking(context.ids.newId('bkg'), eventType, start, details, now);
     await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
     await events.add({
       holderId: caller.holderId,
       type: 'booking.created',
-      data: { booking: bookingView(booking) },
+      data: { booking: bookingView(booking), actor },
       now,
     });
     return booking;
@@ -73,43 +87,52 @@ async function bookHold(
   caller: Caller,
   holdId: string,
   input: CreateBookingInput,
+  actor: Actor,
 ): Promise<Booking> {
   const start = input.start === undefined ? undefined : instantField('start', input.start);
-  const guest = guestOf(input);
   return transactionWithEvents(context, async (tx, events) => {
     const now = context.now();
     const hold = await tx.holds.get(caller.holderId, holdId, now);
-    if (hold) {
-      const mismatched = [
-        ...(input.eventTypeId !== undefined && input.eventTypeId !== hold.eventTypeId ? ['eventTypeId'] : []),
-        ...(start !== undefined && start !== hold.start ? ['start'] : []),
-      ];
-      if (mismatched.length > 0) {
-        throw invalidRequest(mismatched.map((field) => ({ field, message: `is not the ${field} of hold ${holdId}` })));
-      }
+    // Deleting an event type ends its holds, so a live hold's event type is there.
+    const eventType = hold && (await tx.eventTypes.get(caller.holderId, hold.eventTypeId));
+    if (!hold || !eventType) throw holdExpired(holdId);
+    const mismatched = [
+      ...(input.eventTypeId !== undefined && input.eventTypeId !== hold.eventTypeId ? ['eventTypeId'] : []),
+      ...(start !== undefined && start !== hold.start ? ['start'] : []),
+    ];
+    if (mismatched.length > 0) {
+      throw invalidRequest(mismatched.map((field) => ({ field, message: `is not the ${field} of hold ${holdId}` })));
     }
-    const ended = hold && (await tx.holds.end(caller.holderId, holdId, now));
+    const details = detailsOf(input, eventType, actor);
+    const ended = await tx.holds.end(caller.holderId, holdId, now);
     if (!ended) throw holdExpired(holdId);
-    const booking = bookingFromHold(context.ids.newId('bkg'), ended, guest, now);
+    const booking = bookingFromHold(context.ids.newId('bkg'), ended, details, now);
     // The hold kept its time from every other booking and hold, so nothing can refuse it here.
     if (!(await tx.bookings.insert(booking)))
       throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
     await events.add({
       holderId: caller.holderId,
       type: 'booking.created',
-      data: { booking: bookingView(booking) },
+      data: { booking: bookingView(booking), actor },
       now,
     });
     return booking;
   });
 }
 
-function guestOf(input: CreateBookingInput): GuestDetails {
+/** The booking's details from the input, its answers checked against the event type's questions (400 per failing answer). */
+function detailsOf(input: CreateBookingInput, eventType: EventType, actor: Actor): BookingDetails {
+  const answers = input.answers ?? {};
+  const errors = answerErrors(eventType.questions, answers);
+  if (errors.length > 0) throw invalidRequest(errors);
   return {
     guestName: input.guestName,
     guestEmail: input.guestEmail,
     guestTimeZone: input.guestTimeZone === undefined ? null : timeZoneField('guestTimeZone', input.guestTimeZone),
     notes: input.notes ?? null,
+    answers,
+    metadata: input.metadata ?? {},
+    source: actor === 'guest' ? 'page' : 'api',
   };
 }
 
@@ -155,6 +178,7 @@ export async function cancelBooking(
   caller: Caller,
   id: string,
   reason: string | null,
+  actor: Actor = 'api',
 ): Promise<Booking> {
   return transactionWithEvents(context, async (tx, events) => {
     // No calendar lock: the move is decided by the conditional update, and freeing time needs no
@@ -167,10 +191,37 @@ export async function cancelBooking(
     await events.add({
       holderId: caller.holderId,
       type: 'booking.cancelled',
-      data: { booking: bookingView(result) },
+      data: { booking: bookingView(result), actor },
       now,
     });
     return result;
+  });
+}
+
+/**
+ * Sets (or, with `null`, removes) the integrator's metadata keys of a booking in any status; the
+ * rest stay. More than `MAX_METADATA_KEYS` in all is a 400.
+ */
+export async function updateBookingMetadata(
+  context: AppContext,
+  caller: Caller,
+  id: string,
+  changes: Record<string, string | null>,
+): Promise<Booking> {
+  return context.store.transaction(async (tx) => {
+    const booking = await tx.bookings.get(caller.holderId, id);
+    if (!booking) throw notFound(`Booking ${id}`);
+    const metadata: Metadata = { ...booking.metadata };
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) delete metadata[key];
+      else metadata[key] = value;
+    }
+    if (Object.keys(metadata).length > MAX_METADATA_KEYS) {
+      throw invalidRequest([{ field: 'metadata', message: `may hold at most ${MAX_METADATA_KEYS} keys in all` }]);
+    }
+    const updated: Booking = { ...booking, metadata, updatedAt: context.now() };
+    if (!(await tx.bookings.update(updated, booking.status))) throw movedMeanwhile(id);
+    return updated;
   });
 }
 
@@ -180,6 +231,7 @@ export async function rescheduleBooking(
   caller: Caller,
   id: string,
   input: { start: string | number; reason?: string },
+  actor: Actor = 'api',
 ): Promise<{ booking: Booking; previous: Booking }> {
   const start = instantField('start', input.start);
   return transactionWithEvents(context, async (tx, events) => {
@@ -203,7 +255,7 @@ export async function rescheduleBooking(
     await events.add({
       holderId: caller.holderId,
       type: 'booking.rescheduled',
-      data: { booking: bookingView(booking), previousBooking: bookingView(previous) },
+      data: { booking: bookingView(booking), previousBooking: bookingView(previous), actor },
       now,
     });
     return { booking, previous };

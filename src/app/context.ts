@@ -3,6 +3,7 @@ import type { Instant } from '../domain/instant.js';
 import type { Zones } from '../domain/zone.js';
 import type { KeyCache } from './key-cache.js';
 import type { CalendarCache } from './calendars.js';
+import type { GuestLinks } from './guest-links.js';
 import type { IdGenerator } from './ids.js';
 import type { Store } from './ports/store.js';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   zones: Zones;
   calendars: CalendarCache;
   keys: KeyCache;
+  /** Makes and opens the guests' and feeds' capability links (contract §10). */
+  links: GuestLinks;
   webhooks: WebhookSettings;
   /** Called after a commit that enqueued deliveries, so a worker in this process sends them at once. */
   outboxChanged?: () => void;
@@ -33,6 +36,8 @@ export interface WebhookSettings {
 export interface Caller {
   holderId: string;
   holderName: string;
+  /** Where the holder's booking pages live: `/book/{handle}`. */
+  holderHandle: string;
   keyId: string;
   scopes: Scope[];
   keyCreatedAt: Instant;

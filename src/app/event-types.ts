@@ -1,6 +1,7 @@
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { firstFreeSlug, slugify, type EventType } from '../domain/event-type.js';
 import type { PageRequest } from '../domain/page.js';
+import { questionListErrors, type Question, type QuestionType } from '../domain/questions.js';
 import type { AppContext, Caller } from './context.js';
 import { pageOf, type Page } from './paging.js';
 import { UniqueViolation } from './ports/storage-errors.js';
@@ -18,6 +19,17 @@ export interface EventTypeFields {
   minimumNoticeMinutes?: number;
   bookingWindowDays?: number | null;
   maxBookingsPerDay?: number | null;
+  public?: boolean;
+  /** As sent: `required` and `options` may be absent. */
+  questions?: QuestionInput[];
+}
+
+export interface QuestionInput {
+  id: string;
+  label: string;
+  type: QuestionType;
+  required?: boolean;
+  options?: string[];
 }
 
 export type CreateEventTypeInput = EventTypeFields & { title: string; durationMinutes: number };
@@ -44,6 +56,8 @@ export async function createEventType(
         minimumNoticeMinutes: input.minimumNoticeMinutes ?? 0,
         bookingWindowDays: input.bookingWindowDays ?? null,
         maxBookingsPerDay: input.maxBookingsPerDay ?? null,
+        public: input.public ?? false,
+        questions: questionsOf(input.questions ?? []),
         createdAt: now,
         updatedAt: now,
       };
@@ -99,6 +113,8 @@ export async function updateEventType(
           changes.bookingWindowDays === undefined ? current.bookingWindowDays : changes.bookingWindowDays,
         maxBookingsPerDay:
           changes.maxBookingsPerDay === undefined ? current.maxBookingsPerDay : changes.maxBookingsPerDay,
+        public: changes.public ?? current.public,
+        questions: changes.questions === undefined ? current.questions : questionsOf(changes.questions),
         updatedAt: context.now(),
       };
       await tx.eventTypes.update(updated);
@@ -115,6 +131,20 @@ export async function deleteEventType(context: AppContext, caller: Caller, id: s
     return true;
   });
   if (!deleted) throw notFound(`Event type ${id}`);
+}
+
+/** The questions as stored (every field present), or 400 naming each inconsistency. */
+function questionsOf(input: QuestionInput[]): Question[] {
+  const questions = input.map((question) => ({
+    id: question.id,
+    label: question.label,
+    type: question.type,
+    required: question.required ?? false,
+    options: question.options ?? null,
+  }));
+  const errors = questionListErrors(questions);
+  if (errors.length > 0) throw invalidRequest(errors);
+  return questions;
 }
 
 async function chooseSlug(

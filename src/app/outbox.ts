@@ -1,6 +1,8 @@
 import { formatUtc, type Instant } from '../domain/instant.js';
 import type { DeliveredEventType, WebhookEventType } from '../domain/webhook.js';
 import type { AppContext } from './context.js';
+import type { GuestLinks } from './guest-links.js';
+import { bookingLinks } from './views.js';
 import type { IdGenerator } from './ids.js';
 import type { Transaction } from './ports/store.js';
 
@@ -58,4 +60,21 @@ export async function transactionWithEvents<T>(
   });
   if (deliveriesWritten > 0) context.outboxChanged?.();
   return value;
+}
+
+/**
+ * An event's body as sent: the booking events' bookings get the guest's links (contract §10:
+ * made when sent, from SLOTWISE_SECRET, never stored with the event). The same links on every
+ * attempt while the secret's newest key is the same.
+ */
+export function payloadAsSent(payload: string, links: GuestLinks): string {
+  if (!payload.includes('"booking"')) return payload;
+  const event = JSON.parse(payload) as { data?: Record<string, unknown> };
+  const data = event.data;
+  if (!data) return payload;
+  for (const field of ['booking', 'previousBooking']) {
+    const booking = data[field] as { id?: unknown } | undefined;
+    if (booking && typeof booking.id === 'string') data[field] = { ...booking, ...bookingLinks(booking.id, links) };
+  }
+  return JSON.stringify(event);
 }

@@ -1,14 +1,17 @@
 import type { Availability } from '../domain/availability.js';
+import { grants, type Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Hold } from '../domain/hold.js';
 import { formatUtc } from '../domain/instant.js';
 import type { Delivery, Webhook } from '../domain/webhook.js';
 import type { Caller } from './context.js';
+import type { GuestLinks } from './guest-links.js';
 
 /** The client-visible shapes: one place, shared by HTTP responses and webhook payloads. */
 
-export function eventTypeView(eventType: EventType) {
+/** An event type as its holder's keys see it: with the booking page's link when it is public. */
+export function eventTypeView(eventType: EventType, links: GuestLinks, holderHandle: string) {
   return {
     id: eventType.id,
     title: eventType.title,
@@ -21,6 +24,9 @@ export function eventTypeView(eventType: EventType) {
     minimumNoticeMinutes: eventType.minimumNoticeMinutes,
     bookingWindowDays: eventType.bookingWindowDays,
     maxBookingsPerDay: eventType.maxBookingsPerDay,
+    public: eventType.public,
+    questions: eventType.questions,
+    bookingPageUrl: eventType.public ? links.bookingPage(holderHandle, eventType.slug) : null,
     createdAt: formatUtc(eventType.createdAt),
     updatedAt: formatUtc(eventType.updatedAt),
   };
@@ -52,9 +58,26 @@ export function bookingView(booking: Booking) {
     cancelledAt: booking.cancelledAt === null ? null : formatUtc(booking.cancelledAt),
     rescheduledFromId: booking.rescheduledFromId,
     rescheduledToId: booking.rescheduledToId,
+    answers: booking.answers,
+    metadata: booking.metadata,
+    source: booking.source,
     createdAt: formatUtc(booking.createdAt),
     updatedAt: formatUtc(booking.updatedAt),
   };
+}
+
+/** The guest's capability links of a booking (contract §10): made when shown, never stored. */
+export function bookingLinks(bookingId: string, links: GuestLinks) {
+  return { manageUrl: links.manage(bookingId), icsUrl: links.ics(bookingId) };
+}
+
+/**
+ * A booking as an API key sees it: with the guest's links only for a key that may write (a key
+ * that may only read must not gain the power to cancel).
+ */
+export function bookingResponse(booking: Booking, caller: Caller, links: GuestLinks) {
+  const view = bookingView(booking);
+  return grants(caller.scopes, 'write') ? { ...view, ...bookingLinks(booking.id, links) } : view;
 }
 
 export function availabilityView(availability: Availability, updatedAt: number) {
@@ -96,9 +119,16 @@ export function deliveryView(delivery: Delivery) {
 }
 
 /** Who is calling: the holder and the key in use (never the key itself). */
-export function meView(caller: Caller) {
+/** `GET /me`: the holder's profile (the feed link only for a key that may write) and the calling key. */
+export function meView(caller: Caller, holder: Holder, links: GuestLinks) {
   return {
-    holder: { id: caller.holderId, name: caller.holderName },
+    holder: {
+      id: holder.id,
+      name: holder.name,
+      handle: holder.handle,
+      displayName: holder.displayName ?? holder.name,
+      ...(grants(caller.scopes, 'write') ? { calendarFeedUrl: links.feed(holder.id, holder.feedGeneration) } : {}),
+    },
     key: {
       id: caller.keyId,
       scopes: caller.scopes,

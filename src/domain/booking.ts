@@ -1,10 +1,21 @@
 import { DomainError } from './errors.js';
 import { MINUTE_MS, type Instant } from './instant.js';
 import type { EventType } from './event-type.js';
+import type { Answers } from './questions.js';
 import type { Occupancy } from './slots.js';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'rescheduled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Where a booking was made (contract §10): through the API, or by a guest on a booking page. */
+export const BOOKING_SOURCES = ['api', 'page'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
+/** The integrator's own string values on a booking (contract §10). */
+export type Metadata = Record<string, string>;
+export const METADATA_KEY_PATTERN = '^[A-Za-z0-9_.-]{1,40}$';
+export const MAX_METADATA_KEYS = 50;
+export const MAX_METADATA_VALUE = 500;
 
 export interface Booking {
   id: string;
@@ -24,22 +35,30 @@ export interface Booking {
   cancelledAt: Instant | null;
   rescheduledFromId: string | null;
   rescheduledToId: string | null;
+  answers: Answers;
+  metadata: Metadata;
+  source: BookingSource;
   createdAt: Instant;
   updatedAt: Instant;
 }
 
-export interface GuestDetails {
+/** What a booking says besides its time: the guest's details and answers, the integrator's metadata, where it was made. */
+export interface BookingDetails {
   guestName: string;
   guestEmail: string;
   guestTimeZone: string | null;
   notes: string | null;
+  answers: Answers;
+  metadata: Metadata;
+  /** A rescheduled booking keeps the source of the one it replaces: it is the same appointment, moved. */
+  source: BookingSource;
 }
 
 export function newBooking(
   id: string,
   eventType: EventType,
   start: Instant,
-  guest: GuestDetails,
+  details: BookingDetails,
   now: Instant,
   rescheduledFromId: string | null = null,
 ): Booking {
@@ -52,14 +71,17 @@ export function newBooking(
     bufferBeforeMinutes: eventType.bufferBeforeMinutes,
     bufferAfterMinutes: eventType.bufferAfterMinutes,
     status: 'confirmed',
-    guestName: guest.guestName,
-    guestEmail: guest.guestEmail,
-    guestTimeZone: guest.guestTimeZone,
-    notes: guest.notes,
+    guestName: details.guestName,
+    guestEmail: details.guestEmail,
+    guestTimeZone: details.guestTimeZone,
+    notes: details.notes,
     cancellationReason: null,
     cancelledAt: null,
     rescheduledFromId,
     rescheduledToId: null,
+    answers: details.answers,
+    metadata: details.metadata,
+    source: details.source,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,3 +1,4 @@
+import type { Question } from './questions.js';
 import type { SlotPolicy } from './slots.js';
 
 export interface EventType extends SlotPolicy {
@@ -6,6 +7,10 @@ export interface EventType extends SlotPolicy {
   title: string;
   slug: string;
   description: string | null;
+  /** Whether guests can book it on its booking page (contract §10). */
+  public: boolean;
+  /** What a booking of it answers, in order. */
+  questions: Question[];
   /** Null while the interval follows the duration (the default); resolved in `slotIntervalMinutes`. */
   explicitSlotIntervalMinutes: number | null;
   createdAt: number;

@@ -1,4 +1,4 @@
-import type { Booking, GuestDetails } from './booking.js';
+import type { Booking, BookingDetails } from './booking.js';
 import type { EventType } from './event-type.js';
 import { MINUTE_MS, SECOND_MS, type Instant } from './instant.js';
 
@@ -42,7 +42,7 @@ export function isLive(expiresAt: Instant, now: Instant): boolean {
 }
 
 /** The booking a hold becomes: the held time exactly as reserved, buffers included. */
-export function bookingFromHold(id: string, hold: Hold, guest: GuestDetails, now: Instant): Booking {
+export function bookingFromHold(id: string, hold: Hold, details: BookingDetails, now: Instant): Booking {
   return {
     id,
     holderId: hold.holderId,
@@ -52,14 +52,17 @@ export function bookingFromHold(id: string, hold: Hold, guest: GuestDetails, now
     bufferBeforeMinutes: hold.bufferBeforeMinutes,
     bufferAfterMinutes: hold.bufferAfterMinutes,
     status: 'confirmed',
-    guestName: guest.guestName,
-    guestEmail: guest.guestEmail,
-    guestTimeZone: guest.guestTimeZone,
-    notes: guest.notes,
+    guestName: details.guestName,
+    guestEmail: details.guestEmail,
+    guestTimeZone: details.guestTimeZone,
+    notes: details.notes,
     cancellationReason: null,
     cancelledAt: null,
     rescheduledFromId: null,
     rescheduledToId: null,
+    answers: details.answers,
+    metadata: details.metadata,
+    source: details.source,
     createdAt: now,
     updatedAt: now,
   };

@@ -166,7 +166,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
       if (options.rateLimit) registerRateLimit(api, options.rateLimit, context.now);
       registerScopeCheck(api);
       registerIdempotency(api, options.idempotencyLedger, options.keyring, context.now);
-      await api.register(meRoutes);
+      await api.register(meRoutes(context));
       await api.register(eventTypeRoutes(context));
       await api.register(availabilityRoutes(context));
       await api.register(slotRoutes(context, options.slots));

@@ -2,9 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { SCOPES } from '../domain/api-key.js';
 import { WALL_TIME_PATTERN, WEEKDAYS } from '../domain/availability.js';
-import { BOOKING_STATUSES, type BookingStatus } from '../domain/booking.js';
+import {
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  MAX_METADATA_KEYS,
+  MAX_METADATA_VALUE,
+  METADATA_KEY_PATTERN,
+  type BookingSource,
+  type BookingStatus,
+} from '../domain/booking.js';
 import { MAX_SLUG_LENGTH } from '../domain/event-type.js';
+import {
+  MAX_OPTIONS,
+  MAX_QUESTIONS,
+  MAX_TEXTAREA_ANSWER,
+  QUESTION_ID_PATTERN,
+  QUESTION_TYPES,
+  type QuestionType,
+} from '../domain/questions.js';
 import { HOLD_SECONDS } from '../domain/hold.js';
+import { HANDLE_PATTERN } from '../domain/holder.js';
 import {
   DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
@@ -114,6 +131,26 @@ const eventTypeFields = {
   maxBookingsPerDay: Nullable(Type.Integer({ minimum: 1, maximum: 1000 }), {
     description: "Confirmed bookings per local date of the availability's zone; null = unlimited",
   }),
+  public: Type.Boolean({ description: 'Whether guests can book it on its booking page (`bookingPageUrl`)' }),
+  questions: Type.Array(
+    Type.Object(
+      {
+        id: Type.String({ pattern: QUESTION_ID_PATTERN, description: 'The key of its answer in `answers`' }),
+        label: Type.String({ minLength: 1, maxLength: 200 }),
+        type: Type.Unsafe<QuestionType>({ type: 'string', enum: [...QUESTION_TYPES] }),
+        required: Type.Optional(Type.Boolean({ default: false })),
+        options: Type.Optional(
+          Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+            minItems: 1,
+            maxItems: MAX_OPTIONS,
+            description: 'The choices; for select and multiselect questions only',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    { maxItems: MAX_QUESTIONS, description: 'What a booking answers (in `answers`), in order' },
+  ),
 };
 
 export const CreateEventTypeBody = Type.Object(
@@ -128,6 +165,8 @@ export const CreateEventTypeBody = Type.Object(
     minimumNoticeMinutes: Type.Optional(eventTypeFields.minimumNoticeMinutes),
     bookingWindowDays: Type.Optional(eventTypeFields.bookingWindowDays),
     maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
+    public: Type.Optional(eventTypeFields.public),
+    questions: Type.Optional(eventTypeFields.questions),
   },
   { $id: 'CreateEventType', additionalProperties: false },
 );
@@ -151,6 +190,17 @@ export const EventTypeResource = Type.Object(
     minimumNoticeMinutes: Type.Integer(),
     bookingWindowDays: Nullable(Type.Integer()),
     maxBookingsPerDay: Nullable(Type.Integer()),
+    public: Type.Boolean(),
+    questions: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        label: Type.String(),
+        type: Type.Unsafe<QuestionType>({ type: 'string', enum: [...QUESTION_TYPES] }),
+        required: Type.Boolean(),
+        options: Nullable(Type.Array(Type.String())),
+      }),
+    ),
+    bookingPageUrl: Nullable(Type.String({ description: 'The public booking page; null unless `public`' })),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -222,6 +272,28 @@ export const SlotsResponse = Type.Object({
 
 // ---- bookings
 
+const Answers = Type.Record(
+  Type.String(),
+  Type.Union([
+    Type.String({ maxLength: MAX_TEXTAREA_ANSWER }),
+    Type.Number(),
+    Type.Boolean(),
+    Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_OPTIONS }),
+  ]),
+  {
+    maxProperties: MAX_QUESTIONS,
+    description: "Question id → answer, checked against the event type's `questions` (errors as `answers.<id>`)",
+    'x-message': 'must be an object of answers: text, a number, true or false, or a list of options',
+  },
+);
+
+const metadataKey = Type.String({ pattern: METADATA_KEY_PATTERN });
+const Metadata = Type.Record(metadataKey, Type.String({ maxLength: MAX_METADATA_VALUE }), {
+  maxProperties: MAX_METADATA_KEYS,
+  additionalProperties: false,
+  description: `Your own string values (keys \`[A-Za-z0-9_.-]\`, 1–40; values up to ${MAX_METADATA_VALUE} characters; at most ${MAX_METADATA_KEYS})`,
+});
+
 const guestFields = {
   guestName: Type.String({ minLength: 1, maxLength: 200 }),
   guestEmail: Type.String({ format: 'email', maxLength: 320 }),
@@ -251,6 +323,8 @@ export const CreateBookingBody = Type.Object(
     guestEmail: guestFields.guestEmail,
     guestTimeZone: Type.Optional(guestFields.guestTimeZone),
     notes: Type.Optional(guestFields.notes),
+    answers: Type.Optional(Answers),
+    metadata: Type.Optional(Metadata),
   },
   {
     $id: 'CreateBooking',
@@ -259,6 +333,17 @@ export const CreateBookingBody = Type.Object(
     if: { properties: { holdId: {} }, required: ['holdId'] },
     else: { properties: { eventTypeId: {}, start: {} }, required: ['eventTypeId', 'start'] },
   },
+);
+
+export const UpdateBookingBody = Type.Object(
+  {
+    metadata: Type.Record(metadataKey, Nullable(Type.String({ maxLength: MAX_METADATA_VALUE })), {
+      maxProperties: MAX_METADATA_KEYS,
+      additionalProperties: false,
+      description: 'The keys to set; `null` removes a key',
+    }),
+  },
+  { $id: 'UpdateBooking', additionalProperties: false },
 );
 
 export const CancelBookingBody = Type.Object(
@@ -296,6 +381,27 @@ export const BookingResource = Type.Object(
     cancelledAt: Nullable(Timestamp),
     rescheduledFromId: Nullable(Type.String()),
     rescheduledToId: Nullable(Type.String()),
+    answers: Type.Record(
+      Type.String(),
+      Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]),
+    ),
+    metadata: Type.Record(Type.String(), Type.String()),
+    source: Type.Unsafe<BookingSource>({
+      type: 'string',
+      enum: [...BOOKING_SOURCES],
+      description: '`api`, or `page` when a guest booked on the booking page',
+    }),
+    manageUrl: Type.Optional(
+      Type.String({
+        description:
+          "The guest's link to see, cancel and reschedule the booking. Only for keys with the write scope (and in webhooks): whoever has it can cancel.",
+      }),
+    ),
+    icsUrl: Type.Optional(
+      Type.String({
+        description: 'The booking as an iCalendar file. Only for keys with the write scope (and in webhooks).',
+      }),
+    ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -441,8 +547,31 @@ export const ProblemDocument = Type.Object(
 
 // ---- the caller
 
+export const UpdateMeBody = Type.Object(
+  {
+    displayName: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+    handle: Type.Optional(
+      Type.String({
+        pattern: HANDLE_PATTERN,
+        description: 'Unique on the instance; the booking pages live under `/book/{handle}`',
+      }),
+    ),
+  },
+  { $id: 'UpdateMe', additionalProperties: false },
+);
+
 export const MeResource = Type.Object({
-  holder: Type.Object({ id: Type.String(), name: Type.String() }),
+  holder: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    handle: Type.String(),
+    displayName: Type.String({ description: 'Shown to guests: the name unless set' }),
+    calendarFeedUrl: Type.Optional(
+      Type.String({
+        description: "The holder's bookings as an iCalendar feed; only for keys with the write scope",
+      }),
+    ),
+  }),
   key: Type.Object({
     id: Id('key'),
     scopes: Type.Array(Type.String({ enum: [...SCOPES] })),
@@ -463,10 +592,12 @@ export const SHARED_SCHEMAS: readonly TSchema[] = [
   AvailabilityBody,
   BookingResource,
   CreateBookingBody,
+  UpdateBookingBody,
   CancelBookingBody,
   RescheduleBookingBody,
   HoldResource,
   CreateHoldBody,
+  UpdateMeBody,
   InstantInput,
   WebhookResource,
   CreatedWebhookResource,

@@ -8,6 +8,9 @@ export interface Database {
   holders: {
     id: string;
     name: string;
+    handle: string;
+    display_name: string | null;
+    feed_generation: Generated<number>;
     created_at: number;
     /** Bumped (by triggers) in every transaction that changes the holder's event types, availability or bookings. */
     calendar_version: Generated<number>;
@@ -37,6 +40,10 @@ export interface Database {
     created_at: number;
     updated_at: number;
     deleted_at: number | null;
+    /** 0 or 1: whether it has a public booking page. */
+    public: number;
+    /** JSON: the questions a booking answers. */
+    questions: string;
   };
   availabilities: {
     holder_id: string;
@@ -68,6 +75,12 @@ export interface Database {
     updated_at: number;
     /** Set for a hold (status `held`): it occupies its time until then. */
     expires_at: number | null;
+    /** JSON: answers to the event type's questions. */
+    answers: string;
+    /** JSON: the integrator's string values. */
+    metadata: string;
+    /** `api` or `page`. */
+    source: string;
   };
   webhooks: {
     id: string;

@@ -21,6 +21,8 @@ export interface WorkerSettings {
   perWebhook: number;
   /** Attempts in flight at once for one holder's webhooks: one tenant cannot take every slot. */
   perHolder: number;
+  /** The body as sent, from the stored one (adds what is made at send time: the guest's links). */
+  asSent?: (payload: string) => string;
   /** Told the outcome of every recorded attempt (metrics). */
   observe?: (outcome: 'succeeded' | 'retrying' | 'failed' | 'gone') => void;
 }
@@ -157,7 +159,8 @@ export class DeliveryWorker {
 
   private async attempt(job: DeliveryJob, signal: AbortSignal): Promise<void> {
     const startedAt = this.now();
-    const result = await this.sender.send(job, new Date(startedAt), signal);
+    const payload = this.settings.asSent ? this.settings.asSent(job.payload) : job.payload;
+    const result = await this.sender.send({ ...job, payload }, new Date(startedAt), signal);
     if (signal.aborted) {
       await this.queue.release([job.deliveryId]);
       return;

@@ -8,6 +8,7 @@ import {
   newBooking,
   occupancyOf,
   type Booking,
+  type BookingDetails,
 } from '../../src/domain/booking.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { EventType } from '../../src/domain/event-type.js';
@@ -30,11 +31,21 @@ const eventType: EventType = {
   minimumNoticeMinutes: 0,
   bookingWindowDays: null,
   maxBookingsPerDay: null,
+  public: false,
+  questions: [],
   createdAt: T0,
   updatedAt: T0,
 };
 
-const guest = { guestName: 'Ada', guestEmail: 'ada@example.com', guestTimeZone: 'Europe/Berlin', notes: null };
+const guest: BookingDetails = {
+  guestName: 'Ada',
+  guestEmail: 'ada@example.com',
+  guestTimeZone: 'Europe/Berlin',
+  notes: null,
+  answers: {},
+  metadata: {},
+  source: 'api',
+};
 
 function confirmed(): Booking {
   return newBooking('bkg_1', eventType, START, guest, T0);

@@ -83,6 +83,12 @@ export interface BookingBody {
   cancelledAt: string | null;
   rescheduledFromId: string | null;
   rescheduledToId: string | null;
+  answers: Record<string, string | number | boolean | string[]>;
+  metadata: Record<string, string>;
+  source: 'api' | 'page';
+  /** Only for keys with the write scope. */
+  manageUrl?: string;
+  icsUrl?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -300,7 +300,8 @@ describe('GET /api/v1/me', () => {
     expect(keyRow, 'the key id names a stored key').toBeDefined();
     const [holderRow] = (await h.database.rows('holders')).filter((r) => r.name === 'carol');
     expect(body).toEqual({
-      holder: { id: holderRow!.id, name: 'carol' },
+      // A read key does not see the calendar feed link.
+      holder: { id: holderRow!.id, name: 'carol', handle: 'carol', displayName: 'carol' },
       key: { id: body.key.id, scopes: ['read'], createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null },
     });
     expect(body.key.id).toMatch(/^key_/);

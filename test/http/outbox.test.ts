@@ -110,7 +110,7 @@ describe('webhook outbox', () => {
     expect(payloadOf(event)).toEqual({
       type: 'booking.created',
       timestamp: '2026-01-02T03:04:05.000Z',
-      data: { booking },
+      data: { booking: stored(booking), actor: 'api' },
     });
     expect(deliveries).toEqual([
       expect.objectContaining({ event_id: event.id, webhook_id: webhookId, status: 'pending' }),
@@ -139,7 +139,7 @@ describe('webhook outbox', () => {
     expect(events.map((e) => e.type)).toEqual(['booking.created', 'booking.cancelled']);
     const payload = payloadOf(events[1]!);
     expect(payload.type).toBe('booking.cancelled');
-    expect(payload.data).toEqual({ booking: cancelled });
+    expect(payload.data).toEqual({ booking: stored(cancelled), actor: 'api' });
     expect(payload.data.booking).toMatchObject({ status: 'cancelled', cancellationReason: 'ill' });
     expect(deliveries.filter((d) => d.event_id === events[1]!.id)).toEqual([
       expect.objectContaining({ webhook_id: webhookId, status: 'pending' }),
@@ -163,7 +163,7 @@ describe('webhook outbox', () => {
     expect(events.map((e) => e.type)).toEqual(['booking.created', 'booking.rescheduled']);
     const payload = payloadOf(events[1]!);
     expect(payload).toMatchObject({ type: 'booking.rescheduled', timestamp: expect.any(String) });
-    expect(payload.data).toEqual({ booking: moved, previousBooking: previous });
+    expect(payload.data).toEqual({ booking: stored(moved), previousBooking: stored(previous), actor: 'api' });
     expect(payload.data.previousBooking).toMatchObject({ status: 'rescheduled', rescheduledToId: moved.id });
     expect(payload.data.booking).toMatchObject({ status: 'confirmed', rescheduledFromId: old.id });
     expect(deliveries.filter((d) => d.event_id === events[1]!.id)).toHaveLength(1);
@@ -276,3 +276,14 @@ describe('webhook outbox', () => {
     expect((await outbox()).deliveries).toEqual([]);
   });
 });
+
+/**
+ * A booking as its event stores it: the API's view without the guest's links, which are made
+ * when the event is sent and never stored (contract §10).
+ */
+function stored(booking: BookingBody): Omit<BookingBody, 'manageUrl' | 'icsUrl'> {
+  const { manageUrl, icsUrl, ...rest } = booking;
+  expect(manageUrl, 'a write key sees the manage link').toMatch(/\/manage\//);
+  expect(icsUrl, 'a write key sees the calendar file link').toMatch(/\/ics\//);
+  return rest;
+}

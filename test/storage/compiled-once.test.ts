@@ -28,7 +28,7 @@ beforeEach(async () => {
   for (const name of ['alice', 'bob']) {
     await db
       .insertInto('holders')
-      .values({ id: `hdr_${name}`, name, created_at: at('2026-01-01T00:00:00Z') })
+      .values({ id: `hdr_${name}`, name, handle: name, created_at: at('2026-01-01T00:00:00Z') })
       .execute();
   }
 });

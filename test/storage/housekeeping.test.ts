@@ -118,7 +118,16 @@ describe('housekeeping', () => {
     const id = 'key_housekeeping';
     await store.transaction((tx) =>
       tx.apiKeys.insert(
-        { id, holderId: alice.id, holderName: 'alice', scopes: ['*'], createdAt: T0, expiresAt: null, revokedAt: null },
+        {
+          id,
+          holderId: alice.id,
+          holderName: 'alice',
+          holderHandle: 'alice',
+          scopes: ['*'],
+          createdAt: T0,
+          expiresAt: null,
+          revokedAt: null,
+        },
         'digest-of-a-test-key',
       ),
     );

@@ -34,8 +34,8 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     dir = mkdtempSync(join(tmpdir(), 'slotwise-constraint-'));
     testStore = await openTestStore(dir);
     store = testStore.store;
-    alice = { id: newId('hdr'), name: 'alice', createdAt: T0 };
-    bob = { id: newId('hdr'), name: 'bob', createdAt: T0 };
+    alice = { id: newId('hdr'), name: 'alice', handle: 'alice', displayName: null, feedGeneration: 0, createdAt: T0 };
+    bob = { id: newId('hdr'), name: 'bob', handle: 'bob', displayName: null, feedGeneration: 0, createdAt: T0 };
     alices = eventTypeOf(alice);
     bobs = eventTypeOf(bob);
     await store.transaction(async (tx) => {

@@ -25,6 +25,8 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     minimumNoticeMinutes: 0,
     bookingWindowDays: null,
     maxBookingsPerDay: null,
+    public: false,
+    questions: [],
     createdAt,
     updatedAt: createdAt,
     ...fields,
@@ -63,6 +65,9 @@ export function bookingRecord(
     cancelledAt: status === 'cancelled' ? fields.createdAt : null,
     rescheduledFromId: null,
     rescheduledToId: null,
+    answers: {},
+    metadata: {},
+    source: 'api',
     createdAt: fields.createdAt,
     updatedAt: fields.createdAt,
   };

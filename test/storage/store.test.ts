@@ -558,6 +558,7 @@ describe('calendar version', () => {
       id: newId('key'),
       holderId: holder.id,
       holderName: holder.name,
+      holderHandle: holder.handle,
       scopes: ['read'],
       createdAt: T0,
       expiresAt: null,

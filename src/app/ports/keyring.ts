@@ -3,9 +3,9 @@
 
 /**
  * What a derived key is for. Each purpose gets its own key, so a value made for one purpose is
- * never accepted for another. Later: 'guest-links', 'feed-links', 'stored-credentials'.
+ * never accepted for another. Later: 'stored-credentials'.
  */
-export type SecretPurpose = 'idempotency-replay';
+export type SecretPurpose = 'idempotency-replay' | 'guest-links' | 'feed-links';
 
 export interface Keyring {
   /**

@@ -2,7 +2,7 @@
 // types, availability, bookings and webhooks, and write events to the outbox, each change in one
 // transaction. One narrow record interface per resource; a transaction offers their writes too.
 // Implemented once over Kysely (src/storage/kysely/), for SQLite and PostgreSQL.
-import type { ApiKey, Holder } from '../../domain/api-key.js';
+import type { ApiKey, Holder, NewHolder } from '../../domain/api-key.js';
 import type { Availability } from '../../domain/availability.js';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
 import type { EventType } from '../../domain/event-type.js';
@@ -15,6 +15,7 @@ import type { DeliveredEventType, Delivery, Webhook, WebhookEventType } from '..
 export interface HolderReads {
   get(id: string): Promise<Holder | undefined>;
   findByName(name: string): Promise<Holder | undefined>;
+  findByHandle(handle: string): Promise<Holder | undefined>;
   /**
    * A number that changes in every transaction that changes the holder's event types,
    * availability or bookings (undefined for no such holder): what caches of derived data check.
@@ -23,8 +24,15 @@ export interface HolderReads {
 }
 
 export interface HolderWrites extends HolderReads {
-  /** The holder of that name, created as `candidate` if there is none yet (also when two create it at once). */
-  ensure(candidate: Holder): Promise<Holder>;
+  /**
+   * The holder of that name, created as `candidate` if there is none yet (also when two create it
+   * at once), with the first free handle derived from the name.
+   */
+  ensure(candidate: NewHolder): Promise<Holder>;
+  /** Changes the public profile; throws `UniqueViolation` when the handle is another holder's. */
+  updateProfile(id: string, profile: { handle: string; displayName: string | null }): Promise<void>;
+  /** Moves the calendar feed to its next generation (the old link stops working); returns the new one. */
+  rotateFeed(id: string): Promise<number>;
 }
 
 /** A key as authentication reads it: with its holder's calendar version, read in the same query. */

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { cancelBooking, createBooking, getBooking, listBookings, rescheduleBooking } from '../../app/bookings.js';
+import {
+  cancelBooking,
+  createBooking,
+  getBooking,
+  listBookings,
+  rescheduleBooking,
+  updateBookingMetadata,
+} from '../../app/bookings.js';
 import type { AppContext } from '../../app/context.js';
-import { bookingView } from '../../app/views.js';
+import { bookingResponse } from '../../app/views.js';
 import { callerOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
 import {
@@ -11,6 +18,7 @@ import {
   IdParams,
   ListBookingsQuery,
   RescheduleBookingBody,
+  UpdateBookingBody,
   listOf,
   ref,
 } from '../schemas.js';
@@ -33,7 +41,8 @@ export const bookingRoutes =
       async (request) => {
         const { cursor, limit, ...range } = request.query;
         const page = await listBookings(context, callerOf(request), { ...range, ...pageRequestOf({ cursor, limit }) });
-        return listBody(page, bookingView);
+        const caller = callerOf(request);
+        return listBody(page, (booking) => bookingResponse(booking, caller, context.links));
       },
     );
 
@@ -48,12 +57,16 @@ export const bookingRoutes =
           response: { 200: ref(BookingResource) },
         },
       },
-      async (request) => bookingView(await getBooking(context, callerOf(request), request.params.id)),
+      async (request) => {
+        const caller = callerOf(request);
+        return bookingResponse(await getBooking(context, caller, request.params.id), caller, context.links);
+      },
     );
 
     app.post(
       '/bookings',
       {
+        config: SHOWS_GUEST_LINKS,
         schema: {
           operationId: 'createBooking',
           summary: 'Book a slot',
@@ -65,14 +78,19 @@ export const bookingRoutes =
         },
       },
       async (request, reply) => {
-        const booking = await createBooking(context, callerOf(request), request.body);
-        return reply.code(201).header('location', `/api/v1/bookings/${booking.id}`).send(bookingView(booking));
+        const caller = callerOf(request);
+        const booking = await createBooking(context, caller, request.body);
+        return reply
+          .code(201)
+          .header('location', `/api/v1/bookings/${booking.id}`)
+          .send(bookingResponse(booking, caller, context.links));
       },
     );
 
     app.post(
       '/bookings/:id/cancel',
       {
+        config: SHOWS_GUEST_LINKS,
         schema: {
           operationId: 'cancelBooking',
           summary: 'Cancel a booking',
@@ -89,12 +107,17 @@ export const bookingRoutes =
         },
       },
       async (request) =>
-        bookingView(await cancelBooking(context, callerOf(request), request.params.id, request.body.reason ?? null)),
+        bookingResponse(
+          await cancelBooking(context, callerOf(request), request.params.id, request.body.reason ?? null),
+          callerOf(request),
+          context.links,
+        ),
     );
 
     app.post(
       '/bookings/:id/reschedule',
       {
+        config: SHOWS_GUEST_LINKS,
         schema: {
           operationId: 'rescheduleBooking',
           summary: 'Reschedule a booking',
@@ -107,8 +130,38 @@ export const bookingRoutes =
         },
       },
       async (request, reply) => {
-        const { booking } = await rescheduleBooking(context, callerOf(request), request.params.id, request.body);
-        return reply.code(201).header('location', `/api/v1/bookings/${booking.id}`).send(bookingView(booking));
+        const caller = callerOf(request);
+        const { booking } = await rescheduleBooking(context, caller, request.params.id, request.body);
+        return reply
+          .code(201)
+          .header('location', `/api/v1/bookings/${booking.id}`)
+          .send(bookingResponse(booking, caller, context.links));
+      },
+    );
+
+    app.patch(
+      '/bookings/:id',
+      {
+        schema: {
+          operationId: 'updateBookingMetadata',
+          summary: "Change a booking's metadata",
+          description:
+            'Sets the `metadata` keys sent and removes those sent as `null`; the others stay. Allowed in any status; at most 50 keys in all. Nothing else of a booking changes this way: cancel and reschedule are their own operations.',
+          params: IdParams,
+          body: ref(UpdateBookingBody),
+          response: { 200: ref(BookingResource) },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const booking = await updateBookingMetadata(context, caller, request.params.id, request.body.metadata);
+        return bookingResponse(booking, caller, context.links);
       },
     );
   };
+
+/**
+ * The answers of these routes show the guest's links: their stored Idempotency-Key replays are
+ * encrypted (contract §10: no stored record holds a link in plaintext) and always shown again.
+ */
+const SHOWS_GUEST_LINKS = { secretBearing: { stillLive: async () => true, gone: '' } };

@@ -36,7 +36,10 @@ export const eventTypeRoutes =
         },
       },
       async (request) => {
-        return listBody(await listEventTypes(context, callerOf(request), pageRequestOf(request.query)), eventTypeView);
+        const caller = callerOf(request);
+        return listBody(await listEventTypes(context, caller, pageRequestOf(request.query)), (eventType) =>
+          eventTypeView(eventType, context.links, caller.holderHandle),
+        );
       },
     );
 
@@ -54,8 +57,12 @@ export const eventTypeRoutes =
         },
       },
       async (request, reply) => {
-        const eventType = await createEventType(context, callerOf(request), request.body);
-        return reply.code(201).header('location', `/api/v1/event-types/${eventType.id}`).send(eventTypeView(eventType));
+        const caller = callerOf(request);
+        const eventType = await createEventType(context, caller, request.body);
+        return reply
+          .code(201)
+          .header('location', `/api/v1/event-types/${eventType.id}`)
+          .send(eventTypeView(eventType, context.links, caller.holderHandle));
       },
     );
 
@@ -70,7 +77,14 @@ export const eventTypeRoutes =
           response: { 200: ref(EventTypeResource) },
         },
       },
-      async (request) => eventTypeView(await getEventType(context, callerOf(request), request.params.id)),
+      async (request) => {
+        const caller = callerOf(request);
+        return eventTypeView(
+          await getEventType(context, caller, request.params.id),
+          context.links,
+          caller.holderHandle,
+        );
+      },
     );
 
     app.patch(
@@ -87,8 +101,11 @@ export const eventTypeRoutes =
           response: { 200: ref(EventTypeResource) },
         },
       },
-      async (request) =>
-        eventTypeView(await updateEventType(context, callerOf(request), request.params.id, request.body)),
+      async (request) => {
+        const caller = callerOf(request);
+        const eventType = await updateEventType(context, caller, request.params.id, request.body);
+        return eventTypeView(eventType, context.links, caller.holderHandle);
+      },
     );
 
     app.delete(

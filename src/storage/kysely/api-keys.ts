@@ -15,6 +15,7 @@ function apiKeysQuery(db: Kysely<Database>) {
       'api_keys.id',
       'api_keys.holder_id',
       'holders.name as holder_name',
+      'holders.handle as holder_handle',
       'api_keys.scopes',
       'api_keys.created_at',
       'api_keys.expires_at',

@@ -79,6 +79,9 @@ const BOOKING_COLUMNS = [
   'created_at',
   'updated_at',
   'expires_at',
+  'answers',
+  'metadata',
+  'source',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
 /**
  * `on conflict do nothing`: on PostgreSQL the exclusion constraint then refuses an overlapping

@@ -1,5 +1,9 @@
-import type { Holder } from '../../domain/api-key.js';
+import type { Selectable } from 'kysely';
+import type { Holder, NewHolder } from '../../domain/api-key.js';
+import { firstFreeSlug } from '../../domain/event-type.js';
+import { handleFrom } from '../../domain/holder.js';
 import type { HolderWrites } from '../../app/ports/store.js';
+import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import { Table } from './table.js';
 
@@ -8,15 +12,34 @@ const calendarVersionOf = compiledOnce((db, id) =>
   db.selectFrom('holders').select('calendar_version').where('id', '=', id!),
 );
 
+function toHolder(row: Selectable<Database['holders']>): Holder {
+  return {
+    id: row.id,
+    name: row.name,
+    handle: row.handle,
+    displayName: row.display_name,
+    feedGeneration: Number(row.feed_generation),
+    createdAt: Number(row.created_at),
+  };
+}
+
+/** Tries for a free handle this often when other holders take the candidates meanwhile. */
+const HANDLE_ATTEMPTS = 5;
+
 export class KyselyHolders extends Table implements HolderWrites {
   async get(id: string): Promise<Holder | undefined> {
     const [row] = await holderById(this.db, this.engine.name, id);
-    return row && { id: row.id, name: row.name, createdAt: Number(row.created_at) };
+    return row && toHolder(row);
   }
 
   async findByName(name: string): Promise<Holder | undefined> {
     const row = await this.db.selectFrom('holders').selectAll().where('name', '=', name).executeTakeFirst();
-    return row && { id: row.id, name: row.name, createdAt: Number(row.created_at) };
+    return row && toHolder(row);
+  }
+
+  async findByHandle(handle: string): Promise<Holder | undefined> {
+    const row = await this.db.selectFrom('holders').selectAll().where('handle', '=', handle).executeTakeFirst();
+    return row && toHolder(row);
   }
 
   async calendarVersion(holderId: string): Promise<number | undefined> {
@@ -24,12 +47,45 @@ export class KyselyHolders extends Table implements HolderWrites {
     return row && Number(row.calendar_version);
   }
 
-  async ensure(candidate: Holder): Promise<Holder> {
+  async ensure(candidate: NewHolder): Promise<Holder> {
+    const base = handleFrom(candidate.name);
+    for (let attempt = 0; attempt < HANDLE_ATTEMPTS; attempt++) {
+      const existing = await this.findByName(candidate.name);
+      if (existing) return existing;
+      const taken = await this.db
+        .selectFrom('holders')
+        .select('handle')
+        .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
+        .execute();
+      const handle = firstFreeSlug(base, new Set(taken.map((row) => row.handle)));
+      // Nothing when the name (another request created this holder) or the handle (another
+      // holder took it) is taken meanwhile: the loop then finds the one or picks again.
+      await this.db
+        .insertInto('holders')
+        .values({ id: candidate.id, name: candidate.name, handle, created_at: candidate.createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    const created = await this.findByName(candidate.name);
+    if (!created) throw new Error(`no free handle for holder ${candidate.name} after ${HANDLE_ATTEMPTS} attempts`);
+    return created;
+  }
+
+  async updateProfile(id: string, profile: { handle: string; displayName: string | null }): Promise<void> {
     await this.db
-      .insertInto('holders')
-      .values({ id: candidate.id, name: candidate.name, created_at: candidate.createdAt })
-      .onConflict((oc) => oc.column('name').doNothing())
+      .updateTable('holders')
+      .set({ handle: profile.handle, display_name: profile.displayName })
+      .where('id', '=', id)
       .execute();
-    return (await this.findByName(candidate.name))!;
+  }
+
+  async rotateFeed(id: string): Promise<number> {
+    const row = await this.db
+      .updateTable('holders')
+      .set((eb) => ({ feed_generation: eb('feed_generation', '+', 1) }))
+      .where('id', '=', id)
+      .returning('feed_generation')
+      .executeTakeFirstOrThrow();
+    return Number(row.feed_generation);
   }
 }

@@ -1,6 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { ApiKey, Scope } from '../../domain/api-key.js';
-import { occupancyOf, type Booking, type BookingStatus } from '../../domain/booking.js';
+import {
+  occupancyOf,
+  type Booking,
+  type BookingSource,
+  type BookingStatus,
+  type Metadata,
+} from '../../domain/booking.js';
+import type { Answers, Question } from '../../domain/questions.js';
 import type { EventType } from '../../domain/event-type.js';
 import type { Hold } from '../../domain/hold.js';
 import type { StoredOccupancy } from '../../app/ports/store.js';
@@ -13,6 +20,7 @@ export function toApiKey(row: {
   id: string;
   holder_id: string;
   holder_name: string;
+  holder_handle: string;
   scopes: string;
   created_at: number;
   expires_at: number | null;
@@ -22,6 +30,7 @@ export function toApiKey(row: {
     id: row.id,
     holderId: row.holder_id,
     holderName: row.holder_name,
+    holderHandle: row.holder_handle,
     scopes: row.scopes.split(',') as Scope[],
     createdAt: Number(row.created_at),
     expiresAt: nullableNumber(row.expires_at),
@@ -74,6 +83,8 @@ export function toEventType(row: Selectable<Database['event_types']>): EventType
     minimumNoticeMinutes: row.minimum_notice_minutes,
     bookingWindowDays: row.booking_window_days,
     maxBookingsPerDay: row.max_bookings_per_day,
+    public: Boolean(row.public),
+    questions: JSON.parse(row.questions) as Question[],
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -93,6 +104,8 @@ export function eventTypeRow(eventType: EventType) {
     minimum_notice_minutes: eventType.minimumNoticeMinutes,
     booking_window_days: eventType.bookingWindowDays,
     max_bookings_per_day: eventType.maxBookingsPerDay,
+    public: eventType.public ? 1 : 0,
+    questions: JSON.stringify(eventType.questions),
     created_at: eventType.createdAt,
     updated_at: eventType.updatedAt,
   };
@@ -116,6 +129,9 @@ export function toBooking(row: Selectable<Database['bookings']>): Booking {
     cancelledAt: nullableNumber(row.cancelled_at),
     rescheduledFromId: row.rescheduled_from_id,
     rescheduledToId: row.rescheduled_to_id,
+    answers: JSON.parse(row.answers) as Answers,
+    metadata: JSON.parse(row.metadata) as Metadata,
+    source: row.source as BookingSource,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -145,6 +161,9 @@ export function bookingRow(booking: Booking): Database['bookings'] {
     created_at: booking.createdAt,
     updated_at: booking.updatedAt,
     expires_at: null,
+    answers: JSON.stringify(booking.answers),
+    metadata: JSON.stringify(booking.metadata),
+    source: booking.source,
   };
 }
 
@@ -176,6 +195,9 @@ export function holdRow(hold: Hold): Database['bookings'] {
     created_at: hold.createdAt,
     updated_at: hold.createdAt,
     expires_at: hold.expiresAt,
+    answers: '{}',
+    metadata: '{}',
+    source: 'api',
   };
 }
 

@@ -6,6 +6,7 @@ import calendarVersionAndCoveringOccupancy from './0003_calendar_version_and_cov
 import calendarVersionBumpedAtCommit from './0004_calendar_version_bumped_at_commit.js';
 import finishedDeliveriesByAge from './0005_finished_deliveries_by_age.js';
 import holds from './0006_holds.js';
+import publicProfileAndBookingFields from './0007_public_profile_and_booking_fields.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -20,5 +21,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0004_calendar_version_bumped_at_commit': calendarVersionBumpedAtCommit(engine),
     '0005_finished_deliveries_by_age': finishedDeliveriesByAge(engine),
     '0006_holds': holds(engine),
+    '0007_public_profile_and_booking_fields': publicProfileAndBookingFields(engine),
   };
 }

@@ -1,0 +1,57 @@
+import type { Keyring } from './ports/keyring.js';
+
+/**
+ * The capability links of contract §10, made when shown and never stored (a booking row, an
+ * outbox event, a delivery log or an idempotency record holds none of them): each is an id and a
+ * MAC of it under a key derived from `SLOTWISE_SECRET` (§8). 256-bit MACs, so a link cannot be
+ * guessed, and one made for one purpose (managing, the `.ics` file, the feed) opens nothing else.
+ * Rotating `SLOTWISE_SECRET` in keeps old links working while their key stays in the ring.
+ */
+export class GuestLinks {
+  /** `baseUrl`: `PUBLIC_BASE_URL` without a trailing slash (by default the server's own address, known once it listens). */
+  constructor(
+    private readonly keyring: Keyring,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  bookingPage(handle: string, slug: string): string {
+    return `${this.baseUrl()}/book/${handle}/${slug}`;
+  }
+
+  /** Where the guest sees the booking and can cancel or reschedule it. */
+  manage(bookingId: string): string {
+    return `${this.baseUrl()}/manage/${this.bookingToken('manage', bookingId)}`;
+  }
+
+  /** The booking as an iCalendar file. */
+  ics(bookingId: string): string {
+    return `${this.baseUrl()}/ics/${this.bookingToken('ics', bookingId)}.ics`;
+  }
+
+  /** The holder's bookings as an iCalendar feed; a link of an older `generation` no longer opens. */
+  feed(holderId: string, generation: number): string {
+    const subject = `${holderId}.${generation}`;
+    return `${this.baseUrl()}/feeds/${subject}.${this.keyring.sign('feed-links', subject)}.ics`;
+  }
+
+  /** The booking id a `manage` or `ics` token was made for; undefined for anything else. */
+  bookingOf(use: 'manage' | 'ics', token: string): string | undefined {
+    const dot = token.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    const bookingId = token.slice(0, dot);
+    return this.keyring.verify('guest-links', `${use}:${bookingId}`, token.slice(dot + 1)) ? bookingId : undefined;
+  }
+
+  /** The holder and generation a feed token was made for; undefined for anything else. */
+  feedOf(token: string): { holderId: string; generation: number } | undefined {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !/^\d{1,9}$/.test(parts[1]!)) return undefined;
+    const [holderId, generation, signature] = parts as [string, string, string];
+    if (!this.keyring.verify('feed-links', `${holderId}.${generation}`, signature)) return undefined;
+    return { holderId, generation: Number(generation) };
+  }
+
+  private bookingToken(use: 'manage' | 'ics', bookingId: string): string {
+    return `${bookingId}.${this.keyring.sign('guest-links', `${use}:${bookingId}`)}`;
+  }
+}
