@@ -58,6 +58,8 @@ export interface EventTypeReads {
   list(holderId: string, page: PageRequest): Promise<EventType[]>;
   /** Every live event type of the holder, unordered. */
   live(holderId: string): Promise<EventType[]>;
+  /** The titles of those of `ids` that are the holder's event types, deleted ones too (their bookings stay). */
+  titles(holderId: string, ids: readonly string[]): Promise<Map<string, string>>;
   /** Slugs of live event types equal to `base` or of the form `base-N`. */
   slugsLike(holderId: string, base: string): Promise<Set<string>>;
 }
@@ -101,8 +103,12 @@ export interface StoredOccupancy extends Occupancy {
 export interface BookingReads {
   /** A booking in any status; holds are not bookings and are not found. */
   get(holderId: string, id: string): Promise<Booking | undefined>;
+  /** Whose booking it is (for a guest's link, which names the booking only); undefined for no such booking. */
+  holderOf(id: string): Promise<string | undefined>;
   /** Confirmed bookings starting in [from, to), by start then id. */
   listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]>;
+  /** Bookings in every status starting in [from, to), by start then id, at most `limit`: what a calendar feed shows. */
+  listAnyStatus(holderId: string, from: Instant, to: Instant, limit: number): Promise<Booking[]>;
   /** Confirmed bookings and holds of the holder whose occupancy (buffers included) overlaps [from, to). */
   occupanciesOverlapping(
     holderId: string,

@@ -20,6 +20,8 @@ const CONFIRMED = sql.lit('confirmed');
  * what lets SQLite use them.
  */
 export const OCCUPYING = sql<boolean>`status in ('confirmed', 'held')`;
+/** Bookings in every status, holds left out: the predicate of `bookings_by_start` (migration 0007), word for word. */
+const NOT_HELD = sql<boolean>`status <> 'held'`;
 
 const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end', 'expires_at'] as const;
 const occupanciesStartingBetween = compiledOnce((db, holderId, eventTypeId, from, to) =>
@@ -133,6 +135,31 @@ export class KyselyBookings extends Table implements BookingWrites {
       .where('start_at', '<', query.to);
     if (query.eventTypeId !== null) select = select.where('event_type_id', '=', query.eventTypeId);
     const rows = await keysetPage(select, { key: 'start_at', id: 'id' }, query).execute();
+    return rows.map(toBooking);
+  }
+
+  async holderOf(id: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .select('holder_id')
+      .where('id', '=', id)
+      .where('status', '<>', HELD)
+      .executeTakeFirst();
+    return row?.holder_id;
+  }
+
+  async listAnyStatus(holderId: string, from: Instant, to: Instant, limit: number): Promise<Booking[]> {
+    const rows = await this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where(NOT_HELD)
+      .where('start_at', '>=', from)
+      .where('start_at', '<', to)
+      .orderBy('start_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
     return rows.map(toBooking);
   }
 

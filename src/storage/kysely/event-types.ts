@@ -39,6 +39,17 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
     return (await liveEventTypesOf(this.db, this.engine.name, holderId)).map(toEventType);
   }
 
+  async titles(holderId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('event_types')
+      .select(['id', 'title'])
+      .where('holder_id', '=', holderId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.title]));
+  }
+
   async slugsLike(holderId: string, base: string): Promise<Set<string>> {
     const rows = await this.db
       .selectFrom('event_types')

@@ -48,6 +48,10 @@ export default function migration(_engine: Engine): Migration {
         .alterTable('bookings')
         .addColumn('metadata', 'text', (c) => c.notNull().defaultTo('{}'))
         .execute();
+      // A calendar feed shows bookings in every status (a cancelled one shows as cancelled).
+      await sql`create index bookings_by_start on bookings (holder_id, start_at, id) where status <> 'held'`.execute(
+        db,
+      );
       await db.schema
         .alterTable('bookings')
         .addColumn('source', 'text', (c) => c.notNull().defaultTo(sql.lit('api')))

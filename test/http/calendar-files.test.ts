@@ -1,0 +1,174 @@
+// Contract §10's calendar files on both stores, read back with an independent strict parser
+// (ical.js): a booking's `icsUrl` and the holder's `calendarFeedUrl` give the right instants,
+// stable UIDs, cancellations and reschedules as STATUS and SEQUENCE; a link opens only what it
+// was made for, and a rotated feed link opens nothing.
+import ICAL from 'ical.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/harness.js';
+import { BEFORE_MONDAY, book, createEventType, type BookingBody, type EventTypeBody } from './helpers.js';
+
+let h: Harness;
+let token: string;
+let et: EventTypeBody;
+
+beforeEach(async () => {
+  h = await createHarness({ now: BEFORE_MONDAY });
+  token = await h.key('alice');
+  await h.request({ method: 'PATCH', url: '/api/v1/me', token, json: { displayName: 'Alice Example' } });
+  et = await createEventType(h, token, { title: 'Intro call', durationMinutes: 30 });
+});
+
+afterEach(async () => {
+  await h.close();
+});
+
+const fetchPath = (url: string) => h.request({ method: 'GET', url: new URL(url).pathname });
+
+interface ParsedEvent {
+  uid: string;
+  start: string;
+  end: string;
+  status: string;
+  sequence: number;
+  summary: string;
+  description: string | null;
+  attendee: string;
+}
+
+/** Parses with ical.js (which throws on what is not iCalendar) and returns the VEVENTs. */
+function parse(text: string): ParsedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  expect(calendar.name).toBe('vcalendar');
+  expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    return {
+      uid: event.uid,
+      start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
+      status: String(vevent.getFirstPropertyValue('status')),
+      sequence: event.sequence,
+      summary: event.summary,
+      description: event.description ?? null,
+      attendee: String(vevent.getFirstPropertyValue('attendee')).toLowerCase(),
+    };
+  });
+}
+
+async function feedUrl(): Promise<string> {
+  const me = await h.request({ method: 'GET', url: '/api/v1/me', token });
+  return me.json<{ holder: { calendarFeedUrl: string } }>().holder.calendarFeedUrl;
+}
+
+describe('icsUrl: one booking for the guest', () => {
+  it('when fetched, then it is iCalendar with the booking’s instants, its id as UID and CONFIRMED, and cancelled after a cancel', async () => {
+    const booking = await book(h, token, et.id, '2026-01-05T10:00:00+01:00');
+    const res = await fetchPath(booking.icsUrl!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="booking.ics"');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(parse(res.body)).toEqual([
+      {
+        uid: `${booking.id}@slotwise`,
+        start: '2026-01-05T09:00:00.000Z',
+        end: '2026-01-05T09:30:00.000Z',
+        status: 'CONFIRMED',
+        sequence: 0,
+        summary: 'Intro call with Alice Example',
+        description: null,
+        attendee: 'mailto:ada@example.com',
+      },
+    ]);
+
+    await h.request({ method: 'POST', url: `/api/v1/bookings/${booking.id}/cancel`, token });
+    const [cancelled] = parse((await fetchPath(booking.icsUrl!)).body);
+    expect(cancelled).toMatchObject({ uid: `${booking.id}@slotwise`, status: 'CANCELLED', sequence: 1 });
+  });
+
+  it('when the link is altered, or is another purpose’s link, then 404 and nothing is shown', async () => {
+    const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    const path = new URL(booking.icsUrl!).pathname;
+    const manageToken = new URL(booking.manageUrl!).pathname.split('/manage/')[1]!;
+    const other = await book(h, token, et.id, '2026-01-05T10:00:00Z');
+    for (const forged of [
+      path.replace(/.(\.ics)$/, 'A$1'),
+      `/ics/${manageToken}.ics`,
+      path.replace(booking.id, other.id),
+      path.replace(/\.ics$/, ''),
+      '/ics/.ics',
+    ]) {
+      const res = await h.request({ method: 'GET', url: forged });
+      expect(res.statusCode, forged).toBe(404);
+      expect(res.body).toBe('Not found\n');
+    }
+  });
+});
+
+describe('calendarFeedUrl: the holder’s bookings for a calendar app', () => {
+  it('when fetched, then it lists every booking with cancellations and reschedules as CANCELLED, and no holds or other holders’ bookings', async () => {
+    const kept = await book(h, token, et.id, '2026-01-05T09:00:00Z', {
+      guestName: 'Ada; "Countess", of\nLovelace',
+      notes: 'Bring the engine, please',
+      answers: {},
+    });
+    const cancelled = await book(h, token, et.id, '2026-01-05T10:00:00Z');
+    await h.request({ method: 'POST', url: `/api/v1/bookings/${cancelled.id}/cancel`, token });
+    const moved = await book(h, token, et.id, '2026-01-05T11:00:00Z');
+    const replacement = (
+      await h.request({
+        method: 'POST',
+        url: `/api/v1/bookings/${moved.id}/reschedule`,
+        token,
+        json: { start: '2026-01-05T12:00:00Z' },
+      })
+    ).json<BookingBody>();
+    await h.request({
+      method: 'POST',
+      url: '/api/v1/holds',
+      token,
+      json: { eventTypeId: et.id, start: '2026-01-05T13:00:00Z' },
+    });
+    const bob = await h.key('bob');
+    const bobs = await createEventType(h, bob);
+    await book(h, bob, bobs.id, '2026-01-05T09:00:00Z');
+
+    const res = await fetchPath(await feedUrl());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    const events = parse(res.body);
+    expect(events.map((e) => [e.uid, e.status, e.sequence])).toEqual([
+      [`${kept.id}@slotwise`, 'CONFIRMED', 0],
+      [`${cancelled.id}@slotwise`, 'CANCELLED', 1],
+      [`${moved.id}@slotwise`, 'CANCELLED', 1],
+      [`${replacement.id}@slotwise`, 'CONFIRMED', 0],
+    ]);
+    // Text the holder's guests wrote survives the trip intact (escaped, folded, read back).
+    expect(events[0]!.summary).toBe('Intro call: Ada; "Countess", of\nLovelace');
+    expect(events[0]!.description).toBe('Bring the engine, please');
+    expect(events[3]!.start).toBe('2026-01-05T12:00:00.000Z');
+  });
+
+  it('when the feed link is rotated, then the old link opens nothing and the new one opens the feed', async () => {
+    const before = await feedUrl();
+    expect((await fetchPath(before)).statusCode).toBe(200);
+    await h.request({ method: 'POST', url: '/api/v1/me/calendar-feed/rotate', token });
+    const after = await feedUrl();
+    expect((await fetchPath(before)).statusCode).toBe(404);
+    expect((await fetchPath(after)).statusCode).toBe(200);
+  });
+
+  it('when the link is forged, then 404', async () => {
+    const path = new URL(await feedUrl()).pathname;
+    const bob = await h.key('bob');
+    const bobsHolder = (await h.request({ method: 'GET', url: '/api/v1/me', token: bob })).json<{
+      holder: { id: string };
+    }>().holder.id;
+    const [, , holderId] = path.split(/[/.]/);
+    for (const forged of [path.replace(holderId!, bobsHolder), path.replace('.0.', '.1.'), '/feeds/x.ics']) {
+      expect((await h.request({ method: 'GET', url: forged })).statusCode, forged).toBe(404);
+    }
+  });
+});
