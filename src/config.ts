@@ -32,6 +32,11 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** How long a connection may take and how many may be open (docs/api.md, "Limits"). */
   http: ConnectionLimits;
+  /**
+   * `PUBLIC_BASE_URL` without a trailing slash: what the links to booking pages, manage pages and
+   * calendar files start with (contract §10). Undefined: the address the server listens on.
+   */
+  publicBaseUrl: string | undefined;
   webhooks: {
     allowPrivateTargets: boolean;
     timeoutMs: number;
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
   const trustProxy = readTrustProxy(env, problems);
+  const publicBaseUrl = readPublicBaseUrl(env, problems);
   const http = readConnectionLimits(env, trustProxy, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailuresPerMinute,
     trustProxy,
     http,
+    publicBaseUrl,
     webhooks: {
       allowPrivateTargets,
       timeoutMs,
@@ -247,6 +254,25 @@ function readTrustProxy(env: NodeJS.ProcessEnv, problems: string[]): boolean | n
     `TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${env.TRUST_PROXY}"`,
   );
   return false;
+}
+
+/** An absolute http(s) URL with no query or fragment (a path is kept: pages may live under one); no trailing slash. */
+function readPublicBaseUrl(env: NodeJS.ProcessEnv, problems: string[]): string | undefined {
+  const value = env.PUBLIC_BASE_URL?.trim();
+  if (value === undefined || value === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '' || url.username) {
+    problems.push(
+      `PUBLIC_BASE_URL must be an absolute http or https URL without query, fragment or credentials, e.g. https://book.example.com; got "${env.PUBLIC_BASE_URL}"`,
+    );
+    return undefined;
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean, problems: string[]): boolean {

@@ -180,6 +180,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     authFailuresPerMinute: config.authFailuresPerMinute,
     trustProxy: config.trustProxy,
     http: config.http,
+    publicBaseUrl: config.publicBaseUrl,
     log: { level: config.logLevel, destination: bufferedStdout() },
   });
   // How many keys and from where; never a key.

@@ -16,6 +16,7 @@ const DEFAULTS: Config = {
   databaseUrl: undefined,
   postgres: { poolSize: 10, statementTimeoutMs: 10_000 },
   sqlite: { maxSizeMb: 0 },
+  publicBaseUrl: undefined,
   secretKeys: [],
   logLevel: 'info',
   rateLimitPerMinute: 600,
@@ -47,6 +48,7 @@ const VARIABLES = [
   'DATABASE_POOL_SIZE',
   'DATABASE_STATEMENT_TIMEOUT_MS',
   'DATABASE_MAX_SIZE_MB',
+  'PUBLIC_BASE_URL',
   'HOST',
   'PORT',
   'LOG_LEVEL',
@@ -89,6 +91,8 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
   return (thrown as ConfigError).problems;
 }
 
+const publicBaseUrlProblem = (value: string) =>
+  `PUBLIC_BASE_URL must be an absolute http or https URL without query, fragment or credentials, e.g. https://book.example.com; got "${value}"`;
 const integerProblem = (name: string, min: number, max: number, value: string) =>
   `${name} must be a whole number from ${min} to ${max}, got "${value}"`;
 
@@ -112,6 +116,7 @@ describe('loadConfig defaults', () => {
       DATABASE_POOL_SIZE: '25',
       DATABASE_STATEMENT_TIMEOUT_MS: '2500',
       DATABASE_MAX_SIZE_MB: '512',
+      PUBLIC_BASE_URL: 'https://book.example.com/slotwise/',
       HOST: '0.0.0.0',
       PORT: '8080',
       LOG_LEVEL: 'debug',
@@ -141,6 +146,7 @@ describe('loadConfig defaults', () => {
       databaseUrl: 'postgres://slotwise:secret@db.internal:5432/slotwise',
       postgres: { poolSize: 25, statementTimeoutMs: 2500 },
       sqlite: { maxSizeMb: 512 },
+      publicBaseUrl: 'https://book.example.com/slotwise',
       secretKeys: [KEY_B, KEY_A],
       logLevel: 'debug',
       rateLimitPerMinute: 120,
@@ -326,6 +332,19 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
     { WEBHOOK_CONCURRENCY: '16', WEBHOOK_CONCURRENCY_PER_HOLDER: '16' },
     (c) => c.webhooks.concurrencyPerHolder,
     16,
+  ],
+  // PUBLIC_BASE_URL: absolute http(s), trailing slashes dropped
+  [
+    'PUBLIC_BASE_URL is an origin',
+    { PUBLIC_BASE_URL: 'http://localhost:3000' },
+    (c) => c.publicBaseUrl,
+    'http://localhost:3000',
+  ],
+  [
+    'PUBLIC_BASE_URL ends in a slash',
+    { PUBLIC_BASE_URL: 'https://book.example.com/' },
+    (c) => c.publicBaseUrl,
+    'https://book.example.com',
   ],
   // TRUST_PROXY: false, true, hops, or addresses
   ['TRUST_PROXY is true', { TRUST_PROXY: 'true' }, (c) => c.trustProxy, true],
@@ -531,6 +550,9 @@ const REJECTED: Array<[string, string, string]> = [
     '129',
     'WEBHOOK_CONCURRENCY_PER_HOLDER (129) must not exceed WEBHOOK_CONCURRENCY (128)',
   ],
+  ['PUBLIC_BASE_URL', 'ftp://book.example.com', publicBaseUrlProblem('ftp://book.example.com')],
+  ['PUBLIC_BASE_URL', 'https://book.example.com/?embed=1', publicBaseUrlProblem('https://book.example.com/?embed=1')],
+  ['PUBLIC_BASE_URL', 'https://user:pw@book.example.com', publicBaseUrlProblem('https://user:pw@book.example.com')],
   ['HTTP_HEADERS_TIMEOUT_MS', '99', integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, '99')],
   ['HTTP_HEADERS_TIMEOUT_MS', '10s', integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, '10s')],
   [
@@ -619,6 +641,7 @@ describe('loadConfig rejected values', () => {
       DATABASE_POOL_SIZE: '0',
       DATABASE_STATEMENT_TIMEOUT_MS: '5',
       DATABASE_MAX_SIZE_MB: '1TB',
+      PUBLIC_BASE_URL: 'book.example.com',
       RATE_LIMIT_PER_MINUTE: 'many',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe',
       WEBHOOK_TIMEOUT_MS: '1',
@@ -645,6 +668,7 @@ describe('loadConfig rejected values', () => {
       integerProblem('DATABASE_POOL_SIZE', 1, 1000, '0'),
       integerProblem('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, '5'),
       integerProblem('DATABASE_MAX_SIZE_MB', 0, 1_048_576, '1TB'),
+      publicBaseUrlProblem('book.example.com'),
       integerProblem('RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'many'),
       BOOLEAN_PROBLEM('maybe'),
       integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '1'),

@@ -170,7 +170,14 @@ describe('delivering booking events (shared server, a fresh webhook and receiver
     expect(request!.method).toBe('POST');
     expect(request!.headers['content-type']).toMatch(/^application\/json/);
     const payload = verified(webhook.secret, request!);
-    expect(payload).toEqual({ type: 'booking.created', timestamp: expect.any(String), data: { booking } });
+    // The booking as the API showed it to a write key, its guest links included (made at send
+    // time from the server's address), and who acted.
+    expect(payload).toEqual({
+      type: 'booking.created',
+      timestamp: expect.any(String),
+      data: { booking, actor: 'api' },
+    });
+    expect(booking.manageUrl).toMatch(new RegExp(`^${shared.url}/manage/${booking.id}\\.`));
     expect(Math.abs(Date.parse(payload.timestamp) - Date.now())).toBeLessThan(60_000);
     expect(Math.abs(Number(request!.headers['webhook-timestamp']) * 1000 - Date.now())).toBeLessThan(60_000);
     expect(request!.headers['webhook-signature']).toMatch(/^v1,/);
@@ -204,7 +211,7 @@ describe('delivering booking events (shared server, a fresh webhook and receiver
     const payloads = requests.map((r) => verified(webhook.secret, r));
     const cancellation = payloads.find((p) => p.type === 'booking.cancelled');
     expect(cancellation, JSON.stringify(payloads)).toBeDefined();
-    expect(cancellation!.data).toEqual({ booking: cancelled });
+    expect(cancellation!.data).toEqual({ booking: cancelled, actor: 'api' });
     expect(cancellation!.data.booking).toMatchObject({
       id: booking.id,
       status: 'cancelled',
@@ -225,7 +232,7 @@ describe('delivering booking events (shared server, a fresh webhook and receiver
     const requests = await receiver.waitFor(2, 5_000);
     const rescheduled = requests.map((r) => verified(webhook.secret, r)).find((p) => p.type === 'booking.rescheduled');
     expect(rescheduled).toBeDefined();
-    expect(rescheduled!.data).toEqual({ booking: moved, previousBooking: previous });
+    expect(rescheduled!.data).toEqual({ booking: moved, previousBooking: previous, actor: 'api' });
     expect(rescheduled!.data.booking).toMatchObject({ status: 'confirmed', rescheduledFromId: booking.id });
     expect(rescheduled!.data.previousBooking).toMatchObject({
       id: booking.id,
