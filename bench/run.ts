@@ -59,6 +59,8 @@ async function main(): Promise<void> {
     PORT: String(port),
     HOST: '127.0.0.1',
     RATE_LIMIT_PER_MINUTE: '0',
+    // Every load comes from one address, with more connections than one client is allowed by default.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
     // Required on PostgreSQL; one fixed key for the run (the given one if set).
     SLOTWISE_SECRET: process.env.SLOTWISE_SECRET || 'bench-secret-not-for-production-0123456789',
   };

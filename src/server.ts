@@ -92,7 +92,10 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     calendars,
     keys,
     // The app exists by the time a link is made.
-    links: new GuestLinks(settings.keyring, () => settings.publicBaseUrl ?? listeningUrl(app)),
+    links: new GuestLinks(
+      settings.keyring,
+      () => settings.publicBaseUrl ?? (listeningAt ??= listeningUrl(app)) ?? 'http://localhost',
+    ),
     webhooks: {
       allowPrivateTargets: settings.webhooks.allowPrivateTargets,
       limitPerHolder: settings.webhooks.limitPerHolder,
@@ -100,6 +103,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     // Called after commits, by which time the worker below exists.
     outboxChanged: () => worker.wake(),
   };
+  /** The listening address, read once (a system call): it does not change while the server runs. */
+  let listeningAt: string | undefined;
   const logger = settings.log && pino({ level: settings.log.level }, settings.log.destination);
   const counter =
     settings.requestCounter ?? (storage.engine === 'postgres' ? storage.requestCounter : new MemoryRequestCounter());
@@ -230,10 +235,10 @@ function bufferedStdout() {
   return destination;
 }
 
-/** `http://host:port` of the server's first address; before it listens (tests on `inject`), `http://localhost`. */
-function listeningUrl(app: FastifyInstance): string {
+/** `http://host:port` of the server's address; undefined before it listens (tests on `inject`). */
+function listeningUrl(app: FastifyInstance): string | undefined {
   const address = app.server.listening ? app.server.address() : null;
-  if (address === null || typeof address === 'string') return 'http://localhost';
+  if (address === null || typeof address === 'string') return undefined;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }

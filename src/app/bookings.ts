@@ -279,7 +279,7 @@ export async function occupy(
   now: Instant,
   insert: () => Promise<boolean>,
 ): Promise<void> {
-  await tx.holds.dropExpired(eventType.holderId, judged.expiredHoldIds, now);
+  if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(eventType.holderId, judged.expiredHoldIds, now);
   if (!(await insert())) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
   const limit = eventType.maxBookingsPerDay;
   const sameDay = judged.sameDay;

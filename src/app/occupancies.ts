@@ -14,7 +14,11 @@ export interface OccupanciesAt {
 }
 
 /** Splits what the store holds into what occupies time at `now` and expired holds (contract §9: free at `expiresAt`). */
-export function occupanciesAt(stored: readonly StoredOccupancy[], now: Instant): OccupanciesAt {
+export function occupanciesAt(stored: StoredOccupancy[], now: Instant): OccupanciesAt {
+  // Most calendars have no holds: then everything stored is live, and `live` is `stored` itself.
+  if (stored.every((occupancy) => occupancy.expiresAt === null)) {
+    return { live: stored, expiredHoldIds: [], nextExpiry: Infinity };
+  }
   const live: Occupancy[] = [];
   const expiredHoldIds: string[] = [];
   let nextExpiry = Infinity;

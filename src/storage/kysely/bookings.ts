@@ -24,16 +24,26 @@ export const OCCUPYING = sql<boolean>`status in ('confirmed', 'held')`;
 const NOT_HELD = sql<boolean>`status <> 'held'`;
 
 const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end', 'expires_at'] as const;
-const occupanciesStartingBetween = compiledOnce((db, holderId, eventTypeId, from, to) =>
+/**
+ * Occupying rows of one event type starting in [from, to) (a daily cap's count), found through the
+ * occupancy index: a start lies at most the longest buffer (a day) after its occupancy's start, so
+ * the occupancies starting in [from − 1 day, to) hold them all. One index fewer for every booking
+ * to update.
+ */
+const occupanciesStartingBetween = compiledOnce((db, holderId, occupiedFrom, occupiedTo, eventTypeId, from, to) =>
   db
     .selectFrom('bookings')
     .select(OCCUPANCY_COLUMNS)
     .where('holder_id', '=', holderId!)
     .where(OCCUPYING)
+    .where('occupied_start', '>=', occupiedFrom as unknown as number)
+    .where('occupied_start', '<', occupiedTo as unknown as number)
     .where('event_type_id', '=', eventTypeId!)
     .where('start_at', '>=', from as unknown as number)
     .where('start_at', '<', to as unknown as number),
 );
+/** The longest buffer before a booking (the schemas' limit): how far before its start an occupancy may begin. */
+const MAX_BUFFER_MS = 1_440 * 60_000;
 /**
  * Occupying rows whose occupancy starts in [from, to), and the one that starts last before
  * `from`: they never overlap one another (the rules, and on PostgreSQL the exclusion constraint,
@@ -130,6 +140,7 @@ export class KyselyBookings extends Table implements BookingWrites {
       .selectFrom('bookings')
       .selectAll()
       .where('holder_id', '=', holderId)
+      .where(NOT_HELD)
       .where('status', '=', CONFIRMED)
       .where('start_at', '>=', query.from)
       .where('start_at', '<', query.to);
@@ -184,7 +195,16 @@ export class KyselyBookings extends Table implements BookingWrites {
     to: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]> {
-    const rows = await occupanciesStartingBetween(this.db, this.engine.name, holderId, eventTypeId, from, to);
+    const rows = await occupanciesStartingBetween(
+      this.db,
+      this.engine.name,
+      holderId,
+      from - MAX_BUFFER_MS,
+      to,
+      eventTypeId,
+      from,
+      to,
+    );
     return toOccupancies(rows, excludeBookingId);
   }
 

@@ -33,11 +33,6 @@ export default function migration(engine: Engine): Migration {
       create index bookings_occupying on bookings
         (holder_id, occupied_start, occupied_end, start_at, event_type_id, id, expires_at, status)
       where status in ('confirmed', 'held')`.execute(db);
-      // The daily cap's count: what of one event type starts on a day, holds included.
-      await sql`
-      create index bookings_occupying_by_event_type on bookings
-        (holder_id, event_type_id, start_at, occupied_start, occupied_end, id, expires_at, status)
-      where status in ('confirmed', 'held')`.execute(db);
       // Retention: expired holds by age.
       await sql`create index bookings_held_by_expiry on bookings (expires_at, id) where status = 'held'`.execute(db);
     },
