@@ -14,6 +14,11 @@ export class GuestLinks {
     private readonly baseUrl: () => string,
   ) {}
 
+  /** The path of the base URL ('' or e.g. `/slotwise`): what links within the pages start with. */
+  basePath(): string {
+    return new URL(this.baseUrl()).pathname.replace(/\/+$/, '');
+  }
+
   bookingPage(handle: string, slug: string): string {
     return `${this.baseUrl()}/book/${handle}/${slug}`;
   }

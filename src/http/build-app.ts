@@ -14,6 +14,7 @@ import { registerIdempotency } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { registerCalendarFiles } from './calendar-files.js';
+import { registerPages } from './pages/routes.js';
 import { registerRateLimit, type RateLimitSettings } from './rate-limit.js';
 import type { RenderedTracks } from './rendered-tracks.js';
 import { HttpProblem, problem, sendProblem, type Problem } from './problems.js';
@@ -153,6 +154,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
 
   registerOperations(app, options.schemaStatus, metrics);
   registerCalendarFiles(app, context);
+  await registerPages(app, context);
 
   // ---- OpenAPI document (GET /api/v1/openapi.json) and reference page (GET /docs), no key needed.
   // Registered before the API routes: @fastify/swagger collects the routes added after it.

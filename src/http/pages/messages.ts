@@ -1,0 +1,53 @@
+// The booking pages' words, in every language they speak. A message is a string, or a function
+// of its values (for plurals and word order); the pages never build sentences from pieces.
+
+export const LOCALES = ['en', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const en = {
+  languageName: 'English',
+  notFoundTitle: 'Page not found',
+  notFoundText: 'There is no booking page at this address. Check the link you were given.',
+  bookWith: (name: string) => `Book a time with ${name}`,
+  noPublicEventTypes: 'There is nothing to book here at the moment.',
+  minutes: (count: number) => `${count} min`,
+  chooseLanguage: 'Language',
+  poweredBy: 'Scheduling by Slotwise',
+};
+
+export type Messages = typeof en;
+
+const de: Messages = {
+  languageName: 'Deutsch',
+  notFoundTitle: 'Seite nicht gefunden',
+  notFoundText: 'Unter dieser Adresse gibt es keine Buchungsseite. Bitte prüfen Sie den Link, den Sie erhalten haben.',
+  bookWith: (name) => `Termin bei ${name} buchen`,
+  noPublicEventTypes: 'Hier ist im Moment nichts zu buchen.',
+  minutes: (count) => `${count} Min.`,
+  chooseLanguage: 'Sprache',
+  poweredBy: 'Terminbuchung mit Slotwise',
+};
+
+export const MESSAGES: Readonly<Record<Locale, Messages>> = { en, de };
+
+/**
+ * The page's language: `?lang=` when it names one we speak, else the first of the browser's
+ * `Accept-Language` (by quality) that we speak (`de-AT` → `de`), else English.
+ */
+export function chooseLocale(query: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (isLocale(query)) return query;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => Number.isFinite(entry.quality) && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return ranked.map((entry) => entry.language).find(isLocale) ?? 'en';
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
