@@ -1,6 +1,11 @@
 import type { Holder } from '../domain/api-key.js';
 import type { EventType } from '../domain/event-type.js';
+import { DAY_MS, formatUtc, type Instant } from '../domain/instant.js';
+import { bookableSpan } from '../domain/slots.js';
+import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
 import type { AppContext } from './context.js';
+import { loadAvailability } from './holder-availability.js';
+import { listSlots } from './slots.js';
 
 /** What a holder's booking page shows: who, and the event types guests may book. */
 export interface PublicProfile {
@@ -25,4 +30,103 @@ export async function publicProfile(context: AppContext, handle: string): Promis
 /** The name guests see. */
 export function shownName(holder: Holder): string {
   return holder.displayName ?? holder.name;
+}
+
+/** A public event type's page: whose it is, and the zone its holder's availability is kept in. */
+export interface PublicEventType {
+  holder: Holder;
+  eventType: EventType;
+  /** The holder's zone: where a guest's zone falls back to when the browser tells none. */
+  holderZone: string;
+}
+
+/** The live public event type at `/book/{handle}/{slug}`; undefined for anything else (all look the same). */
+export async function publicEventType(
+  context: AppContext,
+  handle: string,
+  slug: string,
+): Promise<PublicEventType | undefined> {
+  const holder = await context.store.holders.findByHandle(handle);
+  if (!holder) return undefined;
+  const eventType = (await context.store.eventTypes.live(holder.id)).find(
+    (candidate) => candidate.public && candidate.slug === slug,
+  );
+  if (!eventType) return undefined;
+  const { availability } = await loadAvailability(context.store, holder.id);
+  return { holder, eventType, holderZone: availability.timeZone };
+}
+
+/** A month of an event type's free times, as a guest in `zone` sees them. */
+export interface MonthOfSlots {
+  /** `YYYY-MM`, the month shown: the one asked for, moved into the bookable months. */
+  month: string;
+  /** Local date (`YYYY-MM-DD`) → its free starts, ascending; only days with any. */
+  days: Map<string, Instant[]>;
+  /** The months before and after, when they hold bookable time; null otherwise. */
+  previous: string | null;
+  next: string | null;
+}
+
+/** How far ahead a page computes slots when the booking window is unlimited (contract §10). */
+const PAGE_HORIZON_MS = 365 * DAY_MS;
+
+/**
+ * The free starts of `month` (or of the first bookable month) in `zoneName`, never past the
+ * booking window or a year ahead: what a month of the booking page's calendar shows.
+ */
+export async function monthOfSlots(
+  context: AppContext,
+  page: PublicEventType,
+  zoneName: string,
+  month: string | undefined,
+): Promise<MonthOfSlots> {
+  const zone = context.zones.of(zoneName);
+  const now = context.now();
+  const span = bookableSpan(page.eventType, now);
+  const horizon = Math.min(span.to, now + PAGE_HORIZON_MS);
+  const firstMonth = monthOf(isoDateFromEpochDay(zone.dayOf(Math.max(now, span.from))));
+  const lastMonth = monthOf(isoDateFromEpochDay(zone.dayOf(horizon - 1)));
+  const shown = month === undefined || month < firstMonth ? firstMonth : month > lastMonth ? lastMonth : month;
+  const from = Math.max(zone.startOfDay(epochDayFromIsoDate(`${shown}-01`)!), now);
+  const to = Math.min(zone.startOfDay(epochDayFromIsoDate(`${nextMonth(shown)}-01`)!), horizon);
+  const days = new Map<string, Instant[]>();
+  if (from < to) {
+    const list = await listSlots(
+      context,
+      { holderId: page.holder.id },
+      {
+        eventTypeId: page.eventType.id,
+        from: formatUtc(from),
+        to: formatUtc(to),
+      },
+    );
+    for (let i = list.first; i < list.end; i++) {
+      const start = list.starts[i]!;
+      const date = isoDateFromEpochDay(zone.dayOf(start));
+      const starts = days.get(date);
+      if (starts) starts.push(start);
+      else days.set(date, [start]);
+    }
+  }
+  return {
+    month: shown,
+    days,
+    previous: shown > firstMonth ? previousMonth(shown) : null,
+    next: shown < lastMonth ? nextMonth(shown) : null,
+  };
+}
+
+/** `YYYY-MM` of a `YYYY-MM-DD`. */
+function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+function nextMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+}
+
+function previousMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
 }

@@ -36,7 +36,7 @@ export interface SlotList {
  */
 export async function listSlots(
   context: AppContext,
-  caller: Caller,
+  caller: Pick<Caller, 'holderId'>,
   query: SlotsQuery,
   knownCalendarVersion: number | null = null,
 ): Promise<SlotList> {

@@ -116,6 +116,141 @@ describe('GET /book/{handle}', () => {
   });
 });
 
+describe('GET /book/{handle}/{slug}', () => {
+  let slug: string;
+
+  beforeEach(async () => {
+    slug = (await createEventType(h, token, { title: 'Intro call', durationMinutes: 30, public: true })).slug;
+  });
+
+  /** The page's free times of the chosen day: `[datetime, shown]`. */
+  function times(body: string): Array<[string, string]> {
+    return [...body.matchAll(/<time datetime="([^"]+)">([^<]+)<\/time>/g)].map((m) => [m[1]!, m[2]!]);
+  }
+  /** The days of the calendar that link to their times. */
+  function freeDays(body: string): string[] {
+    return [...body.matchAll(/date=(\d{4}-\d\d-\d\d)/g)].map((m) => m[1]!).filter((d, i, all) => all.indexOf(d) === i);
+  }
+
+  it('when opened without a zone, then the month shows the holder’s days with free times, the first chosen, in the holder’s zone', async () => {
+    const res = await page(`/book/alice/${slug}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('<h1>Intro call</h1>');
+    expect(res.body).toContain('Times are shown in <strong>UTC</strong>');
+    expect(res.body).toContain('<h2>January 2026</h2>');
+    // Thursday 1 January (today) to Saturday 31: weekdays only.
+    const days = freeDays(res.body);
+    expect(days[0]).toBe('2026-01-01');
+    expect(days).not.toContain('2026-01-03');
+    expect(days).toHaveLength(22);
+    const shown = times(res.body);
+    expect(shown).toHaveLength(16);
+    expect(shown[0]).toEqual(['2026-01-01T09:00:00.000Z', '9:00 AM']);
+    expect(shown[15]).toEqual(['2026-01-01T16:30:00.000Z', '4:30 PM']);
+    expect(res.body).not.toContain('rel="prev"');
+    expect(res.body).toContain('rel="next"');
+  });
+
+  it('when the guest is in another zone, then days and times are the guest’s, across the weeks when only America has moved its clocks', async () => {
+    await putBerlinMornings();
+    h.clock.set('2026-03-01T00:00:00Z');
+    // Berlin 09:00 is 08:00Z in winter: 03:00 in New York before 8 March (EST), 04:00 after (EDT).
+    const before = await page(`/book/alice/${slug}?tz=America/New_York&month=2026-03&date=2026-03-06`);
+    expect(times(before.body)[0]).toEqual(['2026-03-06T08:00:00.000Z', '3:00 AM']);
+    const between = await page(`/book/alice/${slug}?tz=America/New_York&month=2026-03&date=2026-03-09`);
+    expect(times(between.body)[0]).toEqual(['2026-03-09T08:00:00.000Z', '4:00 AM']);
+    // And after Europe moves too (29 March), 09:00 Berlin is 07:00Z: 03:00 in New York again.
+    const after = await page(`/book/alice/${slug}?tz=America/New_York&month=2026-03&date=2026-03-30`);
+    expect(times(after.body)[0]).toEqual(['2026-03-30T07:00:00.000Z', '3:00 AM']);
+    expect(after.body).toContain('Times are shown in <strong>America/New_York</strong>');
+    expect(after.body).toContain('<option value="America/New_York" selected>America/New_York</option>');
+  });
+
+  it('when the guest is far east, then a time falls on the guest’s next day', async () => {
+    // 16:30 UTC on Monday 5 January is 05:30 on Tuesday 6 January in Auckland (UTC+13).
+    const res = await page(`/book/alice/${slug}?tz=Pacific/Auckland&month=2026-01&date=2026-01-06`);
+    expect(times(res.body).map(([instant]) => instant)).toContain('2026-01-05T16:30:00.000Z');
+    expect(times(res.body).map(([instant]) => instant)).not.toContain('2026-01-06T16:30:00.000Z');
+  });
+
+  it('when the zone, month or date is nonsense, then it is ignored, never an error', async () => {
+    for (const query of [
+      'tz=Mars/Olympus',
+      'tz=%3Cscript%3E',
+      'month=2026-13',
+      'month=1999-01',
+      'date=2026-01-03',
+      'tz=a&tz=b',
+    ]) {
+      const res = await page(`/book/alice/${slug}?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.body, query).toContain('Times are shown in <strong>UTC</strong>');
+      expect(res.body, query).not.toContain('<script');
+    }
+    // Unlimited window: a page computes at most a year ahead (contract §10).
+    expect((await page(`/book/alice/${slug}?month=2031-01`)).body).toContain('<h2>December 2026</h2>');
+  });
+
+  it('when the booking window ends this month, then there is no next month', async () => {
+    const near = await createEventType(h, token, { title: 'Soon', public: true, bookingWindowDays: 10 });
+    const res = await page(`/book/alice/${near.slug}`);
+    expect(res.body).not.toContain('rel="next"');
+    expect(freeDays(res.body).at(-1)).toBe('2026-01-09');
+  });
+
+  it('when a time is booked or held, then the page no longer shows it', async () => {
+    const et = (await h.request({ method: 'GET', url: '/api/v1/event-types', token })).json<{
+      data: Array<{ id: string }>;
+    }>().data[0]!;
+    await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: { eventTypeId: et.id, start: '2026-01-05T09:00:00Z', guestName: 'A', guestEmail: 'a@example.com' },
+    });
+    await h.request({
+      method: 'POST',
+      url: '/api/v1/holds',
+      token,
+      json: { eventTypeId: et.id, start: '2026-01-05T09:30:00Z' },
+    });
+    const shown = times((await page(`/book/alice/${slug}?date=2026-01-05`)).body).map(([instant]) => instant);
+    expect(shown[0]).toBe('2026-01-05T10:00:00.000Z');
+  });
+
+  it('when the event type is private, deleted or unknown, then the same 404 as an unknown handle', async () => {
+    const hidden = await createEventType(h, token, { title: 'Hidden', public: false });
+    const unknownHandle = (await page('/book/nobody/intro-call')).body;
+    for (const url of [`/book/alice/${hidden.slug}`, '/book/alice/nothing-here', `/book/nobody/${slug}`]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe(unknownHandle);
+    }
+  });
+
+  it('when the browser prefers German, then the month, weekdays and times are German', async () => {
+    const res = await page(`/book/alice/${slug}`, { 'accept-language': 'de' });
+    expect(res.body).toContain('<h2>Januar 2026</h2>');
+    expect(res.body).toContain('abbr="Montag"');
+    expect(times(res.body)[0]).toEqual(['2026-01-01T09:00:00.000Z', '9:00']);
+    expect(res.body).toContain('Freie Termine am Donnerstag, 1. Januar');
+  });
+
+  async function putBerlinMornings(): Promise<void> {
+    const mornings = [{ start: '09:00', end: '12:00' }];
+    const res = await h.request({
+      method: 'PUT',
+      url: '/api/v1/availability',
+      token,
+      json: {
+        timeZone: 'Europe/Berlin',
+        weekly: { monday: mornings, tuesday: mornings, wednesday: mornings, thursday: mornings, friday: mornings },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+});
+
 describe('chooseLocale', () => {
   it.each([
     [undefined, undefined, 'en'],

@@ -13,6 +13,17 @@ const en = {
   minutes: (count: number) => `${count} min`,
   chooseLanguage: 'Language',
   poweredBy: 'Scheduling by Slotwise',
+  withHolder: (name: string) => `with ${name}`,
+  timesShownIn: 'Times are shown in',
+  timeZone: 'Time zone',
+  changeTimeZone: 'Show times in this zone',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  calendarOf: (month: string) => `Days of ${month}`,
+  timesCount: (count: number) => (count === 1 ? '1 free time' : `${count} free times`),
+  noTimesThisMonth: 'No free times this month.',
+  timesOn: (day: string) => `Free times on ${day}`,
+  allEventTypes: 'All event types',
 };
 
 export type Messages = typeof en;
@@ -26,6 +37,17 @@ const de: Messages = {
   minutes: (count) => `${count} Min.`,
   chooseLanguage: 'Sprache',
   poweredBy: 'Terminbuchung mit Slotwise',
+  withHolder: (name) => `mit ${name}`,
+  timesShownIn: 'Zeiten in der Zeitzone',
+  timeZone: 'Zeitzone',
+  changeTimeZone: 'Zeiten in dieser Zone zeigen',
+  previousMonth: 'Vorheriger Monat',
+  nextMonth: 'Nächster Monat',
+  calendarOf: (month) => `Tage im ${month}`,
+  timesCount: (count) => (count === 1 ? '1 freier Termin' : `${count} freie Termine`),
+  noTimesThisMonth: 'In diesem Monat gibt es keine freien Termine.',
+  timesOn: (day) => `Freie Termine am ${day}`,
+  allEventTypes: 'Alle Terminarten',
 };
 
 export const MESSAGES: Readonly<Record<Locale, Messages>> = { en, de };
