@@ -37,6 +37,10 @@ export interface Config {
    * calendar files start with (contract §10). Undefined: the address the server listens on.
    */
   publicBaseUrl: string | undefined;
+  pages: {
+    /** Live holds made on one holder's booking pages at once. */
+    holdsPerHolder: number;
+  };
   webhooks: {
     allowPrivateTargets: boolean;
     timeoutMs: number;
@@ -118,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const trustProxy = readTrustProxy(env, problems);
   const publicBaseUrl = readPublicBaseUrl(env, problems);
+  const holdsPerHolder = readInteger(env, 'PUBLIC_HOLDS_PER_HOLDER', 20, { min: 1, max: 10_000 }, problems);
   const http = readConnectionLimits(env, trustProxy, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
@@ -159,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     http,
     publicBaseUrl,
+    pages: { holdsPerHolder },
     webhooks: {
       allowPrivateTargets,
       timeoutMs,

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { pino } from 'pino';
 import { KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
-import type { AppContext } from './app/context.js';
+import type { AppContext, PageSettings } from './app/context.js';
 import { payloadAsSent } from './app/outbox.js';
 import { GuestLinks } from './app/guest-links.js';
 import { IdGenerator } from './app/ids.js';
@@ -28,6 +28,8 @@ import type { Storage } from './storage/storage.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { WebhookSender } from './worker/send-webhook.js';
+
+const DEFAULT_PAGE_SETTINGS: PageSettings = { holdsPerHolder: 20 };
 
 /** Written slot tracks kept for all holders: a worst-case track (18,000 slots in UTC) is ~1.2 MB written. */
 const RENDERED_TRACKS_BYTES = 64 * 1024 * 1024;
@@ -55,6 +57,8 @@ export interface ServerSettings {
   log?: { level: LogLevel; destination: { write(line: string): unknown } };
   /** The clock; tests pass a settable one. */
   now?: () => Instant;
+  /** Limits of the booking pages (`PUBLIC_HOLDS_PER_HOLDER`); the defaults when absent. */
+  pages?: PageSettings;
   /** `PUBLIC_BASE_URL` (no trailing slash): what links to pages and files start with. By default the address the server listens on. */
   publicBaseUrl?: string;
 }
@@ -95,7 +99,9 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     links: new GuestLinks(
       settings.keyring,
       () => settings.publicBaseUrl ?? (listeningAt ??= listeningUrl(app)) ?? 'http://localhost',
+      settings.publicBaseUrl?.startsWith('https:') ?? false,
     ),
+    pages: settings.pages ?? DEFAULT_PAGE_SETTINGS,
     webhooks: {
       allowPrivateTargets: settings.webhooks.allowPrivateTargets,
       limitPerHolder: settings.webhooks.limitPerHolder,
@@ -186,6 +192,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     trustProxy: config.trustProxy,
     http: config.http,
     publicBaseUrl: config.publicBaseUrl,
+    pages: config.pages,
     log: { level: config.logLevel, destination: bufferedStdout() },
   });
   // How many keys and from where; never a key.

@@ -1,8 +1,12 @@
 import type { Holder } from '../domain/api-key.js';
+import type { Booking } from '../domain/booking.js';
+import { DomainError } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
+import { newHold, type Hold } from '../domain/hold.js';
 import { DAY_MS, formatUtc, type Instant } from '../domain/instant.js';
 import { bookableSpan } from '../domain/slots.js';
 import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
+import { assertBookable, occupy } from './bookings.js';
 import type { AppContext } from './context.js';
 import { loadAvailability } from './holder-availability.js';
 import { listSlots } from './slots.js';
@@ -129,4 +133,71 @@ function nextMonth(month: string): string {
 function previousMonth(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
   return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+}
+
+/** A page's hold lasts this long (contract §10: at most 10 minutes). */
+export const PAGE_HOLD_SECONDS = 600;
+
+/**
+ * Holds the time a guest picked on a booking page (contract §10). The browser session's previous
+ * hold at this holder ends first (one live page hold per session), and the holder's live page
+ * holds are counted after this one is written, under the calendar lock, so that no two sessions
+ * can both take the last place (past the limit: 409 `limit-reached`).
+ */
+export async function holdOnPage(
+  context: AppContext,
+  page: PublicEventType,
+  start: Instant,
+  pageSession: string,
+): Promise<Hold> {
+  const { holder, eventType } = page;
+  return context.store.transaction(async (tx) => {
+    const now = context.now();
+    await tx.holds.endPageHoldsOf(holder.id, pageSession, now);
+    const judged = await assertBookable(tx, context.zones, eventType, start, now, null);
+    const hold = newHold(context.ids.newId('hld'), eventType, start, PAGE_HOLD_SECONDS, now, pageSession);
+    await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
+    await tx.lockCalendar(holder.id);
+    if ((await tx.holds.countLivePageHolds(holder.id, now)) > context.pages.holdsPerHolder) {
+      throw new DomainError('limit-reached', 'Too many guests are choosing a time with this host right now.');
+    }
+    return hold;
+  });
+}
+
+/** The session's live hold, for the form that books it; undefined once it is gone or is another session's. */
+export async function pageHold(
+  context: AppContext,
+  page: PublicEventType,
+  holdId: string,
+  pageSession: string,
+): Promise<Hold | undefined> {
+  const hold = await context.store.holds.get(page.holder.id, holdId, context.now());
+  return hold && hold.pageSession === pageSession && hold.eventTypeId === page.eventType.id ? hold : undefined;
+}
+
+/** What a guest's manage link shows. */
+export interface GuestBooking {
+  booking: Booking;
+  holder: Holder;
+  /** The event type's title (a deleted one's too: the booking stays). */
+  title: string;
+  /** Where its times are shown: the guest's zone, else the holder's. */
+  zone: string;
+}
+
+/** The booking a manage link was made for; undefined for a link that opens nothing. */
+export async function guestBooking(context: AppContext, token: string): Promise<GuestBooking | undefined> {
+  const bookingId = context.links.bookingOf('manage', token);
+  if (bookingId === undefined) return undefined;
+  const holderId = await context.store.bookings.holderOf(bookingId);
+  if (holderId === undefined) return undefined;
+  const [holder, booking] = await Promise.all([
+    context.store.holders.get(holderId),
+    context.store.bookings.get(holderId, bookingId),
+  ]);
+  if (!holder || !booking) return undefined;
+  const titles = await context.store.eventTypes.titles(holderId, [booking.eventTypeId]);
+  const zone = booking.guestTimeZone ?? (await loadAvailability(context.store, holderId)).availability.timeZone;
+  return { booking, holder, title: titles.get(booking.eventTypeId) ?? '', zone };
 }

@@ -49,7 +49,7 @@ export type Actor = 'api' | 'guest';
 
 export async function createBooking(
   context: AppContext,
-  caller: Caller,
+  caller: Pick<Caller, 'holderId'>,
   input: CreateBookingInput,
   actor: Actor = 'api',
 ): Promise<Booking> {
@@ -84,7 +84,7 @@ export async function createBooking(
  */
 async function bookHold(
   context: AppContext,
-  caller: Caller,
+  caller: Pick<Caller, 'holderId'>,
   holdId: string,
   input: CreateBookingInput,
   actor: Actor,

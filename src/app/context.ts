@@ -21,8 +21,14 @@ export interface AppContext {
   /** Makes and opens the guests' and feeds' capability links (contract §10). */
   links: GuestLinks;
   webhooks: WebhookSettings;
+  pages: PageSettings;
   /** Called after a commit that enqueued deliveries, so a worker in this process sends them at once. */
   outboxChanged?: () => void;
+}
+
+export interface PageSettings {
+  /** Live holds made on one holder's booking pages at once (`PUBLIC_HOLDS_PER_HOLDER`). */
+  holdsPerHolder: number;
 }
 
 export interface WebhookSettings {

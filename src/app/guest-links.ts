@@ -12,6 +12,8 @@ export class GuestLinks {
   constructor(
     private readonly keyring: Keyring,
     private readonly baseUrl: () => string,
+    /** Whether the pages are served over https (`PUBLIC_BASE_URL`): their cookies are then `Secure`. */
+    readonly https = false,
   ) {}
 
   /** The path of the base URL ('' or e.g. `/slotwise`): what links within the pages start with. */

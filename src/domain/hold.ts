@@ -20,9 +20,18 @@ export interface Hold {
   bufferAfterMinutes: number;
   expiresAt: Instant;
   createdAt: Instant;
+  /** Made on a booking page: a digest of the browser session that made it (one live hold each). */
+  pageSession: string | null;
 }
 
-export function newHold(id: string, eventType: EventType, start: Instant, lifeSeconds: number, now: Instant): Hold {
+export function newHold(
+  id: string,
+  eventType: EventType,
+  start: Instant,
+  lifeSeconds: number,
+  now: Instant,
+  pageSession: string | null = null,
+): Hold {
   return {
     id,
     holderId: eventType.holderId,
@@ -33,6 +42,7 @@ export function newHold(id: string, eventType: EventType, start: Instant, lifeSe
     bufferAfterMinutes: eventType.bufferAfterMinutes,
     expiresAt: now + lifeSeconds * SECOND_MS,
     createdAt: now,
+    pageSession,
   };
 }
 

@@ -81,6 +81,8 @@ export interface Database {
     metadata: string;
     /** `api` or `page`. */
     source: string;
+    /** For a hold made on a booking page: a digest of the browser session that made it. */
+    page_session: string | null;
   };
   webhooks: {
     id: string;

@@ -53,6 +53,7 @@ export async function createHarness(
     now?: string;
     allowPrivateWebhookTargets?: boolean;
     webhookLimitPerHolder?: number;
+    pageHoldsPerHolder?: number;
     http?: Partial<ConnectionLimits>;
   } = {},
 ): Promise<Harness> {
@@ -64,6 +65,7 @@ export async function createHarness(
     keyring: testKeyring(),
     rateLimitPerMinute: 0,
     http: { ...DEFAULT_HTTP_LIMITS, ...options.http },
+    pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20 },
     webhooks: {
       allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
       timeoutMs: 15_000,

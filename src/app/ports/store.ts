@@ -161,6 +161,10 @@ export interface HoldWrites extends HoldReads {
   dropExpired(holderId: string, ids: string[], now: Instant): Promise<void>;
   /** Ends every hold of an event type (it is being deleted). */
   endAllOf(holderId: string, eventTypeId: string): Promise<void>;
+  /** Ends the holder's live holds made by one booking page session (it picked another time). */
+  endPageHoldsOf(holderId: string, pageSession: string, now: Instant): Promise<void>;
+  /** The holder's live holds made on booking pages. */
+  countLivePageHolds(holderId: string, now: Instant): Promise<number>;
 }
 
 export interface WebhookReads {

@@ -1,15 +1,40 @@
 // The guest-facing pages of contract §10: server-rendered HTML, no key, outside `/api/v1`. Thin
-// like the API's routes: read the request, call a use case, render.
+// like the API's routes: read the request, call a use case, render. They live in a scope of their
+// own, so their cookies, form parsing, CSRF checks and security headers never touch the API.
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { monthOfSlots, publicEventType, publicProfile, shownName } from '../../app/booking-pages.js';
-import { canonicalTimeZone } from '../../domain/zone.js';
+import { createBooking } from '../../app/bookings.js';
+import {
+  guestBooking,
+  holdOnPage,
+  monthOfSlots,
+  pageHold,
+  publicEventType,
+  publicProfile,
+  shownName,
+  type PublicEventType,
+} from '../../app/booking-pages.js';
 import type { AppContext } from '../../app/context.js';
+import { DomainError, type FieldError } from '../../domain/errors.js';
+import { answerErrors, type Answers } from '../../domain/questions.js';
+import { canonicalTimeZone } from '../../domain/zone.js';
 import { renderPage } from './layout.js';
-import { MESSAGES, chooseLocale, type Locale } from './messages.js';
-import { EventTypePage, HolderPage, NotFoundPage } from './views.js';
+import { MESSAGES, chooseLocale, type Locale, type Messages } from './messages.js';
+import {
+  BookingPage,
+  DetailsPage,
+  EventTypePage,
+  HolderPage,
+  NotFoundPage,
+  type FormField,
+  type PageNotice,
+} from './views.js';
 
 /** The stylesheet (and later the one script) pages load: `assets/` at the project's root. */
 const ASSETS = fileURLToPath(new URL('../../../assets/', import.meta.url));
@@ -36,29 +61,59 @@ const PAGE_SECURITY = {
   crossOriginEmbedderPolicy: false,
 };
 
+/** The browser session of the booking pages: which held time is whose (one at a time). */
+const SESSION_COOKIE = 'sw_page';
+
+/** Zones a guest can pick: the runtime's IANA list (with UTC, which some builds leave out). */
+const ZONES: readonly string[] = Object.freeze([
+  'UTC',
+  ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC'),
+]);
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE = /^\d{4}-\d\d-\d\d$/;
+const NOTICES: readonly PageNotice[] = ['taken', 'expired', 'busy'];
+
+type Query = Record<string, string | string[] | undefined>;
+type Form = Record<string, string | string[] | undefined>;
+type PageRequest = FastifyRequest<{ Params: { handle: string; slug: string }; Querystring: Query; Body: Form }>;
+
 export async function registerPages(app: FastifyInstance, context: AppContext): Promise<void> {
-  await app.register(helmet, { global: false });
-  await app.register(fastifyStatic, {
-    root: ASSETS,
-    prefix: '/assets/',
-    // Assets change with the release only; an hour keeps a guest's page loads light.
-    maxAge: 3_600_000,
-  });
+  await app.register(async (pages) => {
+    // Cookies are `Secure` when the pages are served over https (PUBLIC_BASE_URL says so).
+    const secure = () => context.links.https;
+    await pages.register(cookie);
+    await pages.register(csrf, {
+      cookieKey: 'sw_csrf',
+      cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: secure() },
+    });
+    await pages.register(formbody, { bodyLimit: 64 * 1024 });
+    await pages.register(helmet, { global: false });
+    await pages.register(fastifyStatic, {
+      root: ASSETS,
+      prefix: '/assets/',
+      // Assets change with the release only; an hour keeps a guest's page loads light.
+      maxAge: 3_600_000,
+    });
+    pages.setErrorHandler((error, request, reply) => {
+      // A form whose CSRF token is missing or stale (an old tab): back to where the guest was.
+      const locale = localeOf(request.query as Query, request.headers['accept-language']);
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500) request.log.error({ err: error }, 'page failed');
+      return html(
+        reply,
+        locale,
+        notFoundPage(locale, context.links.basePath()),
+        status >= 400 && status < 500 ? status : 500,
+      );
+    });
+    const options = { helmet: PAGE_SECURITY };
+    const withForm = { helmet: PAGE_SECURITY, preHandler: pages.csrfProtection };
 
-  app.get<{ Params: { handle: string; slug: string }; Querystring: EventTypeQuery }>(
-    '/book/:handle/:slug',
-    { helmet: PAGE_SECURITY },
-    (request, reply) => eventTypePage(context, request, reply),
-  );
-
-  app.get<{ Params: { handle: string }; Querystring: { lang?: string } }>(
-    '/book/:handle',
-    { helmet: PAGE_SECURITY },
-    async (request, reply) => {
-      const locale = localeOf(request);
+    pages.get<{ Params: { handle: string }; Querystring: Query }>('/book/:handle', options, async (request, reply) => {
+      const locale = localeOf(request.query, request.headers['accept-language']);
       const root = context.links.basePath();
       const profile = await publicProfile(context, request.params.handle);
-      if (!profile) return notFound(reply, locale, root);
+      if (!profile) return html(reply, locale, notFoundPage(locale, root), 404);
       return html(
         reply,
         locale,
@@ -67,54 +122,278 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
           <HolderPage profile={profile} locale={locale} root={root} />,
         ),
       );
-    },
-  );
+    });
+
+    pages.get('/book/:handle/:slug', options, async (request: PageRequest, reply) => {
+      const locale = localeOf(request.query, request.headers['accept-language']);
+      const root = context.links.basePath();
+      const page = await publicEventType(context, request.params.handle, request.params.slug);
+      if (!page) return html(reply, locale, notFoundPage(locale, root), 404);
+      sessionOf(request, reply, secure());
+      const zone = zoneOf(one(request.query.tz), page);
+      const month = one(request.query.month);
+      const shown = await monthOfSlots(
+        context,
+        page,
+        zone,
+        month !== undefined && MONTH.test(month) ? month : undefined,
+      );
+      const date = one(request.query.date);
+      const day = date !== undefined && shown.days.has(date) ? date : ([...shown.days.keys()].sort()[0] ?? null);
+      const notice = one(request.query.notice);
+      return html(
+        reply,
+        locale,
+        renderPage(
+          { locale, root, title: `${page.eventType.title} · ${shownName(page.holder)}` },
+          <EventTypePage
+            page={page}
+            month={shown}
+            zone={zone}
+            day={day}
+            zones={ZONES.includes(zone) ? ZONES : [zone, ...ZONES]}
+            locale={locale}
+            root={root}
+            csrfToken={reply.generateCsrf()}
+            notice={NOTICES.find((n) => n === notice) ?? null}
+          />,
+        ),
+      );
+    });
+
+    // The guest's booking, from the manage link (contract §10): a GET never changes anything.
+    pages.get<{ Params: { token: string }; Querystring: Query }>('/manage/:token', options, async (request, reply) => {
+      const locale = localeOf(request.query, request.headers['accept-language']);
+      const root = context.links.basePath();
+      const found = await guestBooking(context, request.params.token);
+      if (!found) return html(reply, locale, notFoundPage(locale, root), 404);
+      return html(
+        reply,
+        locale,
+        renderPage(
+          { locale, root, title: found.title },
+          <BookingPage
+            booking={found.booking}
+            title={found.title}
+            holderName={shownName(found.holder)}
+            icsUrl={new URL(context.links.ics(found.booking.id)).pathname}
+            zone={found.zone}
+            locale={locale}
+            justBooked={one(request.query.new) === '1' && found.booking.status === 'confirmed'}
+          />,
+        ),
+      );
+    });
+
+    // A picked time: hold it for this browser session, then ask for the guest's details.
+    pages.post('/book/:handle/:slug/hold', withForm, async (request: PageRequest, reply) => {
+      const locale = localeOf(request.body, request.headers['accept-language']);
+      const page = await publicEventType(context, request.params.handle, request.params.slug);
+      if (!page) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
+      const zone = zoneOf(one(request.body.tz), page);
+      const start = Date.parse(one(request.body.start) ?? '');
+      const back = (notice: PageNotice) =>
+        reply.redirect(pagePath(context, page, { tz: zone, lang: locale, notice, date: dateIn(start, zone) }), 303);
+      if (!Number.isFinite(start)) return back('taken');
+      try {
+        const hold = await holdOnPage(context, page, start, sessionOf(request, reply, secure()));
+        return reply.redirect(pagePath(context, page, { hold: hold.id, tz: zone, lang: locale }, '/details'), 303);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'slot-unavailable') return back('taken');
+        if (error instanceof DomainError && error.code === 'limit-reached') return back('busy');
+        throw error;
+      }
+    });
+
+    pages.get('/book/:handle/:slug/details', options, async (request: PageRequest, reply) => {
+      const locale = localeOf(request.query, request.headers['accept-language']);
+      const page = await publicEventType(context, request.params.handle, request.params.slug);
+      if (!page) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
+      const zone = zoneOf(one(request.query.tz), page);
+      const hold = await pageHold(context, page, one(request.query.hold) ?? '', sessionOf(request, reply, secure()));
+      if (!hold) return reply.redirect(pagePath(context, page, { tz: zone, lang: locale, notice: 'expired' }), 303);
+      return html(reply, locale, detailsPage(context, page, hold, zone, locale, reply.generateCsrf(), {}, false));
+    });
+
+    // The guest's details: book the held time (contract §9's conversion, as the guest).
+    pages.post('/book/:handle/:slug/book', withForm, async (request: PageRequest, reply) => {
+      const locale = localeOf(request.body, request.headers['accept-language']);
+      const m = MESSAGES[locale];
+      const page = await publicEventType(context, request.params.handle, request.params.slug);
+      if (!page) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
+      const zone = zoneOf(one(request.body.tz), page);
+      const hold = await pageHold(context, page, one(request.body.hold) ?? '', sessionOf(request, reply, secure()));
+      if (!hold) return reply.redirect(pagePath(context, page, { tz: zone, lang: locale, notice: 'expired' }), 303);
+      const form = request.body;
+      const fields: Record<string, FormField> = {};
+      for (const [name, value] of Object.entries(form)) {
+        if (value !== undefined) fields[name] = { value, error: null };
+      }
+      const answers = answersOf(page, form);
+      // Every field's problem at once: the guest's own fields and each answer.
+      const errors = [...guestErrors(form, m), ...answerErrors(page.eventType.questions, answers)];
+      try {
+        if (errors.length > 0) throw new DomainError('invalid-request', 'form', errors);
+        const booking = await createBooking(
+          context,
+          { holderId: page.holder.id },
+          {
+            holdId: hold.id,
+            guestName: (one(form.name) ?? '').trim(),
+            guestEmail: (one(form.email) ?? '').trim(),
+            guestTimeZone: zone,
+            notes: (one(form.notes) ?? '').trim() || undefined,
+            answers,
+          },
+          'guest',
+        );
+        const manage = new URL(context.links.manage(booking.id));
+        return reply.redirect(`${manage.pathname}?${new URLSearchParams({ new: '1', lang: locale }).toString()}`, 303);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        if (error.code === 'hold-expired')
+          return reply.redirect(pagePath(context, page, { tz: zone, lang: locale, notice: 'expired' }), 303);
+        if (error.code !== 'invalid-request') throw error;
+        for (const { field, message } of error.errors) {
+          const name = formFieldOf(field);
+          fields[name] = { value: fields[name]?.value ?? '', error: localised(message, m) };
+        }
+        return html(
+          reply,
+          locale,
+          detailsPage(context, page, hold, zone, locale, reply.generateCsrf(), fields, true),
+          400,
+        );
+      }
+    });
+  });
 }
 
-/** Zones a guest can pick: the runtime's IANA list (with UTC, which some builds leave out). */
-const ZONES: readonly string[] = Object.freeze([
-  'UTC',
-  ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC'),
-]);
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-function localeOf(request: FastifyRequest<{ Querystring: { lang?: string } }>): Locale {
-  // A query string may repeat a parameter: then it is an array, and not a language.
-  if (typeof request.query.lang !== 'string') return chooseLocale(undefined, request.headers['accept-language']);
-  return chooseLocale(request.query.lang, request.headers['accept-language']);
-}
-
-type EventTypeQuery = { lang?: string; tz?: string; month?: string; date?: string };
-
-async function eventTypePage(
+function detailsPage(
   context: AppContext,
-  request: FastifyRequest<{ Params: { handle: string; slug: string }; Querystring: EventTypeQuery }>,
-  reply: FastifyReply,
-) {
-  const locale = localeOf(request);
+  page: PublicEventType,
+  hold: Parameters<typeof DetailsPage>[0]['hold'],
+  zone: string,
+  locale: Locale,
+  csrfToken: string,
+  fields: Record<string, FormField>,
+  invalid: boolean,
+): string {
   const root = context.links.basePath();
-  const page = await publicEventType(context, request.params.handle, request.params.slug);
-  if (!page) return notFound(reply, locale, root);
-  const { tz, month, date } = request.query;
-  // Without JavaScript (or before it tells the browser's zone) the holder's zone; a zone that is no
-  // zone is ignored the same way.
-  const zone = (typeof tz === 'string' && canonicalTimeZone(tz)) || page.holderZone;
-  const shown = await monthOfSlots(
-    context,
-    page,
-    zone,
-    typeof month === 'string' && MONTH.test(month) ? month : undefined,
+  return renderPage(
+    { locale, root, title: `${MESSAGES[locale].yourDetails} · ${page.eventType.title}` },
+    <DetailsPage
+      page={page}
+      hold={hold}
+      zone={zone}
+      locale={locale}
+      root={root}
+      csrfToken={csrfToken}
+      fields={fields}
+      invalid={invalid}
+    />,
   );
-  const day = typeof date === 'string' && shown.days.has(date) ? date : ([...shown.days.keys()].sort()[0] ?? null);
-  const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
-  return html(
-    reply,
-    locale,
-    renderPage(
-      { locale, root, title: `${page.eventType.title} · ${shownName(page.holder)}` },
-      <EventTypePage page={page} month={shown} zone={zone} day={day} zones={zones} locale={locale} root={root} />,
-    ),
-  );
+}
+
+/** The guest's name, e-mail and notes, checked as the API's schema checks them. */
+function guestErrors(form: Form, m: Messages): FieldError[] {
+  const errors: FieldError[] = [];
+  const name = (one(form.name) ?? '').trim();
+  const email = (one(form.email) ?? '').trim();
+  if (name === '') errors.push({ field: 'guestName', message: m.required });
+  else if (name.length > 200) errors.push({ field: 'guestName', message: m.tooLong(200) });
+  if (email === '') errors.push({ field: 'guestEmail', message: m.required });
+  else if (email.length > 320 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    errors.push({ field: 'guestEmail', message: m.invalidEmail });
+  if ((one(form.notes) ?? '').length > 2000) errors.push({ field: 'notes', message: m.tooLong(2000) });
+  return errors;
+}
+
+/** The form's answers in the types the questions take; what is left empty is no answer. */
+function answersOf(page: PublicEventType, form: Form): Answers {
+  const answers: Answers = {};
+  for (const question of page.eventType.questions) {
+    const value = form[`q_${question.id}`];
+    if (question.type === 'checkbox') {
+      if (value !== undefined) answers[question.id] = one(value) === 'on';
+      else if (question.required) answers[question.id] = false;
+      continue;
+    }
+    if (question.type === 'multiselect') {
+      const chosen = [value ?? []].flat();
+      if (chosen.length > 0) answers[question.id] = chosen;
+      continue;
+    }
+    const text = (one(value) ?? '').trim();
+    if (text === '') continue;
+    answers[question.id] = question.type === 'number' && Number.isFinite(Number(text)) ? Number(text) : text;
+  }
+  return answers;
+}
+
+/** The form field a booking error names: `guestName` → `name`, `answers.x` → `q_x`. */
+function formFieldOf(field: string): string {
+  if (field === 'guestName') return 'name';
+  if (field === 'guestEmail') return 'email';
+  if (field.startsWith('answers.')) return `q_${field.slice('answers.'.length)}`;
+  return field;
+}
+
+/** A message for the guest: the page's own ones as they are, the API's in the guest's language. */
+function localised(message: string, m: Messages): string {
+  if (Object.values(m).includes(message)) return message;
+  return message === 'is required' || message === 'must be checked' ? m.required : m.invalidAnswer;
+}
+
+/**
+ * The browser session's id, as the digest stored with its holds (the cookie itself is never
+ * stored): made on the first page view, kept for a day.
+ */
+function sessionOf(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  let id = request.cookies[SESSION_COOKIE];
+  if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) {
+    id = randomBytes(32).toString('base64url');
+    request.cookies[SESSION_COOKIE] = id;
+    reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 86_400 });
+  }
+  return createHash('sha256').update(id).digest('base64url');
+}
+
+/** A path of the event type's pages (`suffix` '' is the page itself) with its query. */
+function pagePath(
+  context: AppContext,
+  page: PublicEventType,
+  query: Record<string, string | undefined>,
+  suffix = '',
+): string {
+  const defined = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const path = `${context.links.basePath()}/book/${page.holder.handle}/${page.eventType.slug}${suffix}`;
+  return `${path}?${new URLSearchParams(defined).toString()}`;
+}
+
+/** The guest's zone: the one asked for when it is one, else the holder's. */
+function zoneOf(asked: string | undefined, page: PublicEventType): string {
+  return (asked !== undefined && canonicalTimeZone(asked)) || page.holderZone;
+}
+
+function dateIn(instant: number, zone: string): string | undefined {
+  if (!Number.isFinite(instant)) return undefined;
+  const date = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+  return DATE.test(date) ? date : undefined;
+}
+
+/** A query or form value that was sent once; a repeated one is no value. */
+function one(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function localeOf(source: Query | Form | undefined, acceptLanguage: string | undefined): Locale {
+  return chooseLocale(one(source?.lang), acceptLanguage);
 }
 
 function html(reply: FastifyReply, locale: Locale, page: string, status = 200) {
@@ -128,11 +407,6 @@ function html(reply: FastifyReply, locale: Locale, page: string, status = 200) {
 }
 
 /** Every page that is not there looks the same: an unknown handle, nothing public, an unknown or private event type. */
-function notFound(reply: FastifyReply, locale: Locale, root: string) {
-  return html(
-    reply,
-    locale,
-    renderPage({ locale, root, title: MESSAGES[locale].notFoundTitle }, <NotFoundPage locale={locale} />),
-    404,
-  );
+function notFoundPage(locale: Locale, root: string): string {
+  return renderPage({ locale, root, title: MESSAGES[locale].notFoundTitle }, <NotFoundPage locale={locale} />);
 }

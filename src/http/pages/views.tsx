@@ -1,4 +1,6 @@
 import { shownName, type MonthOfSlots, type PublicEventType, type PublicProfile } from '../../app/booking-pages.js';
+import type { Booking } from '../../domain/booking.js';
+import type { Hold } from '../../domain/hold.js';
 import { MESSAGES, type Locale } from './messages.js';
 
 export function HolderPage(props: { profile: PublicProfile; locale: Locale; root: string }) {
@@ -43,7 +45,13 @@ export interface EventTypePageProps {
   zones: readonly string[];
   locale: Locale;
   root: string;
+  /** The CSRF token the time buttons' forms carry. */
+  csrfToken: string;
+  /** Why the guest is back on this page, when something went wrong. */
+  notice: PageNotice | null;
 }
+
+export type PageNotice = 'taken' | 'expired' | 'busy';
 
 /**
  * One event type's booking page: what it is, the month's days with free times in the guest's
@@ -67,6 +75,7 @@ export function EventTypePage(props: EventTypePageProps) {
         {m.withHolder(shownName(holder))} · {m.minutes(eventType.durationMinutes)}
       </p>
       {eventType.description && <p class="description">{eventType.description}</p>}
+      {props.notice && <NoticeBox notice={props.notice} locale={props.locale} />}
 
       <form class="zone" method="get" action={here}>
         <input type="hidden" name="month" value={props.month.month} />
@@ -144,11 +153,23 @@ export function EventTypePage(props: EventTypePageProps) {
         <section class="times" aria-labelledby="times-heading">
           <h2 id="times-heading">{m.timesOn(dayTitle(props.day, props.locale))}</h2>
           <ul>
-            {dayTimes.map((start) => (
-              <li>
-                <time dateTime={new Date(start).toISOString()}>{timeOfDay(start, props.zone, props.locale)}</time>
-              </li>
-            ))}
+            {dayTimes.map((start) => {
+              const shown = timeOfDay(start, props.zone, props.locale);
+              return (
+                <li>
+                  {/* Picking a time holds it while the guest fills in the form. */}
+                  <form method="post" action={`${here}/hold`}>
+                    <input type="hidden" name="_csrf" value={props.csrfToken} />
+                    <input type="hidden" name="start" value={new Date(start).toISOString()} />
+                    <input type="hidden" name="tz" value={props.zone} />
+                    <input type="hidden" name="lang" value={props.locale} />
+                    <button type="submit" aria-label={m.pickTime(`${dayTitle(props.day!, props.locale)}, ${shown}`)}>
+                      <time dateTime={new Date(start).toISOString()}>{shown}</time>
+                    </button>
+                  </form>
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}
@@ -197,4 +218,259 @@ function weeksOf(month: string): Array<Array<string | null>> {
   ];
   while (cells.length % 7 !== 0) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+}
+
+function NoticeBox(props: { notice: PageNotice; locale: Locale }) {
+  const m = MESSAGES[props.locale];
+  const text = props.notice === 'taken' ? m.timeTaken : props.notice === 'expired' ? m.holdRanOut : m.tooBusy;
+  return (
+    <p class="notice" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/** A field of the details form and what is wrong with it, if anything. */
+export interface FormField {
+  value: string | string[];
+  error: string | null;
+}
+
+export interface DetailsPageProps {
+  page: PublicEventType;
+  hold: Hold;
+  zone: string;
+  locale: Locale;
+  root: string;
+  csrfToken: string;
+  /** What the guest sent last time, by field name (`name`, `email`, `notes`, `q_<question id>`). */
+  fields: Record<string, FormField>;
+  /** True when the form came back with errors. */
+  invalid: boolean;
+}
+
+/** The form for the guest's details while the picked time is held; errors next to their fields. */
+export function DetailsPage(props: DetailsPageProps) {
+  const m = MESSAGES[props.locale];
+  const { holder, eventType } = props.page;
+  const here = `${props.root}/book/${holder.handle}/${eventType.slug}`;
+  const field = (name: string): FormField => props.fields[name] ?? { value: '', error: null };
+  const text = (name: string) => {
+    const value = field(name).value;
+    return typeof value === 'string' ? value : '';
+  };
+  const errorOf = (name: string) => field(name).error;
+  const describedBy = (name: string) => (errorOf(name) ? `${name}-error` : undefined);
+  const errorText = (name: string) =>
+    errorOf(name) ? (
+      <p class="field-error" id={`${name}-error`}>
+        {errorOf(name)}
+      </p>
+    ) : null;
+  const day = isoDate(props.hold.start, props.zone);
+  return (
+    <>
+      <p class="back">
+        <a href={`${here}?${new URLSearchParams({ tz: props.zone, lang: props.locale, date: day }).toString()}`}>
+          {m.changeTime}
+        </a>
+      </p>
+      <h1>{m.yourDetails}</h1>
+      <dl class="summary">
+        <dt>{m.what}</dt>
+        <dd>
+          {eventType.title} · {m.withHolder(shownName(holder))} · {m.minutes(eventType.durationMinutes)}
+        </dd>
+        <dt>{m.when}</dt>
+        <dd>
+          {dayTitle(day, props.locale)}, {timeOfDay(props.hold.start, props.zone, props.locale)} ({props.zone})
+        </dd>
+      </dl>
+      <p class="held">{m.heldUntil(timeOfDay(props.hold.expiresAt, props.zone, props.locale))}</p>
+      {props.invalid && (
+        <p class="notice" role="alert">
+          {m.fixErrors}
+        </p>
+      )}
+      <form method="post" action={`${here}/book`} class="details" novalidate>
+        <input type="hidden" name="_csrf" value={props.csrfToken} />
+        <input type="hidden" name="hold" value={props.hold.id} />
+        <input type="hidden" name="tz" value={props.zone} />
+        <input type="hidden" name="lang" value={props.locale} />
+        <label for="name">{m.name}</label>
+        <input
+          id="name"
+          name="name"
+          autocomplete="name"
+          required
+          maxLength={200}
+          value={text('name')}
+          aria-invalid={errorOf('name') ? 'true' : undefined}
+          aria-describedby={describedBy('name')}
+        />
+        {errorText('name')}
+        <label for="email">{m.email}</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="email"
+          required
+          maxLength={320}
+          value={text('email')}
+          aria-invalid={errorOf('email') ? 'true' : undefined}
+          aria-describedby={describedBy('email')}
+        />
+        {errorText('email')}
+        {eventType.questions.map((question) => {
+          const name = `q_${question.id}`;
+          const label = (
+            <>
+              {question.label} {!question.required && <span class="optional">{m.optional}</span>}
+            </>
+          );
+          const invalid = errorOf(name) ? 'true' : undefined;
+          if (question.type === 'checkbox') {
+            return (
+              <div class="check">
+                <input
+                  id={name}
+                  name={name}
+                  type="checkbox"
+                  checked={text(name) === 'on'}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy(name)}
+                />
+                <label for={name}>{label}</label>
+                {errorText(name)}
+              </div>
+            );
+          }
+          if (question.type === 'select' || question.type === 'multiselect') {
+            const chosen = new Set([field(name).value].flat());
+            const type = question.type === 'select' ? 'radio' : 'checkbox';
+            return (
+              <fieldset aria-describedby={describedBy(name)}>
+                <legend>{label}</legend>
+                {question.options!.map((option, i) => (
+                  <div class="check">
+                    <input
+                      id={`${name}-${i}`}
+                      name={name}
+                      type={type}
+                      value={option}
+                      checked={chosen.has(option)}
+                      aria-invalid={invalid}
+                    />
+                    <label for={`${name}-${i}`}>{option}</label>
+                  </div>
+                ))}
+                {errorText(name)}
+              </fieldset>
+            );
+          }
+          return (
+            <>
+              <label for={name}>{label}</label>
+              {question.type === 'textarea' ? (
+                <textarea id={name} name={name} rows={4} aria-invalid={invalid} aria-describedby={describedBy(name)}>
+                  {text(name)}
+                </textarea>
+              ) : question.type === 'number' ? (
+                <input
+                  id={name}
+                  name={name}
+                  type="number"
+                  step="any"
+                  value={text(name)}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy(name)}
+                />
+              ) : (
+                <input
+                  id={name}
+                  name={name}
+                  // text, email or tel: the same attributes (Preact's types tell the three apart).
+                  type={(question.type === 'phone' ? 'tel' : question.type) as 'text'}
+                  value={text(name)}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy(name)}
+                />
+              )}
+              {errorText(name)}
+            </>
+          );
+        })}
+        <label for="notes">
+          {m.notes} <span class="optional">{m.optional}</span>
+        </label>
+        <textarea
+          id="notes"
+          name="notes"
+          rows={3}
+          maxLength={2000}
+          aria-invalid={errorOf('notes') ? 'true' : undefined}
+          aria-describedby={describedBy('notes')}
+        >
+          {text('notes')}
+        </textarea>
+        {errorText('notes')}
+        <button type="submit" class="primary">
+          {m.book}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** The guest's view of a booking (the manage link's page; its actions come with it). */
+export function BookingPage(props: {
+  booking: Booking;
+  title: string;
+  holderName: string;
+  icsUrl: string;
+  zone: string;
+  locale: Locale;
+  justBooked: boolean;
+}) {
+  const m = MESSAGES[props.locale];
+  const { booking } = props;
+  const day = isoDate(booking.start, props.zone);
+  return (
+    <>
+      <h1>{props.justBooked ? m.booked : props.title}</h1>
+      {booking.status === 'cancelled' && <p class="notice">{m.bookingCancelled}</p>}
+      {booking.status === 'rescheduled' && <p class="notice">{m.bookingMoved}</p>}
+      <dl class="summary">
+        <dt>{m.what}</dt>
+        <dd>
+          {props.title} · {m.withHolder(props.holderName)}
+        </dd>
+        <dt>{m.when}</dt>
+        <dd>
+          {dayTitle(day, props.locale)}, {timeOfDay(booking.start, props.zone, props.locale)}–
+          {timeOfDay(booking.end, props.zone, props.locale)} ({props.zone})
+        </dd>
+        <dt>{m.who}</dt>
+        <dd>
+          {booking.guestName} ({booking.guestEmail})
+        </dd>
+      </dl>
+      {booking.status === 'confirmed' && (
+        <p>
+          <a href={props.icsUrl} download="booking.ics">
+            {m.addToCalendar}
+          </a>
+        </p>
+      )}
+      <p class="keep">{m.keepLink}</p>
+    </>
+  );
+}
+
+/** The local date (`YYYY-MM-DD`) of an instant in a zone. */
+function isoDate(instant: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }

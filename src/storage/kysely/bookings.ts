@@ -94,6 +94,7 @@ const BOOKING_COLUMNS = [
   'answers',
   'metadata',
   'source',
+  'page_session',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
 /**
  * `on conflict do nothing`: on PostgreSQL the exclusion constraint then refuses an overlapping

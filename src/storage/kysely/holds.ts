@@ -48,6 +48,28 @@ export class KyselyHolds extends Table implements HoldWrites {
       .execute();
   }
 
+  async endPageHoldsOf(holderId: string, pageSession: string, now: Instant): Promise<void> {
+    await this.db
+      .deleteFrom('bookings')
+      .where('holder_id', '=', holderId)
+      .where('status', '=', HELD)
+      .where('page_session', '=', pageSession)
+      .where('expires_at', '>', now)
+      .execute();
+  }
+
+  async countLivePageHolds(holderId: string, now: Instant): Promise<number> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('holder_id', '=', holderId)
+      .where('status', '=', HELD)
+      .where('page_session', 'is not', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async endAllOf(holderId: string, eventTypeId: string): Promise<void> {
     await this.db
       .deleteFrom('bookings')

@@ -164,6 +164,7 @@ export function bookingRow(booking: Booking): Database['bookings'] {
     answers: JSON.stringify(booking.answers),
     metadata: JSON.stringify(booking.metadata),
     source: booking.source,
+    page_session: null,
   };
 }
 
@@ -197,7 +198,8 @@ export function holdRow(hold: Hold): Database['bookings'] {
     expires_at: hold.expiresAt,
     answers: '{}',
     metadata: '{}',
-    source: 'api',
+    source: hold.pageSession === null ? 'api' : 'page',
+    page_session: hold.pageSession,
   };
 }
 
@@ -212,6 +214,7 @@ export function toHold(row: Selectable<Database['bookings']>): Hold {
     bufferAfterMinutes: row.buffer_after_minutes,
     expiresAt: Number(row.expires_at),
     createdAt: Number(row.created_at),
+    pageSession: row.page_session,
   };
 }
 

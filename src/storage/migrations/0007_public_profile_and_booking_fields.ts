@@ -55,6 +55,9 @@ export default function migration(_engine: Engine): Migration {
       await sql`create index bookings_by_start on bookings (holder_id, start_at, id, status) where status <> 'held'`.execute(
         db,
       );
+      // A hold made on a booking page: a digest of the browser session's cookie, so a session
+      // holds one time at once and a holder's page holds can be counted (contract §10).
+      await db.schema.alterTable('bookings').addColumn('page_session', 'text').execute();
       await db.schema
         .alterTable('bookings')
         .addColumn('source', 'text', (c) => c.notNull().defaultTo(sql.lit('api')))

@@ -1,0 +1,257 @@
+// The guest's path through the booking pages, as HTTP with cookies, on both stores (contract §10):
+// pick a time (which holds it for this browser session), give the details, land on the booking's
+// manage page. Losing a race, an expired hold, a bad form and a forged form each end where the
+// guest can go on, with nothing half-done. (The same path in Chromium is test/pages/.)
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/harness.js';
+import { BEFORE_MONDAY, createEventType, type EventTypeBody } from './helpers.js';
+
+/** A browser: keeps the cookies the server sets and sends them back. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly h: Harness) {}
+
+  async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.keep(
+      await this.h.request({ method: 'GET', url, headers: { ...headers, cookie: this.cookieHeader() } }),
+    );
+  }
+
+  async post(url: string, form: Record<string, string | string[]>): Promise<LightMyRequestResponse> {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(form)) for (const one of [value].flat()) body.append(name, one);
+    return this.keep(
+      await this.h.request({
+        method: 'POST',
+        url,
+        payload: body.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: this.cookieHeader() },
+      }),
+    );
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private keep(res: LightMyRequestResponse): LightMyRequestResponse {
+    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=') as [string, string];
+      this.cookies.set(name, value);
+    }
+    return res;
+  }
+}
+
+/** The forms of the day's times on an event type's page: `start` → the hidden fields. */
+function timeForms(html: string): Map<string, Record<string, string>> {
+  const forms = new Map<string, Record<string, string>>();
+  for (const [form] of html.matchAll(/<form method="post" action="[^"]*\/hold">.*?<\/form>/g)) {
+    const fields = Object.fromEntries(
+      [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    forms.set(fields.start!, fields);
+  }
+  return forms;
+}
+
+function hiddenFields(html: string): Record<string, string> {
+  return Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]),
+  );
+}
+
+let h: Harness;
+let token: string;
+let et: EventTypeBody;
+const PAGE = '/book/alice/intro-call';
+
+beforeEach(async () => {
+  h = await createHarness({ now: BEFORE_MONDAY, pageHoldsPerHolder: 2 });
+  token = await h.key('alice');
+  await h.request({ method: 'POST', url: '/api/v1/webhooks', token, json: { url: 'https://hooks.example.com/x' } });
+  et = await createEventType(h, token, {
+    title: 'Intro call',
+    durationMinutes: 30,
+    public: true,
+    questions: [
+      { id: 'company', label: 'Company', type: 'text', required: true },
+      { id: 'topics', label: 'Topics', type: 'multiselect', options: ['api', 'pages'] },
+      { id: 'terms', label: 'I accept the terms', type: 'checkbox', required: true },
+    ],
+  });
+});
+
+afterEach(async () => {
+  await h.close();
+});
+
+/** Opens the page on Monday 5 January and picks `start`; returns the answer to the pick. */
+async function pick(browser: Browser, start: string): Promise<LightMyRequestResponse> {
+  const page = await browser.get(`${PAGE}?date=2026-01-05&tz=Europe/Berlin`);
+  expect(page.statusCode, page.body).toBe(200);
+  const form = timeForms(page.body).get(start);
+  expect(form, `${start} is offered`).toBeDefined();
+  return browser.post(`${PAGE}/hold`, form!);
+}
+
+async function slotsOfMonday(): Promise<string[]> {
+  const res = await h.request({
+    method: 'GET',
+    url: `/api/v1/slots?eventTypeId=${et.id}&from=2026-01-05T00:00:00Z&to=2026-01-06T00:00:00Z`,
+    token,
+  });
+  return res.json<{ data: Array<{ start: string }> }>().data.map((s) => s.start);
+}
+
+describe('picking a time and booking it', () => {
+  it('when a guest picks a time and sends valid details, then the time is held meanwhile, booked as the guest, and the manage page confirms it', async () => {
+    const guest = new Browser(h);
+    const picked = await pick(guest, '2026-01-05T09:00:00.000Z');
+    expect(picked.statusCode).toBe(303);
+    const details = String(picked.headers.location);
+    expect(details).toMatch(/^\/book\/alice\/intro-call\/details\?hold=hld_[a-z0-9]+&tz=Europe%2FBerlin&lang=en$/);
+    expect(await slotsOfMonday()).not.toContain('2026-01-05T09:00:00.000Z');
+
+    const form = await guest.get(details);
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.body).toContain('Monday, January 5, 10:00 AM (Europe/Berlin)');
+    expect(form.body).toContain('We hold this time for you until 1:10 AM.');
+    const booked = await guest.post(`${PAGE}/book`, {
+      ...hiddenFields(form.body),
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      q_company: 'Analytical Engines',
+      q_topics: ['api', 'pages'],
+      q_terms: 'on',
+      notes: 'See you',
+    });
+    expect(booked.statusCode, booked.body).toBe(303);
+    const manage = String(booked.headers.location);
+    expect(manage).toMatch(/^\/manage\/bkg_[a-z0-9]+\.[A-Za-z0-9_-]{43}\?new=1&lang=en$/);
+
+    const confirmation = await guest.get(manage);
+    expect(confirmation.statusCode).toBe(200);
+    expect(confirmation.body).toContain('<h1>Your booking is confirmed</h1>');
+    expect(confirmation.body).toContain('10:00 AM–10:30 AM (Europe/Berlin)');
+    expect(confirmation.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const bookingId = manage.split('/manage/')[1]!.split('.')[0]!;
+    expect(confirmation.body).toContain(`href="/ics/${bookingId}.`);
+
+    const api = (await h.request({ method: 'GET', url: `/api/v1/bookings/${bookingId}`, token })).json();
+    expect(api).toMatchObject({
+      start: '2026-01-05T09:00:00.000Z',
+      source: 'page',
+      guestName: 'Ada Lovelace',
+      guestTimeZone: 'Europe/Berlin',
+      notes: 'See you',
+      answers: { company: 'Analytical Engines', topics: ['api', 'pages'], terms: true },
+    });
+    const [event] = await h.database.rows('webhook_events');
+    expect(JSON.parse(String(event!.payload)).data.actor).toBe('guest');
+    expect((await h.database.rows('bookings')).filter((b) => b.status === 'held')).toEqual([]);
+  });
+
+  it('when another guest takes the time first, then the second is sent back to pick another, told why', async () => {
+    const first = new Browser(h);
+    const second = new Browser(h);
+    const page = await second.get(`${PAGE}?date=2026-01-05`);
+    const form = timeForms(page.body).get('2026-01-05T09:00:00.000Z')!;
+    expect((await pick(first, '2026-01-05T09:00:00.000Z')).statusCode).toBe(303);
+
+    const lost = await second.post(`${PAGE}/hold`, form);
+    expect(lost.statusCode).toBe(303);
+    expect(String(lost.headers.location)).toContain('notice=taken');
+    const back = await second.get(String(lost.headers.location));
+    expect(back.body).toContain('Sorry, that time was just taken. Please choose another.');
+    expect(timeForms(back.body).has('2026-01-05T09:00:00.000Z')).toBe(false);
+  });
+
+  it('when the same browser picks another time, then its first hold is released', async () => {
+    const guest = new Browser(h);
+    await pick(guest, '2026-01-05T09:00:00.000Z');
+    await pick(guest, '2026-01-05T10:00:00.000Z');
+    const free = await slotsOfMonday();
+    expect(free).toContain('2026-01-05T09:00:00.000Z');
+    expect(free).not.toContain('2026-01-05T10:00:00.000Z');
+  });
+
+  it('when more browsers hold times than PUBLIC_HOLDS_PER_HOLDER allows, then the next is told to try later and nothing is held for it', async () => {
+    expect((await pick(new Browser(h), '2026-01-05T09:00:00.000Z')).statusCode).toBe(303);
+    expect(String((await pick(new Browser(h), '2026-01-05T10:00:00.000Z')).headers.location)).toContain('/details');
+    const third = await pick(new Browser(h), '2026-01-05T11:00:00.000Z');
+    expect(String(third.headers.location)).toContain('notice=busy');
+    expect(await slotsOfMonday()).toContain('2026-01-05T11:00:00.000Z');
+    // An API hold is not a page hold: the limit does not count it.
+    const api = await h.request({
+      method: 'POST',
+      url: '/api/v1/holds',
+      token,
+      json: { eventTypeId: et.id, start: '2026-01-05T12:00:00Z' },
+    });
+    expect(api.statusCode).toBe(201);
+  });
+
+  it('when the details are wrong, then the form comes back with a message next to each field and what was typed, and the time stays held', async () => {
+    const guest = new Browser(h);
+    const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
+    const form = await guest.get(details);
+    const res = await guest.post(`${PAGE}/book`, {
+      ...hiddenFields(form.body),
+      name: '',
+      email: 'ada-at-example',
+      q_company: '<script>alert(1)</script>',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Please correct the marked fields.');
+    expect(res.body).toMatch(/id="name"[^>]*aria-invalid="true"[^>]*aria-describedby="name-error"/);
+    expect(res.body).toContain('<p class="field-error" id="name-error">Please fill this in.</p>');
+    expect(res.body).toContain('<p class="field-error" id="email-error">Please enter an e-mail address.</p>');
+    expect(res.body).toContain('<p class="field-error" id="q_terms-error">Please fill this in.</p>');
+    expect(res.body).toContain('value="ada-at-example"');
+    expect(res.body).toContain('value="&lt;script>alert(1)&lt;/script>"');
+    expect(res.body).not.toContain('<script');
+    expect(await slotsOfMonday()).not.toContain('2026-01-05T09:00:00.000Z');
+    expect((await h.database.rows('bookings')).filter((b) => b.status === 'confirmed')).toEqual([]);
+  });
+
+  it('when the held time ran out before the details were sent, then the guest is sent back to pick again, and nothing is booked', async () => {
+    const guest = new Browser(h);
+    const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
+    const form = await guest.get(details);
+    h.clock.set(Date.parse(BEFORE_MONDAY) + 600_000);
+    const res = await guest.post(`${PAGE}/book`, {
+      ...hiddenFields(form.body),
+      name: 'Ada',
+      email: 'ada@example.com',
+      q_company: 'AE',
+      q_terms: 'on',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(String(res.headers.location)).toContain('notice=expired');
+    expect((await guest.get(String(res.headers.location))).body).toContain('The time we held for you ran out.');
+    expect((await h.database.rows('bookings')).filter((b) => b.status === 'confirmed')).toEqual([]);
+  });
+
+  it('when a form comes without its CSRF token or from another browser, then it is refused and nothing is held or booked', async () => {
+    const guest = new Browser(h);
+    const page = await guest.get(`${PAGE}?date=2026-01-05`);
+    const form = timeForms(page.body).get('2026-01-05T09:00:00.000Z')!;
+    const { _csrf: _dropped, ...withoutToken } = form;
+    expect((await guest.post(`${PAGE}/hold`, withoutToken)).statusCode).toBe(403);
+    // The token is bound to the browser's own CSRF cookie: another browser cannot use it.
+    expect((await new Browser(h).post(`${PAGE}/hold`, form)).statusCode).toBe(403);
+    expect(await slotsOfMonday()).toContain('2026-01-05T09:00:00.000Z');
+  });
+
+  it('when another browser opens the details of someone’s hold, then it is sent back: a hold is its session’s', async () => {
+    const guest = new Browser(h);
+    const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
+    const stranger = await new Browser(h).get(details);
+    expect(stranger.statusCode).toBe(303);
+    expect(String(stranger.headers.location)).toContain('notice=expired');
+  });
+});
