@@ -45,7 +45,7 @@ const en = {
   bookingCancelled: 'This booking was cancelled.',
   bookingMoved: 'This booking was moved to another time.',
   addToCalendar: 'Add to your calendar (.ics)',
-  keepLink: 'Keep this page’s address: it lets you see, cancel or move your booking.',
+  keepLink: 'Keep this page’s address: it shows your booking.',
   when: 'When',
   what: 'What',
   who: 'Guest',
@@ -95,8 +95,7 @@ const de: Messages = {
   bookingCancelled: 'Diese Buchung wurde abgesagt.',
   bookingMoved: 'Diese Buchung wurde auf eine andere Zeit verschoben.',
   addToCalendar: 'In den Kalender übernehmen (.ics)',
-  keepLink:
-    'Bewahren Sie die Adresse dieser Seite auf: Damit können Sie Ihre Buchung ansehen, absagen oder verschieben.',
+  keepLink: 'Bewahren Sie die Adresse dieser Seite auf: Sie zeigt Ihre Buchung.',
   when: 'Wann',
   what: 'Was',
   who: 'Gast',

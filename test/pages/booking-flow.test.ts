@@ -1,0 +1,204 @@
+// The booking pages in a real browser (Debian's Chromium, driven by playwright-core): a guest
+// books with the mouse, and another with the keyboard only and JavaScript off; axe-core finds no
+// serious or critical violation on any page; the pages hold up at 390×844 and 1280×800
+// (screenshots are written to SLOTWISE_SCREENSHOTS, when set, to be looked at); and the booking
+// page weighs at most 100 kB. Without /usr/bin/chromium the file is skipped with a message,
+// unless SLOTWISE_REQUIRE_BROWSER=1 (set by .ci/run), which makes that a failure.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/harness.js';
+
+const CHROMIUM = process.env.SLOTWISE_CHROMIUM ?? '/usr/bin/chromium';
+const BROWSER_AVAILABLE = existsSync(CHROMIUM);
+if (!BROWSER_AVAILABLE && process.env.SLOTWISE_REQUIRE_BROWSER !== '1') {
+  console.warn(`\n*** booking page browser tests SKIPPED: ${CHROMIUM} is not installed ***\n`);
+}
+const SCREENSHOTS = process.env.SLOTWISE_SCREENSHOTS;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let h: Harness;
+let base: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!BROWSER_AVAILABLE && process.env.SLOTWISE_REQUIRE_BROWSER !== '1') return;
+  // Thursday 1 January 2026; the holder is open Monday to Friday, 09:00–17:00 in Berlin.
+  h = await createHarness({ now: '2026-01-01T00:00:00Z' });
+  const token = await h.key('Ada Lovelace');
+  const day = [{ start: '09:00', end: '17:00' }];
+  await h.request({
+    method: 'PUT',
+    url: '/api/v1/availability',
+    token,
+    json: {
+      timeZone: 'Europe/Berlin',
+      weekly: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day },
+    },
+  });
+  const created = await h.request({
+    method: 'POST',
+    url: '/api/v1/event-types',
+    token,
+    json: {
+      title: 'Intro call',
+      durationMinutes: 30,
+      public: true,
+      description: 'A first conversation about your project.',
+      questions: [
+        { id: 'company', label: 'Company', type: 'text', required: true },
+        { id: 'size', label: 'Team size', type: 'select', options: ['1–10', '11–50', '51+'] },
+        { id: 'terms', label: 'I accept the terms', type: 'checkbox', required: true },
+      ],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  base = await h.app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+/** axe-core's serious and critical violations on the page (run through the DevTools protocol, which the page's CSP does not govern). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+      }
+    ).axe;
+    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes})`);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+describe.skipIf(!BROWSER_AVAILABLE && process.env.SLOTWISE_REQUIRE_BROWSER !== '1')(
+  'the booking pages in Chromium',
+  () => {
+    it('when a guest in New York picks a time with the mouse and fills in the form, then the booking is made and confirmed in the guest’s zone, with no accessibility violations on the way', async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'en-US',
+        timezoneId: 'America/New_York',
+      });
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+
+      await page.goto(`${base}/book/ada-lovelace`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, 'holder-desktop');
+      await page.getByRole('link', { name: /Intro call/ }).click();
+      await page.selectOption('#tz', 'America/New_York');
+      await page.getByRole('button', { name: 'Show times in this zone' }).click();
+      await expect.poll(() => page.textContent('.zone strong')).toBe('America/New_York');
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, 'event-type-desktop');
+
+      // Monday 5 January, 09:00 in Berlin is 3:00 AM in New York.
+      await page.getByRole('link', { name: /Monday, January 5/ }).click();
+      await page.getByRole('button', { name: 'Choose Monday, January 5, 3:00 AM' }).click();
+      await expect.poll(() => page.textContent('h1')).toBe('Your details');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel('Name').fill('Ada Lovelace');
+      await page.getByLabel('E-mail').fill('ada@example.com');
+      await page.getByLabel('Company').fill('Analytical Engines');
+      await page.getByLabel('11–50').check();
+      await page.getByLabel('I accept the terms').check();
+      await shoot(page, 'details-desktop');
+      await page.getByRole('button', { name: 'Book' }).click();
+
+      await expect.poll(() => page.textContent('h1')).toBe('Your booking is confirmed');
+      expect(await page.textContent('.summary')).toContain('Monday, January 5, 3:00 AM–3:30 AM (America/New_York)');
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, 'confirmed-desktop');
+      expect(
+        requests.every((url) => url.startsWith(base)),
+        'nothing is loaded from elsewhere',
+      ).toBe(true);
+      await context.close();
+    });
+
+    it('when a guest uses only the keyboard, on a phone-sized screen, in German, with JavaScript off, then the same path books', async () => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+        javaScriptEnabled: false,
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/book/ada-lovelace/intro-call`);
+      expect(await page.getAttribute('html', 'lang')).toBe('de');
+      await shoot(page, 'event-type-phone-de');
+
+      // Tab to the first free time of the first free day and press Enter: no mouse anywhere.
+      const firstTime = page.locator('.times button').first();
+      const label = await firstTime.getAttribute('aria-label');
+      await tabTo(page, (element) => element === label);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.textContent('h1')).toBe('Ihre Angaben');
+      await shoot(page, 'details-phone-de');
+
+      await tabTo(page, (_label, id) => id === 'name');
+      await page.keyboard.type('Grace Hopper');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('grace@example.com');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('COBOL Inc.');
+      await tabTo(page, (_label, id) => id === 'q_terms');
+      await page.keyboard.press('Space');
+      await tabTo(page, (text) => text === 'Buchen');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.textContent('h1')).toBe('Ihre Buchung ist bestätigt');
+      await shoot(page, 'confirmed-phone-de');
+      await context.close();
+    });
+
+    it('when the booking page is loaded, then HTML, CSS and script weigh at most 100 kB', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      let bytes = 0;
+      const sizes: string[] = [];
+      page.on('response', async (response) => {
+        const size = (await response.body()).length;
+        bytes += size;
+        sizes.push(`${new URL(response.url()).pathname} ${size}`);
+      });
+      await page.goto(`${base}/book/ada-lovelace/intro-call`, { waitUntil: 'networkidle' });
+      expect(bytes).toBeGreaterThan(0);
+      expect(bytes, sizes.join(', ')).toBeLessThanOrEqual(100 * 1024);
+      await context.close();
+    });
+  },
+);
+
+/**
+ * Presses Tab until the focused element matches (by its aria-label or text, or its id); fails
+ * after 200 presses.
+ */
+async function tabTo(page: Page, matches: (labelOrText: string | null, id: string) => boolean): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return {
+        label: element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? null,
+        id: element?.id ?? '',
+      };
+    });
+    if (matches(focused.label, focused.id)) return;
+  }
+  throw new Error('the element was never focused');
+}
