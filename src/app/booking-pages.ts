@@ -201,3 +201,24 @@ export async function guestBooking(context: AppContext, token: string): Promise<
   const zone = booking.guestTimeZone ?? (await loadAvailability(context.store, holderId)).availability.timeZone;
   return { booking, holder, title: titles.get(booking.eventTypeId) ?? '', zone };
 }
+
+/** Whether a guest may still change the booking: confirmed, and not yet started (contract §10). */
+export function changeable(booking: Booking, now: Instant): boolean {
+  return booking.status === 'confirmed' && booking.start > now;
+}
+
+/**
+ * A booking the guest may move, with its event type as a page to pick the new time from (the
+ * event type's rules, public or not); undefined when the link opens nothing or it may not change.
+ */
+export async function reschedulable(
+  context: AppContext,
+  token: string,
+): Promise<{ found: GuestBooking; page: PublicEventType } | undefined> {
+  const found = await guestBooking(context, token);
+  if (!found || !changeable(found.booking, context.now())) return undefined;
+  const eventType = await context.store.eventTypes.get(found.holder.id, found.booking.eventTypeId);
+  if (!eventType) return undefined;
+  const { availability } = await loadAvailability(context.store, found.holder.id);
+  return { found, page: { holder: found.holder, eventType, holderZone: availability.timeZone } };
+}

@@ -175,7 +175,7 @@ export function listBookings(context: AppContext, caller: Caller, query: ListBoo
 
 export async function cancelBooking(
   context: AppContext,
-  caller: Caller,
+  caller: Pick<Caller, 'holderId'>,
   id: string,
   reason: string | null,
   actor: Actor = 'api',
@@ -228,7 +228,7 @@ export async function updateBookingMetadata(
 /** The new booking (confirmed, linked to the old one) and the old one (now `rescheduled`). */
 export async function rescheduleBooking(
   context: AppContext,
-  caller: Caller,
+  caller: Pick<Caller, 'holderId'>,
   id: string,
   input: { start: string | number; reason?: string },
   actor: Actor = 'api',

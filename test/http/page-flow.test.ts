@@ -255,3 +255,91 @@ describe('picking a time and booking it', () => {
     expect(String(stranger.headers.location)).toContain('notice=expired');
   });
 });
+
+describe('the manage page: seeing, cancelling and moving a booking as the guest', () => {
+  /** Books 09:00 Berlin on Monday 5 January through the pages; returns the manage page's path. */
+  async function bookAsGuest(guest: Browser): Promise<string> {
+    const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
+    const form = await guest.get(details);
+    const booked = await guest.post(`${PAGE}/book`, {
+      ...hiddenFields(form.body),
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      q_company: 'AE',
+      q_terms: 'on',
+    });
+    return String(booked.headers.location).split('?')[0]!;
+  }
+
+  function idOf(manage: string): string {
+    return manage.split('/manage/')[1]!.split('.')[0]!;
+  }
+
+  async function apiBooking(id: string): Promise<{ status: string; cancellationReason: string | null; start: string }> {
+    return (await h.request({ method: 'GET', url: `/api/v1/bookings/${id}`, token })).json();
+  }
+
+  it('when the guest cancels with a reason, then the booking is cancelled as the guest and the page says so, with no actions left', async () => {
+    const guest = new Browser(h);
+    const manage = await bookAsGuest(guest);
+    // Following the link (as a mail scanner would) changes nothing.
+    const page = await guest.get(manage);
+    expect(page.body).toContain('Cancel the booking');
+    expect((await guest.get(`${manage}/cancel`)).statusCode).toBe(405);
+    expect((await apiBooking(idOf(manage))).status).toBe('confirmed');
+
+    const cancelled = await guest.post(`${manage}/cancel`, { ...hiddenFields(page.body), reason: 'Ill, sorry' });
+    expect(cancelled.statusCode).toBe(303);
+    const after = await guest.get(String(cancelled.headers.location));
+    expect(after.body).toContain('This booking was cancelled.');
+    expect(after.body).not.toContain('Cancel the booking');
+    expect(after.body).not.toContain('/reschedule');
+    expect(await apiBooking(idOf(manage))).toMatchObject({ status: 'cancelled', cancellationReason: 'Ill, sorry' });
+    const events = (await h.database.rows('webhook_events')).map((e) => JSON.parse(String(e.payload)));
+    expect(events.find((e) => e.type === 'booking.cancelled')?.data.actor).toBe('guest');
+  });
+
+  it('when the guest moves the booking, then the same picker books the new time, the old link shows it moved and the new one confirms', async () => {
+    const guest = new Browser(h);
+    const manage = await bookAsGuest(guest);
+    const page = await guest.get(manage);
+    const link = page.body.match(/href="([^"]*\/reschedule\?[^"]*)"/)![1]!.replaceAll('&amp;', '&');
+    const picker = await guest.get(`${link}&date=2026-01-06`);
+    expect(picker.statusCode).toBe(200);
+    const form = timeForms(picker.body.replaceAll(`action="${manage}/reschedule"`, 'action="x/hold"')).get(
+      '2026-01-06T13:00:00.000Z',
+    );
+    expect(picker.body).toContain(`action="${manage}/reschedule"`);
+    const moved = await guest.post(`${manage}/reschedule`, form!);
+    expect(moved.statusCode).toBe(303);
+    const confirmation = await guest.get(String(moved.headers.location));
+    expect(confirmation.body).toContain('Your booking is confirmed');
+    expect(confirmation.body).toContain('Tuesday, January 6, 2:00 PM–2:30 PM (Europe/Berlin)');
+    expect((await guest.get(manage)).body).toContain('This booking was moved to another time.');
+    expect((await apiBooking(idOf(manage))).status).toBe('rescheduled');
+    expect((await apiBooking(idOf(String(moved.headers.location).split('?')[0]!))).start).toBe(
+      '2026-01-06T13:00:00.000Z',
+    );
+  });
+
+  it('when the booking has started, then the guest can no longer change it', async () => {
+    const guest = new Browser(h);
+    const manage = await bookAsGuest(guest);
+    const page = await guest.get(manage);
+    h.clock.set('2026-01-05T09:00:00Z');
+    const later = await guest.get(manage);
+    expect(later.body).not.toContain('Cancel the booking');
+    expect((await guest.post(`${manage}/cancel`, hiddenFields(page.body))).statusCode).toBe(303);
+    expect((await apiBooking(idOf(manage))).status).toBe('confirmed');
+    expect((await guest.get(`${manage}/reschedule`)).statusCode).toBe(303);
+  });
+
+  it('when a cancel comes without the CSRF token, or the link is forged, then nothing changes', async () => {
+    const guest = new Browser(h);
+    const manage = await bookAsGuest(guest);
+    expect((await guest.post(`${manage}/cancel`, { reason: 'x' })).statusCode).toBe(403);
+    const forged = manage.replace(/.{6}$/, 'AAAAAA');
+    expect((await guest.get(forged)).statusCode).toBe(404);
+    expect((await apiBooking(idOf(manage))).status).toBe('confirmed');
+  });
+});

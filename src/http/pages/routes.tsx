@@ -9,14 +9,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createBooking } from '../../app/bookings.js';
+import { cancelBooking, createBooking, rescheduleBooking } from '../../app/bookings.js';
 import {
+  changeable,
   guestBooking,
   holdOnPage,
   monthOfSlots,
   pageHold,
   publicEventType,
   publicProfile,
+  reschedulable,
   shownName,
   type PublicEventType,
 } from '../../app/booking-pages.js';
@@ -130,35 +132,8 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
       const page = await publicEventType(context, request.params.handle, request.params.slug);
       if (!page) return html(reply, locale, notFoundPage(locale, root), 404);
       sessionOf(request, reply, secure());
-      const zone = zoneOf(one(request.query.tz), page);
-      const month = one(request.query.month);
-      const shown = await monthOfSlots(
-        context,
-        page,
-        zone,
-        month !== undefined && MONTH.test(month) ? month : undefined,
-      );
-      const date = one(request.query.date);
-      const day = date !== undefined && shown.days.has(date) ? date : ([...shown.days.keys()].sort()[0] ?? null);
-      const notice = one(request.query.notice);
-      return html(
-        reply,
-        locale,
-        renderPage(
-          { locale, root, title: `${page.eventType.title} · ${shownName(page.holder)}` },
-          <EventTypePage
-            page={page}
-            month={shown}
-            zone={zone}
-            day={day}
-            zones={ZONES.includes(zone) ? ZONES : [zone, ...ZONES]}
-            locale={locale}
-            root={root}
-            csrfToken={reply.generateCsrf()}
-            notice={NOTICES.find((n) => n === notice) ?? null}
-          />,
-        ),
-      );
+      const here = `${root}/book/${page.holder.handle}/${page.eventType.slug}`;
+      return picker(context, request.query, reply, page, locale, { here, pickAction: `${here}/hold` });
     });
 
     // The guest's booking, from the manage link (contract §10): a GET never changes anything.
@@ -167,6 +142,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
       const root = context.links.basePath();
       const found = await guestBooking(context, request.params.token);
       if (!found) return html(reply, locale, notFoundPage(locale, root), 404);
+      const mayChange = changeable(found.booking, context.now());
       return html(
         reply,
         locale,
@@ -180,10 +156,82 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
             zone={found.zone}
             locale={locale}
             justBooked={one(request.query.new) === '1' && found.booking.status === 'confirmed'}
+            here={`${root}/manage/${request.params.token}`}
+            changeable={mayChange}
+            csrfToken={mayChange ? reply.generateCsrf() : ''}
           />,
         ),
       );
     });
+
+    // The guest cancels (a POST: following a link never changes anything).
+    pages.post<{ Params: { token: string }; Body: Form }>('/manage/:token/cancel', withForm, async (request, reply) => {
+      const locale = localeOf(request.body, request.headers['accept-language']);
+      const found = await guestBooking(context, request.params.token);
+      if (!found) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
+      if (changeable(found.booking, context.now())) {
+        const reason = (one(request.body.reason) ?? '').trim().slice(0, 2000);
+        try {
+          await cancelBooking(context, { holderId: found.holder.id }, found.booking.id, reason || null, 'guest');
+        } catch (error) {
+          // Cancelled or moved by someone else meanwhile: the page shows how it stands now.
+          if (!(error instanceof DomainError && error.code === 'invalid-state')) throw error;
+        }
+      }
+      return reply.redirect(manageUrl(context, found.booking.id, locale), 303);
+    });
+
+    // The guest picks a new time with the same picker, under the event type's rules.
+    pages.get<{ Params: { token: string }; Querystring: Query }>(
+      '/manage/:token/reschedule',
+      options,
+      async (request, reply) => {
+        const locale = localeOf(request.query, request.headers['accept-language']);
+        const movable = await reschedulable(context, request.params.token);
+        if (!movable)
+          return reply.redirect(
+            manageUrl(context, context.links.bookingOf('manage', request.params.token) ?? '', locale),
+            303,
+          );
+        const here = `${context.links.basePath()}/manage/${request.params.token}/reschedule`;
+        return picker(context, request.query, reply, movable.page, locale, { here, pickAction: here });
+      },
+    );
+
+    pages.post<{ Params: { token: string }; Body: Form }>(
+      '/manage/:token/reschedule',
+      withForm,
+      async (request, reply) => {
+        const locale = localeOf(request.body, request.headers['accept-language']);
+        const movable = await reschedulable(context, request.params.token);
+        if (!movable)
+          return reply.redirect(
+            manageUrl(context, context.links.bookingOf('manage', request.params.token) ?? '', locale),
+            303,
+          );
+        const zone = zoneOf(one(request.body.tz), movable.page);
+        const start = one(request.body.start) ?? '';
+        try {
+          const { booking } = await rescheduleBooking(
+            context,
+            { holderId: movable.found.holder.id },
+            movable.found.booking.id,
+            { start },
+            'guest',
+          );
+          return reply.redirect(`${manageUrl(context, booking.id, locale)}&new=1`, 303);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          const query = new URLSearchParams({ tz: zone, lang: locale, notice: 'taken' });
+          const date = dateIn(Date.parse(start), zone);
+          if (date) query.set('date', date);
+          return reply.redirect(
+            `${context.links.basePath()}/manage/${request.params.token}/reschedule?${query.toString()}`,
+            303,
+          );
+        }
+      },
+    );
 
     // A picked time: hold it for this browser session, then ask for the guest's details.
     pages.post('/book/:handle/:slug/hold', withForm, async (request: PageRequest, reply) => {
@@ -267,6 +315,49 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
       }
     });
   });
+}
+
+/** The month-and-times picker of an event type: a new booking's, or a booking's new time. */
+async function picker(
+  context: AppContext,
+  query: Query,
+  reply: FastifyReply,
+  page: PublicEventType,
+  locale: Locale,
+  targets: { here: string; pickAction: string },
+) {
+  const root = context.links.basePath();
+  const zone = zoneOf(one(query.tz), page);
+  const month = one(query.month);
+  const shown = await monthOfSlots(context, page, zone, month !== undefined && MONTH.test(month) ? month : undefined);
+  const date = one(query.date);
+  const day = date !== undefined && shown.days.has(date) ? date : ([...shown.days.keys()].sort()[0] ?? null);
+  const notice = one(query.notice);
+  return html(
+    reply,
+    locale,
+    renderPage(
+      { locale, root, title: `${page.eventType.title} · ${shownName(page.holder)}` },
+      <EventTypePage
+        page={page}
+        month={shown}
+        zone={zone}
+        day={day}
+        zones={ZONES.includes(zone) ? ZONES : [zone, ...ZONES]}
+        locale={locale}
+        root={root}
+        csrfToken={reply.generateCsrf()}
+        notice={NOTICES.find((n) => n === notice) ?? null}
+        here={targets.here}
+        pickAction={targets.pickAction}
+      />,
+    ),
+  );
+}
+
+/** The path of a booking's manage page (its link, without the base URL's origin). */
+function manageUrl(context: AppContext, bookingId: string, locale: Locale): string {
+  return `${new URL(context.links.manage(bookingId)).pathname}?lang=${locale}`;
 }
 
 function detailsPage(

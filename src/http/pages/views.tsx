@@ -49,6 +49,10 @@ export interface EventTypePageProps {
   csrfToken: string;
   /** Why the guest is back on this page, when something went wrong. */
   notice: PageNotice | null;
+  /** Where a picked time is sent: the hold of a new booking, or a booking's reschedule. */
+  pickAction: string;
+  /** The page's own address, for the zone form and the month and day links. */
+  here: string;
 }
 
 export type PageNotice = 'taken' | 'expired' | 'busy';
@@ -60,7 +64,7 @@ export type PageNotice = 'taken' | 'expired' | 'busy';
 export function EventTypePage(props: EventTypePageProps) {
   const m = MESSAGES[props.locale];
   const { holder, eventType } = props.page;
-  const here = `${props.root}/book/${holder.handle}/${eventType.slug}`;
+  const here = props.here;
   const link = (query: Record<string, string>) =>
     `${here}?${new URLSearchParams({ ...query, tz: props.zone, lang: props.locale }).toString()}`;
   const monthName = monthTitle(props.month.month, props.locale);
@@ -158,7 +162,7 @@ export function EventTypePage(props: EventTypePageProps) {
               return (
                 <li>
                   {/* Picking a time holds it while the guest fills in the form. */}
-                  <form method="post" action={`${here}/hold`}>
+                  <form method="post" action={props.pickAction}>
                     <input type="hidden" name="_csrf" value={props.csrfToken} />
                     <input type="hidden" name="start" value={new Date(start).toISOString()} />
                     <input type="hidden" name="tz" value={props.zone} />
@@ -423,7 +427,7 @@ export function DetailsPage(props: DetailsPageProps) {
   );
 }
 
-/** The guest's view of a booking (the manage link's page; its actions come with it). */
+/** The guest's view of a booking (the manage link's page), with its cancel and reschedule while it may change. */
 export function BookingPage(props: {
   booking: Booking;
   title: string;
@@ -432,6 +436,11 @@ export function BookingPage(props: {
   zone: string;
   locale: Locale;
   justBooked: boolean;
+  /** The manage page's own path; its actions are under it. */
+  here: string;
+  /** Whether the guest may still cancel or move it: confirmed and not yet started. */
+  changeable: boolean;
+  csrfToken: string;
 }) {
   const m = MESSAGES[props.locale];
   const { booking } = props;
@@ -462,6 +471,26 @@ export function BookingPage(props: {
             {m.addToCalendar}
           </a>
         </p>
+      )}
+      {props.changeable && (
+        <>
+          <p>
+            <a
+              href={`${props.here}/reschedule?${new URLSearchParams({ tz: props.zone, lang: props.locale }).toString()}`}
+            >
+              {m.moveBooking}
+            </a>
+          </p>
+          <form method="post" action={`${props.here}/cancel`} class="details">
+            <input type="hidden" name="_csrf" value={props.csrfToken} />
+            <input type="hidden" name="lang" value={props.locale} />
+            <label for="reason">
+              {m.cancelReason} <span class="optional">{m.optional}</span>
+            </label>
+            <textarea id="reason" name="reason" rows={2} maxLength={2000} />
+            <button type="submit">{m.cancelBooking}</button>
+          </form>
+        </>
       )}
       <p class="keep">{m.keepLink}</p>
     </>
