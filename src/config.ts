@@ -40,6 +40,8 @@ export interface Config {
   pages: {
     /** Live holds made on one holder's booking pages at once. */
     holdsPerHolder: number;
+    /** Requests to the public pages per client address per minute; 0 = off. */
+    requestsPerMinute: number;
   };
   webhooks: {
     allowPrivateTargets: boolean;
@@ -123,6 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = readTrustProxy(env, problems);
   const publicBaseUrl = readPublicBaseUrl(env, problems);
   const holdsPerHolder = readInteger(env, 'PUBLIC_HOLDS_PER_HOLDER', 20, { min: 1, max: 10_000 }, problems);
+  const pageRequestsPerMinute = readInteger(
+    env,
+    'PUBLIC_RATE_LIMIT_PER_MINUTE',
+    60,
+    { min: 0, max: 1_000_000 },
+    problems,
+  );
   const http = readConnectionLimits(env, trustProxy, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
@@ -164,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     http,
     publicBaseUrl,
-    pages: { holdsPerHolder },
+    pages: { holdsPerHolder, requestsPerMinute: pageRequestsPerMinute },
     webhooks: {
       allowPrivateTargets,
       timeoutMs,

@@ -16,7 +16,7 @@ import type { RequestCounter } from './app/ports/request-counter.js';
 import type { Config, LogLevel } from './config.js';
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
-import { AuthFailureLimit } from './http/auth-failures.js';
+import { PerAddressLimit } from './http/per-address-limit.js';
 import { buildApp } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
 import { MemoryRequestCounter } from './http/rate-limit.js';
@@ -44,6 +44,8 @@ export interface ServerSettings {
   rateLimitPerMinute: number;
   /** Requests failing authentication per client address per minute; 0 or absent turns the limit off. */
   authFailuresPerMinute?: number;
+  /** Requests to the public pages per client address per minute; 0 or absent turns the limit off. */
+  pageRequestsPerMinute?: number;
   /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`). */
   trustProxy?: Config['trustProxy'];
   /** Timeouts and connection caps of the HTTP server (`DEFAULT_HTTP_LIMITS` unless configured). */
@@ -122,9 +124,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     schemaStatus: storage.schemaStatus,
     slots: { writer, renderedTracks },
     rateLimit: settings.rateLimitPerMinute > 0 ? { perMinute: settings.rateLimitPerMinute, counter } : undefined,
-    authFailures: settings.authFailuresPerMinute
-      ? new AuthFailureLimit(settings.authFailuresPerMinute, now)
-      : undefined,
+    authFailures: settings.authFailuresPerMinute ? new PerAddressLimit(settings.authFailuresPerMinute, now) : undefined,
+    pageRequests: settings.pageRequestsPerMinute ? new PerAddressLimit(settings.pageRequestsPerMinute, now) : undefined,
     trustProxy: settings.trustProxy,
     connections: settings.http,
   });
@@ -189,10 +190,11 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     keyring: secrets.keyring,
     rateLimitPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
+    pageRequestsPerMinute: config.pages.requestsPerMinute,
     trustProxy: config.trustProxy,
     http: config.http,
     publicBaseUrl: config.publicBaseUrl,
-    pages: config.pages,
+    pages: { holdsPerHolder: config.pages.holdsPerHolder },
     log: { level: config.logLevel, destination: bufferedStdout() },
   });
   // How many keys and from where; never a key.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, type Authentication } from '../app/api-keys.js';
 import type { AppContext, Caller } from '../app/context.js';
 import { grants, scopeNeededFor } from '../domain/api-key.js';
-import type { AuthFailureLimit } from './auth-failures.js';
+import type { PerAddressLimit } from './per-address-limit.js';
 import { HttpProblem, problem } from './problems.js';
 
 declare module 'fastify' {
@@ -28,7 +28,7 @@ const UNAUTHORIZED_DETAIL = {
  * Runs on every route of the API scope before the body is read: 401 for no usable key. The scope
  * is checked after the rate limit has counted the request (`registerScopeCheck`).
  */
-export function registerAuth(app: FastifyInstance, context: AppContext, failures?: AuthFailureLimit): void {
+export function registerAuth(app: FastifyInstance, context: AppContext, failures?: PerAddressLimit): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('calendarVersion', null);
   // A callback, not an async hook: a warm request's key is judged at once (see KeyCache).
@@ -36,7 +36,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext, failures
     const wait = failures?.retryAfterSeconds(request.ip) ?? 0;
     if (wait > 0) return done(tooManyFailures(failures!.perMinute, wait));
     const judge = (result: Authentication) => {
-      if (!result.ok) failures?.recordFailure(request.ip);
+      if (!result.ok) failures?.record(request.ip);
       done(admit(request, result));
     };
     const result = authenticate(context, request.headers.authorization);

@@ -7,7 +7,7 @@ import { StoreUnavailable } from '../app/ports/storage-errors.js';
 import type { Keyring } from '../app/ports/keyring.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
-import type { AuthFailureLimit } from './auth-failures.js';
+import type { PerAddressLimit } from './per-address-limit.js';
 import { registerAuth, registerScopeCheck } from './auth.js';
 import { capConnections, timeoutOptions, type ConnectionLimits } from './connection-limits.js';
 import { registerIdempotency } from './idempotency.js';
@@ -53,7 +53,9 @@ export interface AppOptions {
   /** Off unless given (tests drive many requests through one key at a frozen clock). */
   rateLimit?: RateLimitSettings;
   /** Requests failing authentication, limited per client address; off unless given. */
-  authFailures?: AuthFailureLimit;
+  authFailures?: PerAddressLimit;
+  /** Requests to the public pages per client address (`PUBLIC_RATE_LIMIT_PER_MINUTE`); no limit when absent. */
+  pageRequests?: PerAddressLimit;
   /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`); none by default. */
   trustProxy?: boolean | number | string;
   /** Timeouts and connection caps of the server the app listens on. */
@@ -154,7 +156,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
 
   registerOperations(app, options.schemaStatus, metrics);
   registerCalendarFiles(app, context);
-  await registerPages(app, context);
+  await registerPages(app, context, options.pageRequests);
 
   // ---- OpenAPI document (GET /api/v1/openapi.json) and reference page (GET /docs), no key needed.
   // Registered before the API routes: @fastify/swagger collects the routes added after it.

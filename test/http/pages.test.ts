@@ -251,6 +251,30 @@ describe('GET /book/{handle}/{slug}', () => {
   }
 });
 
+describe('PUBLIC_RATE_LIMIT_PER_MINUTE', () => {
+  it('when an address asks for more pages in a minute than allowed, then it gets 429 with Retry-After; other addresses and the stylesheet are not counted', async () => {
+    await h.close();
+    h = await createHarness({ now: BEFORE_MONDAY, pageRequestsPerMinute: 3 });
+    token = await h.key('alice');
+    await createEventType(h, token, { public: true });
+    const from = (remoteAddress: string, url = '/book/alice', headers: Record<string, string> = {}) =>
+      h.request({ method: 'GET', url, remoteAddress, headers });
+    for (let i = 0; i < 3; i++) expect((await from('198.51.100.7')).statusCode).toBe(200);
+    expect((await from('198.51.100.7', '/assets/pages.css')).statusCode).toBe(200);
+    const refused = await from('198.51.100.7', '/book/nobody', { 'accept-language': 'de' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toContain('Zu viele Anfragen');
+    expect((await from('203.0.113.9')).statusCode).toBe(200);
+    // The API is not the pages' to limit.
+    expect(
+      (await h.request({ method: 'GET', url: '/api/v1/me', token, remoteAddress: '198.51.100.7' })).statusCode,
+    ).toBe(200);
+    h.clock.set(Date.parse(BEFORE_MONDAY) + 60_000);
+    expect((await from('198.51.100.7')).statusCode).toBe(200);
+  });
+});
+
 describe('chooseLocale', () => {
   it.each([
     [undefined, undefined, 'en'],

@@ -54,6 +54,7 @@ export async function createHarness(
     allowPrivateWebhookTargets?: boolean;
     webhookLimitPerHolder?: number;
     pageHoldsPerHolder?: number;
+    pageRequestsPerMinute?: number;
     http?: Partial<ConnectionLimits>;
   } = {},
 ): Promise<Harness> {
@@ -66,6 +67,7 @@ export async function createHarness(
     rateLimitPerMinute: 0,
     http: { ...DEFAULT_HTTP_LIMITS, ...options.http },
     pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20 },
+    pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
     webhooks: {
       allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
       timeoutMs: 15_000,

@@ -7,6 +7,8 @@ export type Locale = (typeof LOCALES)[number];
 const en = {
   languageName: 'English',
   notFoundTitle: 'Page not found',
+  tooManyTitle: 'Too many requests',
+  tooManyText: 'This address has asked for too many pages in a short time. Please wait a minute and try again.',
   notFoundText: 'There is no booking page at this address. Check the link you were given.',
   bookWith: (name: string) => `Book a time with ${name}`,
   noPublicEventTypes: 'There is nothing to book here at the moment.',
@@ -61,6 +63,9 @@ export type Messages = typeof en;
 const de: Messages = {
   languageName: 'Deutsch',
   notFoundTitle: 'Seite nicht gefunden',
+  tooManyTitle: 'Zu viele Anfragen',
+  tooManyText:
+    'Von dieser Adresse kamen in kurzer Zeit zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
   notFoundText: 'Unter dieser Adresse gibt es keine Buchungsseite. Bitte prüfen Sie den Link, den Sie erhalten haben.',
   bookWith: (name) => `Termin bei ${name} buchen`,
   noPublicEventTypes: 'Hier ist im Moment nichts zu buchen.',

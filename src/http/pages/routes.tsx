@@ -23,6 +23,7 @@ import {
   type PublicEventType,
 } from '../../app/booking-pages.js';
 import type { AppContext } from '../../app/context.js';
+import type { PerAddressLimit } from '../per-address-limit.js';
 import { DomainError, type FieldError } from '../../domain/errors.js';
 import { answerErrors, type Answers } from '../../domain/questions.js';
 import { canonicalTimeZone } from '../../domain/zone.js';
@@ -79,8 +80,26 @@ type Query = Record<string, string | string[] | undefined>;
 type Form = Record<string, string | string[] | undefined>;
 type PageRequest = FastifyRequest<{ Params: { handle: string; slug: string }; Querystring: Query; Body: Form }>;
 
-export async function registerPages(app: FastifyInstance, context: AppContext): Promise<void> {
+export async function registerPages(
+  app: FastifyInstance,
+  context: AppContext,
+  requests?: PerAddressLimit,
+): Promise<void> {
   await app.register(async (pages) => {
+    if (requests) {
+      // Every page request counts against its address (contract §10); past the limit, a page that
+      // says so, with Retry-After. The stylesheet does not count: a page load would count twice.
+      pages.addHook('onRequest', async (request, reply) => {
+        if (request.url.startsWith('/assets/')) return;
+        const wait = requests.retryAfterSeconds(request.ip);
+        if (wait > 0) {
+          const locale = chooseLocale(undefined, request.headers['accept-language']);
+          reply.header('retry-after', String(wait));
+          return html(reply, locale, tooManyPage(locale, context.links.basePath()), 429);
+        }
+        requests.record(request.ip);
+      });
+    }
     // Cookies are `Secure` when the pages are served over https (PUBLIC_BASE_URL says so).
     const secure = () => context.links.https;
     await pages.register(cookie);
@@ -495,6 +514,17 @@ function html(reply: FastifyReply, locale: Locale, page: string, status = 200) {
     .header('content-language', locale)
     .header('vary', 'accept-language')
     .send(page);
+}
+
+function tooManyPage(locale: Locale, root: string): string {
+  const m = MESSAGES[locale];
+  return renderPage(
+    { locale, root, title: m.tooManyTitle },
+    <>
+      <h1>{m.tooManyTitle}</h1>
+      <p>{m.tooManyText}</p>
+    </>,
+  );
 }
 
 /** Every page that is not there looks the same: an unknown handle, nothing public, an unknown or private event type. */

@@ -9,11 +9,12 @@ const MAX_ADDRESSES = 50_000;
 const OTHERS = '(other addresses)';
 
 /**
- * Failed authentications per client address in fixed one-minute windows, in this process's
- * memory (each instance limits what reaches it; the limit is about the cost of a key lookup
- * there). Past the limit an address's requests are refused before any key is looked up.
+ * Events per client address in fixed one-minute windows, in this process's memory (each
+ * instance limits what reaches it): failed authentications (past the limit an address's requests
+ * are refused before any key is looked up, `AUTH_FAILURE_RATE_LIMIT_PER_MINUTE`), and requests to
+ * the public pages (`PUBLIC_RATE_LIMIT_PER_MINUTE`).
  */
-export class AuthFailureLimit {
+export class PerAddressLimit {
   private windowStart = 0;
   private readonly failures = new Map<string, number>();
 
@@ -30,7 +31,7 @@ export class AuthFailureLimit {
 
   /** Seconds until the address may try again, or 0 when it may now. */
   retryAfterSeconds(address: string): number {
-    // The common case, on every keyed request: nothing failed lately, so not even the clock is read.
+    // The common case, on every keyed request: nothing counted lately, so not even the clock is read.
     if (this.failures.size === 0) return 0;
     this.rollWindow();
     const count = this.failures.get(address) ?? this.failures.get(OTHERS) ?? 0;
@@ -38,7 +39,7 @@ export class AuthFailureLimit {
     return Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - this.now()) / 1000));
   }
 
-  recordFailure(address: string): void {
+  record(address: string): void {
     this.rollWindow();
     const key = this.failures.has(address) || this.failures.size < this.maxAddresses ? address : OTHERS;
     this.failures.set(key, (this.failures.get(key) ?? 0) + 1);
