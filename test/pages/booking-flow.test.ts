@@ -101,8 +101,12 @@ describe.skipIf(!BROWSER_AVAILABLE && process.env.SLOTWISE_REQUIRE_BROWSER !== '
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, 'holder-desktop');
       await page.getByRole('link', { name: /Intro call/ }).click();
+      // The page's script shows the times in the browser's zone at once (the holder's is Berlin),
+      await expect.poll(() => page.textContent('.zone strong')).toBe('America/New_York');
+      // and another zone chosen from the list at once too.
+      await page.selectOption('#tz', 'Asia/Tokyo');
+      await expect.poll(() => page.textContent('.zone strong')).toBe('Asia/Tokyo');
       await page.selectOption('#tz', 'America/New_York');
-      await page.getByRole('button', { name: 'Show times in this zone' }).click();
       await expect.poll(() => page.textContent('.zone strong')).toBe('America/New_York');
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, 'event-type-desktop');
@@ -141,6 +145,8 @@ describe.skipIf(!BROWSER_AVAILABLE && process.env.SLOTWISE_REQUIRE_BROWSER !== '
       const page = await context.newPage();
       await page.goto(`${base}/book/ada-lovelace/intro-call`);
       expect(await page.getAttribute('html', 'lang')).toBe('de');
+      // Without JavaScript: the holder's zone, named on the page.
+      expect(await page.textContent('.zone strong')).toBe('Europe/Berlin');
       await shoot(page, 'event-type-phone-de');
 
       // Tab to the first free time of the first free day and press Enter: no mouse anywhere.

@@ -23,6 +23,7 @@ function Document(props: PageFrame & { children: ComponentChildren }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{props.title}</title>
         <link rel="stylesheet" href={`${props.root}/assets/pages.css`} />
+        <script src={`${props.root}/assets/pages.js`} defer />
       </head>
       <body>
         <main>{props.children}</main>

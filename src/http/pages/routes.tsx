@@ -361,6 +361,7 @@ async function picker(
         page={page}
         month={shown}
         zone={zone}
+        zoneChosen={one(query.tz) !== undefined}
         day={day}
         zones={ZONES.includes(zone) ? ZONES : [zone, ...ZONES]}
         locale={locale}

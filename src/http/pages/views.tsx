@@ -39,6 +39,8 @@ export interface EventTypePageProps {
   month: MonthOfSlots;
   /** The guest's zone (IANA), in which every time and day is shown. */
   zone: string;
+  /** Whether the guest (or the browser's script) chose the zone, or it is the holder's by default. */
+  zoneChosen: boolean;
   /** The chosen day (`YYYY-MM-DD`), one of `month.days`; null when the month has none. */
   day: string | null;
   /** Every zone the guest can choose from. */
@@ -81,7 +83,7 @@ export function EventTypePage(props: EventTypePageProps) {
       {eventType.description && <p class="description">{eventType.description}</p>}
       {props.notice && <NoticeBox notice={props.notice} locale={props.locale} />}
 
-      <form class="zone" method="get" action={here}>
+      <form class="zone" method="get" action={here} data-zone-chosen={props.zoneChosen ? 'true' : 'false'}>
         <input type="hidden" name="month" value={props.month.month} />
         <input type="hidden" name="lang" value={props.locale} />
         <label for="tz">
