@@ -83,6 +83,8 @@ export async function monthOfSlots(
   page: PublicEventType,
   zoneName: string,
   month: string | undefined,
+  /** A booking being moved: its own time is offered too. */
+  moving?: string,
 ): Promise<MonthOfSlots> {
   const zone = context.zones.of(zoneName);
   const now = context.now();
@@ -98,11 +100,9 @@ export async function monthOfSlots(
     const list = await listSlots(
       context,
       { holderId: page.holder.id },
-      {
-        eventTypeId: page.eventType.id,
-        from: formatUtc(from),
-        to: formatUtc(to),
-      },
+      { eventTypeId: page.eventType.id, from: formatUtc(from), to: formatUtc(to) },
+      null,
+      moving,
     );
     for (let i = list.first; i < list.end; i++) {
       const start = list.starts[i]!;

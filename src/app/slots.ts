@@ -39,6 +39,8 @@ export async function listSlots(
   caller: Pick<Caller, 'holderId'>,
   query: SlotsQuery,
   knownCalendarVersion: number | null = null,
+  /** A booking being moved: its own time counts as free (as `rescheduleBooking` judges it). */
+  moving?: string,
 ): Promise<SlotList> {
   const { from, to } = queryRange(query);
   const zone = query.timeZone === undefined ? undefined : context.zones.of(timeZoneField('timeZone', query.timeZone));
@@ -49,7 +51,8 @@ export async function listSlots(
   const eventType = calendar.eventTypes.get(query.eventTypeId);
   if (!eventType) throw unknownEventType();
   const durationMs = eventType.durationMinutes * MINUTE_MS;
-  const track = calendars.slotTrack(caller.holderId, calendar, eventType, from, to);
+  // A cached track includes every booking: a booking being moved needs its own computation.
+  const track = moving === undefined ? calendars.slotTrack(caller.holderId, calendar, eventType, from, to) : undefined;
   if (track !== undefined) {
     const span = bookableSpan(eventType, now);
     const first = firstAtOrAfter(track, Math.max(from, span.from));
@@ -58,9 +61,11 @@ export async function listSlots(
   }
   const window = occupancyWindow(from, to);
   const bookings =
-    occupanciesIn(calendar, window.from, window.to) ??
-    occupanciesAt(await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to), now)
-      .live;
+    (moving === undefined ? occupanciesIn(calendar, window.from, window.to) : undefined) ??
+    occupanciesAt(
+      await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to, moving),
+      now,
+    ).live;
   const starts = slotStarts(
     { availability: calendar.availability, eventTypeId: eventType.id, policy: eventType, bookings, now },
     from,

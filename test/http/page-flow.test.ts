@@ -304,6 +304,10 @@ describe('the manage page: seeing, cancelling and moving a booking as the guest'
     const manage = await bookAsGuest(guest);
     const page = await guest.get(manage);
     const link = page.body.match(/href="([^"]*\/reschedule\?[^"]*)"/)![1]!.replaceAll('&amp;', '&');
+    // The booking's own time is offered too: a move is judged as if the booking were gone.
+    const ownDay = await guest.get(`${link}&date=2026-01-05`);
+    expect(ownDay.body).toContain('value="2026-01-05T09:00:00.000Z"');
+    expect((await guest.get(`${PAGE}?date=2026-01-05`)).body).not.toContain('value="2026-01-05T09:00:00.000Z"');
     const picker = await guest.get(`${link}&date=2026-01-06`);
     expect(picker.statusCode).toBe(200);
     const form = timeForms(picker.body.replaceAll(`action="${manage}/reschedule"`, 'action="x/hold"')).get(

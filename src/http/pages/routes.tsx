@@ -213,7 +213,11 @@ export async function registerPages(
             303,
           );
         const here = `${context.links.basePath()}/manage/${request.params.token}/reschedule`;
-        return picker(context, request.query, reply, movable.page, locale, { here, pickAction: here });
+        return picker(context, request.query, reply, movable.page, locale, {
+          here,
+          pickAction: here,
+          moving: movable.found.booking.id,
+        });
       },
     );
 
@@ -343,12 +347,18 @@ async function picker(
   reply: FastifyReply,
   page: PublicEventType,
   locale: Locale,
-  targets: { here: string; pickAction: string },
+  targets: { here: string; pickAction: string; moving?: string },
 ) {
   const root = context.links.basePath();
   const zone = zoneOf(one(query.tz), page);
   const month = one(query.month);
-  const shown = await monthOfSlots(context, page, zone, month !== undefined && MONTH.test(month) ? month : undefined);
+  const shown = await monthOfSlots(
+    context,
+    page,
+    zone,
+    month !== undefined && MONTH.test(month) ? month : undefined,
+    targets.moving,
+  );
   const date = one(query.date);
   const day = date !== undefined && shown.days.has(date) ? date : ([...shown.days.keys()].sort()[0] ?? null);
   const notice = one(query.notice);
