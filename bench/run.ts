@@ -351,39 +351,22 @@ async function slotLoads(real: Target, floor: Target, key: string, froms: string
 
 /** Distinct free starts on the worst-case holder's 5-minute grid, 16 clients at once. */
 async function bookingLoad(base: string, pid: number, holder: Holder, now: number): Promise<Figures> {
-  const cpuBefore = cpuTimeUs(pid);
-  const first = Math.ceil((now + 2 * DAY) / 300_000) * 300_000;
-  let next = 0;
-  const result = await autocannon({
-    url: base,
-    connections: 16,
-    duration: SECONDS,
-    headers: { authorization: `Bearer ${holder.key}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/bookings',
-        setupRequest: (request: any) => ({
-          ...request,
-          body: JSON.stringify({
-            eventTypeId: holder.eventTypeId,
-            start: first + 300_000 * next++,
-            guestName: 'Load',
-            guestEmail: 'load@example.com',
-          }),
+  const start = startsFrom(now);
+  return writeLoad(base, pid, holder, 'booking load', [
+    {
+      method: 'POST',
+      path: '/api/v1/bookings',
+      setupRequest: (request: any) => ({
+        ...request,
+        body: JSON.stringify({
+          eventTypeId: holder.eventTypeId,
+          start: start(),
+          guestName: 'Load',
+          guestEmail: 'load@example.com',
         }),
-      },
-    ],
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`booking load: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / result.requests.total,
-    roundRps: [],
-  };
+      }),
+    },
+  ]);
 }
 
 /**
@@ -391,38 +374,55 @@ async function bookingLoad(base: string, pid: number, holder: Holder, now: numbe
  * (two durable transactions per checkout, each judged like a booking).
  */
 async function checkoutLoad(base: string, pid: number, holder: Holder, now: number): Promise<Figures> {
-  const cpuBefore = cpuTimeUs(pid);
+  const start = startsFrom(now);
+  return writeLoad(base, pid, holder, 'checkout load', [
+    {
+      method: 'POST',
+      path: '/api/v1/holds',
+      setupRequest: (request: any) => ({
+        ...request,
+        body: JSON.stringify({ eventTypeId: holder.eventTypeId, start: start() }),
+      }),
+      onResponse: (_status: number, body: string, context: any) => {
+        context.holdId = JSON.parse(body).id;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/bookings',
+      setupRequest: (request: any, context: any) => ({
+        ...request,
+        body: JSON.stringify({ holdId: context.holdId, guestName: 'Load', guestEmail: 'load@example.com' }),
+      }),
+    },
+  ]);
+}
+
+/** Five-minute starts from two days ahead, each handed out once. */
+function startsFrom(now: number): () => number {
   const first = Math.ceil((now + 2 * DAY) / 300_000) * 300_000;
   let next = 0;
+  return () => first + 300_000 * next++;
+}
+
+/** 16 clients sending `requests` in turn for SECONDS; every answer must be 2xx. */
+async function writeLoad(
+  base: string,
+  pid: number,
+  holder: Holder,
+  name: string,
+  requests: autocannon.Request[],
+): Promise<Figures> {
+  const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({
     url: base,
     connections: 16,
     duration: SECONDS,
     headers: { authorization: `Bearer ${holder.key}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/holds',
-        setupRequest: (request: any) => ({
-          ...request,
-          body: JSON.stringify({ eventTypeId: holder.eventTypeId, start: first + 300_000 * next++ }),
-        }),
-        onResponse: (_status: number, body: string, context: any) => {
-          context.holdId = JSON.parse(body).id;
-        },
-      },
-      {
-        method: 'POST',
-        path: '/api/v1/bookings',
-        setupRequest: (request: any, context: any) => ({
-          ...request,
-          body: JSON.stringify({ holdId: context.holdId, guestName: 'Load', guestEmail: 'load@example.com' }),
-        }),
-      },
-    ],
+    requests,
   });
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`checkout load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

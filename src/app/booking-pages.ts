@@ -9,6 +9,7 @@ import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
 import { assertBookable, occupy } from './bookings.js';
 import type { AppContext } from './context.js';
 import { loadAvailability } from './holder-availability.js';
+import { linkedBooking } from './linked-bookings.js';
 import { listSlots } from './slots.js';
 
 /** What a holder's booking page shows: who, and the event types guests may book. */
@@ -188,17 +189,10 @@ export interface GuestBooking {
 
 /** The booking a manage link was made for; undefined for a link that opens nothing. */
 export async function guestBooking(context: AppContext, token: string): Promise<GuestBooking | undefined> {
-  const bookingId = context.links.bookingOf('manage', token);
-  if (bookingId === undefined) return undefined;
-  const holderId = await context.store.bookings.holderOf(bookingId);
-  if (holderId === undefined) return undefined;
-  const [holder, booking] = await Promise.all([
-    context.store.holders.get(holderId),
-    context.store.bookings.get(holderId, bookingId),
-  ]);
-  if (!holder || !booking) return undefined;
-  const titles = await context.store.eventTypes.titles(holderId, [booking.eventTypeId]);
-  const zone = booking.guestTimeZone ?? (await loadAvailability(context.store, holderId)).availability.timeZone;
+  const linked = await linkedBooking(context, 'manage', token);
+  if (!linked) return undefined;
+  const { holder, booking, titles } = linked;
+  const zone = booking.guestTimeZone ?? (await loadAvailability(context.store, holder.id)).availability.timeZone;
   return { booking, holder, title: titles.get(booking.eventTypeId) ?? '', zone };
 }
 

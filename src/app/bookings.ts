@@ -22,7 +22,7 @@ import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
 import { bookableEventType } from './event-types.js';
 import { instantField, timeZoneField } from './instants.js';
-import { transactionWithEvents } from './outbox.js';
+import { transactionWithEvents, type TransactionEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
 import type { Transaction } from './ports/store.js';
 import { queryRange } from './ranges.js';
@@ -66,12 +66,7 @@ export async function createBooking(
     const judged = await assertBookable(tx, context.zones, eventType, start, now, null);
     const booking = newBooking(context.ids.newId('bkg'), eventType, start, details, now);
     await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
-    await events.add({
-      holderId: caller.holderId,
-      type: 'booking.created',
-      data: { booking: bookingView(booking), actor },
-      now,
-    });
+    await announceCreated(events, booking, actor, now);
     return booking;
   });
 }
@@ -110,13 +105,18 @@ async function bookHold(
     // The hold kept its time from every other booking and hold, so nothing can refuse it here.
     if (!(await tx.bookings.insert(booking)))
       throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
-    await events.add({
-      holderId: caller.holderId,
-      type: 'booking.created',
-      data: { booking: bookingView(booking), actor },
-      now,
-    });
+    await announceCreated(events, booking, actor, now);
     return booking;
+  });
+}
+
+/** `booking.created` for a new booking, however it was made (outright, or from a hold). */
+function announceCreated(events: TransactionEvents, booking: Booking, actor: Actor, now: Instant) {
+  return events.add({
+    holderId: booking.holderId,
+    type: 'booking.created',
+    data: { booking: bookingView(booking), actor },
+    now,
   });
 }
 

@@ -2,6 +2,7 @@ import type { Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
 import { DAY_MS } from '../domain/instant.js';
 import type { AppContext } from './context.js';
+import { linkedBooking } from './linked-bookings.js';
 
 /** What a calendar file shows: bookings, the titles of their event types, and whose they are. */
 export interface CalendarFileContent {
@@ -18,20 +19,8 @@ export const FEED_MAX_BOOKINGS = 5_000;
 
 /** The booking an `icsUrl` token names (in any status: a cancelled one shows as cancelled); undefined for a token that opens nothing. */
 export async function bookingFile(context: AppContext, token: string): Promise<CalendarFileContent | undefined> {
-  const bookingId = context.links.bookingOf('ics', token);
-  if (bookingId === undefined) return undefined;
-  const holderId = await context.store.bookings.holderOf(bookingId);
-  if (holderId === undefined) return undefined;
-  const [holder, booking] = await Promise.all([
-    context.store.holders.get(holderId),
-    context.store.bookings.get(holderId, bookingId),
-  ]);
-  if (!holder || !booking) return undefined;
-  return {
-    holder,
-    bookings: [booking],
-    titles: await context.store.eventTypes.titles(holderId, [booking.eventTypeId]),
-  };
+  const linked = await linkedBooking(context, 'ics', token);
+  return linked && { holder: linked.holder, bookings: [linked.booking], titles: linked.titles };
 }
 
 /** The holder's bookings a `calendarFeedUrl` token opens; undefined for a token that opens nothing, or of an older generation. */

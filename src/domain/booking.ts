@@ -54,22 +54,28 @@ export interface BookingDetails {
   source: BookingSource;
 }
 
-export function newBooking(
+/** Where and when a booking is: the holder, event type, time and the buffers it keeps. */
+export type BookedTime = Pick<
+  Booking,
+  'holderId' | 'eventTypeId' | 'start' | 'end' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'
+>;
+
+/** A confirmed booking of `time` (for a hold, the held time as it was reserved). */
+export function confirmedBooking(
   id: string,
-  eventType: EventType,
-  start: Instant,
+  time: BookedTime,
   details: BookingDetails,
   now: Instant,
   rescheduledFromId: string | null = null,
 ): Booking {
   return {
     id,
-    holderId: eventType.holderId,
-    eventTypeId: eventType.id,
-    start,
-    end: start + eventType.durationMinutes * MINUTE_MS,
-    bufferBeforeMinutes: eventType.bufferBeforeMinutes,
-    bufferAfterMinutes: eventType.bufferAfterMinutes,
+    holderId: time.holderId,
+    eventTypeId: time.eventTypeId,
+    start: time.start,
+    end: time.end,
+    bufferBeforeMinutes: time.bufferBeforeMinutes,
+    bufferAfterMinutes: time.bufferAfterMinutes,
     status: 'confirmed',
     guestName: details.guestName,
     guestEmail: details.guestEmail,
@@ -85,6 +91,29 @@ export function newBooking(
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** The time an event type takes from `start`, with its buffers as they are now. */
+export function timeOf(eventType: EventType, start: Instant): BookedTime {
+  return {
+    holderId: eventType.holderId,
+    eventTypeId: eventType.id,
+    start,
+    end: start + eventType.durationMinutes * MINUTE_MS,
+    bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+    bufferAfterMinutes: eventType.bufferAfterMinutes,
+  };
+}
+
+export function newBooking(
+  id: string,
+  eventType: EventType,
+  start: Instant,
+  details: BookingDetails,
+  now: Instant,
+  rescheduledFromId: string | null = null,
+): Booking {
+  return confirmedBooking(id, timeOf(eventType, start), details, now, rescheduledFromId);
 }
 
 /** The time a booking (or a hold, which has the same fields) occupies: buffers included. */

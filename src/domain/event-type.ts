@@ -19,17 +19,20 @@ export interface EventType extends SlotPolicy {
 
 export const MAX_SLUG_LENGTH = 80;
 
-/** `Weekly 1:1 — Café` → `weekly-1-1-cafe`; `event` when nothing usable is left. */
-export function slugify(title: string): string {
-  const slug = title
+/**
+ * `Weekly 1:1 — Café` → `weekly-1-1-cafe`, leaving room for a `-N` suffix within `maxLength`;
+ * `fallback` when nothing usable is left. An event type's slug, a holder's handle.
+ */
+export function slugify(text: string, maxLength = MAX_SLUG_LENGTH, fallback = 'event'): string {
+  const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG_LENGTH - 6)
+    .slice(0, maxLength - 6)
     .replace(/-+$/g, '');
-  return slug || 'event';
+  return slug || fallback;
 }
 
 /** The first of `base`, `base-2`, `base-3`, … that is not taken. */

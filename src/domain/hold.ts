@@ -1,6 +1,6 @@
-import type { Booking, BookingDetails } from './booking.js';
+import { confirmedBooking, timeOf, type Booking, type BookingDetails } from './booking.js';
 import type { EventType } from './event-type.js';
-import { MINUTE_MS, SECOND_MS, type Instant } from './instant.js';
+import { SECOND_MS, type Instant } from './instant.js';
 
 /** How long a hold may live (contract §9), in seconds. */
 export const HOLD_SECONDS = { min: 30, max: 1_800, default: 300 } as const;
@@ -34,12 +34,7 @@ export function newHold(
 ): Hold {
   return {
     id,
-    holderId: eventType.holderId,
-    eventTypeId: eventType.id,
-    start,
-    end: start + eventType.durationMinutes * MINUTE_MS,
-    bufferBeforeMinutes: eventType.bufferBeforeMinutes,
-    bufferAfterMinutes: eventType.bufferAfterMinutes,
+    ...timeOf(eventType, start),
     expiresAt: now + lifeSeconds * SECOND_MS,
     createdAt: now,
     pageSession,
@@ -53,27 +48,5 @@ export function isLive(expiresAt: Instant, now: Instant): boolean {
 
 /** The booking a hold becomes: the held time exactly as reserved, buffers included. */
 export function bookingFromHold(id: string, hold: Hold, details: BookingDetails, now: Instant): Booking {
-  return {
-    id,
-    holderId: hold.holderId,
-    eventTypeId: hold.eventTypeId,
-    start: hold.start,
-    end: hold.end,
-    bufferBeforeMinutes: hold.bufferBeforeMinutes,
-    bufferAfterMinutes: hold.bufferAfterMinutes,
-    status: 'confirmed',
-    guestName: details.guestName,
-    guestEmail: details.guestEmail,
-    guestTimeZone: details.guestTimeZone,
-    notes: details.notes,
-    cancellationReason: null,
-    cancelledAt: null,
-    rescheduledFromId: null,
-    rescheduledToId: null,
-    answers: details.answers,
-    metadata: details.metadata,
-    source: details.source,
-    createdAt: now,
-    updatedAt: now,
-  };
+  return confirmedBooking(id, hold, details, now);
 }

@@ -34,6 +34,7 @@ import {
   DetailsPage,
   EventTypePage,
   HolderPage,
+  isoDate,
   NotFoundPage,
   type FormField,
   type PageNotice,
@@ -73,7 +74,6 @@ const ZONES: readonly string[] = Object.freeze([
   ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC'),
 ]);
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const DATE = /^\d{4}-\d\d-\d\d$/;
 const NOTICES: readonly PageNotice[] = ['taken', 'expired', 'busy'];
 
 type Query = Record<string, string | string[] | undefined>;
@@ -208,10 +208,7 @@ export async function registerPages(
         const locale = localeOf(request.query, request.headers['accept-language']);
         const movable = await reschedulable(context, request.params.token);
         if (!movable)
-          return reply.redirect(
-            manageUrl(context, context.links.bookingOf('manage', request.params.token) ?? '', locale),
-            303,
-          );
+          return reply.redirect(`${context.links.basePath()}/manage/${request.params.token}?lang=${locale}`, 303);
         const here = `${context.links.basePath()}/manage/${request.params.token}/reschedule`;
         return picker(context, request.query, reply, movable.page, locale, {
           here,
@@ -228,10 +225,7 @@ export async function registerPages(
         const locale = localeOf(request.body, request.headers['accept-language']);
         const movable = await reschedulable(context, request.params.token);
         if (!movable)
-          return reply.redirect(
-            manageUrl(context, context.links.bookingOf('manage', request.params.token) ?? '', locale),
-            303,
-          );
+          return reply.redirect(`${context.links.basePath()}/manage/${request.params.token}?lang=${locale}`, 303);
         const zone = zoneOf(one(request.body.tz), movable.page);
         const start = one(request.body.start) ?? '';
         try {
@@ -498,14 +492,7 @@ function zoneOf(asked: string | undefined, page: PublicEventType): string {
 }
 
 function dateIn(instant: number, zone: string): string | undefined {
-  if (!Number.isFinite(instant)) return undefined;
-  const date = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-  return DATE.test(date) ? date : undefined;
+  return Number.isFinite(instant) ? isoDate(instant, zone) : undefined;
 }
 
 /** A query or form value that was sent once; a repeated one is no value. */

@@ -500,7 +500,7 @@ export function BookingPage(props: {
 }
 
 /** The local date (`YYYY-MM-DD`) of an instant in a zone. */
-function isoDate(instant: number, zone: string): string {
+export function isoDate(instant: number, zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     instant,
   );

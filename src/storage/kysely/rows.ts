@@ -1,8 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { ApiKey, Scope } from '../../domain/api-key.js';
 import {
+  confirmedBooking,
   occupancyOf,
   type Booking,
+  type BookingDetails,
   type BookingSource,
   type BookingStatus,
   type Metadata,
@@ -171,34 +173,21 @@ export function bookingRow(booking: Booking): Database['bookings'] {
 /** The status of a hold's row: holds share the bookings table (migration 0006 says why). */
 export const HELD = 'held';
 
-/** A hold as a row of `bookings`: no guest yet, which the columns record as empty text. */
+/** A hold as a row of `bookings`: a booking's row with no guest yet (empty text in its columns). */
 export function holdRow(hold: Hold): Database['bookings'] {
-  const occupancy = occupancyOf(hold);
-  return {
-    id: hold.id,
-    holder_id: hold.holderId,
-    event_type_id: hold.eventTypeId,
-    start_at: hold.start,
-    end_at: hold.end,
-    occupied_start: occupancy.occupiedStart,
-    occupied_end: occupancy.occupiedEnd,
-    buffer_before_minutes: hold.bufferBeforeMinutes,
-    buffer_after_minutes: hold.bufferAfterMinutes,
-    status: HELD,
-    guest_name: '',
-    guest_email: '',
-    guest_time_zone: null,
+  const noGuest: BookingDetails = {
+    guestName: '',
+    guestEmail: '',
+    guestTimeZone: null,
     notes: null,
-    cancellation_reason: null,
-    cancelled_at: null,
-    rescheduled_from_id: null,
-    rescheduled_to_id: null,
-    created_at: hold.createdAt,
-    updated_at: hold.createdAt,
-    expires_at: hold.expiresAt,
-    answers: '{}',
-    metadata: '{}',
+    answers: {},
+    metadata: {},
     source: hold.pageSession === null ? 'api' : 'page',
+  };
+  return {
+    ...bookingRow(confirmedBooking(hold.id, hold, noGuest, hold.createdAt)),
+    status: HELD,
+    expires_at: hold.expiresAt,
     page_session: hold.pageSession,
   };
 }
