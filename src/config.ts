@@ -42,6 +42,11 @@ export interface Config {
     holdsPerHolder: number;
     /** Requests to the public pages per client address per minute; 0 = off. */
     requestsPerMinute: number;
+    /**
+     * `PUBLIC_EMBED_ORIGINS`: the sites that may show the booking pages in a frame (their
+     * `frame-ancestors`) and hear from an embedded page when a booking is made. None by default.
+     */
+    embedOrigins: string[];
   };
   webhooks: {
     allowPrivateTargets: boolean;
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     { min: 0, max: 1_000_000 },
     problems,
   );
+  const embedOrigins = readEmbedOrigins(env, problems);
   const http = readConnectionLimits(env, trustProxy, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
@@ -173,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     http,
     publicBaseUrl,
-    pages: { holdsPerHolder, requestsPerMinute: pageRequestsPerMinute },
+    pages: { holdsPerHolder, requestsPerMinute: pageRequestsPerMinute, embedOrigins },
     webhooks: {
       allowPrivateTargets,
       timeoutMs,
@@ -288,6 +294,40 @@ function readPublicBaseUrl(env: NodeJS.ProcessEnv, problems: string[]): string |
     return undefined;
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/**
+ * Origins (`https://shop.example.com`), separated by commas or spaces. Exact origins only, no
+ * wildcards: each is written into a Content-Security-Policy header and is the only window an
+ * embedded page tells about a booking.
+ */
+function readEmbedOrigins(env: NodeJS.ProcessEnv, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const value of (env.PUBLIC_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter((part) => part !== '')) {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    // Host names, IPv4 and bracketed IPv6 only: the URL parser lets `*` and `;` through in a host,
+    // and either would change the meaning of the header the origin is written into.
+    const hostname = url?.hostname ?? '';
+    const plainHost = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(hostname) || /^\[[0-9a-f:.]+\]$/.test(hostname);
+    if (
+      !url ||
+      !plainHost ||
+      !['http:', 'https:'].includes(url.protocol) ||
+      url.origin !== value.replace(/\/$/, '').toLowerCase()
+    ) {
+      problems.push(
+        `PUBLIC_EMBED_ORIGINS must list origins (scheme, host and port only) separated by commas, e.g. https://shop.example.com,https://www.example.com; "${value}" is not one`,
+      );
+      continue;
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean, problems: string[]): boolean {

@@ -46,6 +46,8 @@ export interface ServerSettings {
   authFailuresPerMinute?: number;
   /** Requests to the public pages per client address per minute; 0 or absent turns the limit off. */
   pageRequestsPerMinute?: number;
+  /** `PUBLIC_EMBED_ORIGINS`: the sites that may frame the booking pages; none when absent. */
+  embedOrigins?: readonly string[];
   /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`). */
   trustProxy?: Config['trustProxy'];
   /** Timeouts and connection caps of the HTTP server (`DEFAULT_HTTP_LIMITS` unless configured). */
@@ -126,6 +128,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     rateLimit: settings.rateLimitPerMinute > 0 ? { perMinute: settings.rateLimitPerMinute, counter } : undefined,
     authFailures: settings.authFailuresPerMinute ? new PerAddressLimit(settings.authFailuresPerMinute, now) : undefined,
     pageRequests: settings.pageRequestsPerMinute ? new PerAddressLimit(settings.pageRequestsPerMinute, now) : undefined,
+    embedOrigins: settings.embedOrigins ?? [],
     trustProxy: settings.trustProxy,
     connections: settings.http,
   });
@@ -191,6 +194,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     rateLimitPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
     pageRequestsPerMinute: config.pages.requestsPerMinute,
+    embedOrigins: config.pages.embedOrigins,
     trustProxy: config.trustProxy,
     http: config.http,
     publicBaseUrl: config.publicBaseUrl,

@@ -17,7 +17,7 @@ const DEFAULTS: Config = {
   postgres: { poolSize: 10, statementTimeoutMs: 10_000 },
   sqlite: { maxSizeMb: 0 },
   publicBaseUrl: undefined,
-  pages: { holdsPerHolder: 20, requestsPerMinute: 60 },
+  pages: { holdsPerHolder: 20, requestsPerMinute: 60, embedOrigins: [] },
   secretKeys: [],
   logLevel: 'info',
   rateLimitPerMinute: 600,
@@ -52,6 +52,7 @@ const VARIABLES = [
   'PUBLIC_BASE_URL',
   'PUBLIC_HOLDS_PER_HOLDER',
   'PUBLIC_RATE_LIMIT_PER_MINUTE',
+  'PUBLIC_EMBED_ORIGINS',
   'HOST',
   'PORT',
   'LOG_LEVEL',
@@ -96,6 +97,8 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 
 const publicBaseUrlProblem = (value: string) =>
   `PUBLIC_BASE_URL must be an absolute http or https URL without query, fragment or credentials, e.g. https://book.example.com; got "${value}"`;
+const embedOriginProblem = (value: string) =>
+  `PUBLIC_EMBED_ORIGINS must list origins (scheme, host and port only) separated by commas, e.g. https://shop.example.com,https://www.example.com; "${value}" is not one`;
 const integerProblem = (name: string, min: number, max: number, value: string) =>
   `${name} must be a whole number from ${min} to ${max}, got "${value}"`;
 
@@ -122,6 +125,7 @@ describe('loadConfig defaults', () => {
       PUBLIC_BASE_URL: 'https://book.example.com/slotwise/',
       PUBLIC_HOLDS_PER_HOLDER: '5',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '30',
+      PUBLIC_EMBED_ORIGINS: 'https://shop.example.com, http://localhost:8080/',
       HOST: '0.0.0.0',
       PORT: '8080',
       LOG_LEVEL: 'debug',
@@ -152,7 +156,7 @@ describe('loadConfig defaults', () => {
       postgres: { poolSize: 25, statementTimeoutMs: 2500 },
       sqlite: { maxSizeMb: 512 },
       publicBaseUrl: 'https://book.example.com/slotwise',
-      pages: { holdsPerHolder: 5, requestsPerMinute: 30 },
+      pages: { holdsPerHolder: 5, requestsPerMinute: 30, embedOrigins: ['https://shop.example.com', 'http://localhost:8080'] },
       secretKeys: [KEY_B, KEY_A],
       logLevel: 'debug',
       rateLimitPerMinute: 120,
@@ -351,6 +355,19 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
     { PUBLIC_BASE_URL: 'https://book.example.com/' },
     (c) => c.publicBaseUrl,
     'https://book.example.com',
+  ],
+  // PUBLIC_EMBED_ORIGINS: origins, by commas or spaces, written as browsers write them, once each
+  [
+    'PUBLIC_EMBED_ORIGINS lists two origins with spaces',
+    { PUBLIC_EMBED_ORIGINS: 'https://Shop.Example.com  https://www.example.com:8443' },
+    (c) => c.pages.embedOrigins,
+    ['https://shop.example.com', 'https://www.example.com:8443'],
+  ],
+  [
+    'PUBLIC_EMBED_ORIGINS repeats an origin',
+    { PUBLIC_EMBED_ORIGINS: 'https://a.example,https://a.example/' },
+    (c) => c.pages.embedOrigins,
+    ['https://a.example'],
   ],
   // TRUST_PROXY: false, true, hops, or addresses
   ['TRUST_PROXY is true', { TRUST_PROXY: 'true' }, (c) => c.trustProxy, true],
@@ -559,6 +576,11 @@ const REJECTED: Array<[string, string, string]> = [
   ['PUBLIC_BASE_URL', 'ftp://book.example.com', publicBaseUrlProblem('ftp://book.example.com')],
   ['PUBLIC_BASE_URL', 'https://book.example.com/?embed=1', publicBaseUrlProblem('https://book.example.com/?embed=1')],
   ['PUBLIC_BASE_URL', 'https://user:pw@book.example.com', publicBaseUrlProblem('https://user:pw@book.example.com')],
+  ['PUBLIC_EMBED_ORIGINS', 'https://shop.example.com/embed', embedOriginProblem('https://shop.example.com/embed')],
+  ['PUBLIC_EMBED_ORIGINS', '*', embedOriginProblem('*')],
+  ['PUBLIC_EMBED_ORIGINS', 'https://*.example.com', embedOriginProblem('https://*.example.com')],
+  ['PUBLIC_EMBED_ORIGINS', 'https://a.example;script-src', embedOriginProblem('https://a.example;script-src')],
+  ['PUBLIC_EMBED_ORIGINS', 'javascript://a.example', embedOriginProblem('javascript://a.example')],
   ['HTTP_HEADERS_TIMEOUT_MS', '99', integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, '99')],
   ['HTTP_HEADERS_TIMEOUT_MS', '10s', integerProblem('HTTP_HEADERS_TIMEOUT_MS', 100, 3_600_000, '10s')],
   [
@@ -650,6 +672,7 @@ describe('loadConfig rejected values', () => {
       PUBLIC_BASE_URL: 'book.example.com',
       PUBLIC_HOLDS_PER_HOLDER: '0',
       PUBLIC_RATE_LIMIT_PER_MINUTE: 'many',
+      PUBLIC_EMBED_ORIGINS: 'shop.example.com',
       RATE_LIMIT_PER_MINUTE: 'many',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe',
       WEBHOOK_TIMEOUT_MS: '1',
@@ -679,6 +702,7 @@ describe('loadConfig rejected values', () => {
       publicBaseUrlProblem('book.example.com'),
       integerProblem('PUBLIC_HOLDS_PER_HOLDER', 1, 10000, '0'),
       integerProblem('PUBLIC_RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'many'),
+      embedOriginProblem('shop.example.com'),
       integerProblem('RATE_LIMIT_PER_MINUTE', 0, 1_000_000, 'many'),
       BOOLEAN_PROBLEM('maybe'),
       integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '1'),

@@ -188,8 +188,12 @@ export interface GuestBooking {
 }
 
 /** The booking a manage link was made for; undefined for a link that opens nothing. */
-export async function guestBooking(context: AppContext, token: string): Promise<GuestBooking | undefined> {
-  const linked = await linkedBooking(context, 'manage', token);
+export async function guestBooking(
+  context: AppContext,
+  token: string,
+  use: 'manage' | 'confirmation' = 'manage',
+): Promise<GuestBooking | undefined> {
+  const linked = await linkedBooking(context, use, token);
   if (!linked) return undefined;
   const { holder, booking, titles } = linked;
   const zone = booking.guestTimeZone ?? (await loadAvailability(context.store, holder.id)).availability.timeZone;

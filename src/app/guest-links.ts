@@ -35,6 +35,25 @@ export class GuestLinks {
     return `${this.baseUrl()}/ics/${this.bookingToken('ics', bookingId)}.ics`;
   }
 
+  /**
+   * The confirmation an embedded booking page shows once the booking is made (the manage page can
+   * never be framed): it opens until `until` (epoch ms) and shows the booking, its `.ics` link and
+   * the manage link to open outside the frame; it acts on nothing.
+   */
+  confirmation(bookingId: string, until: number): string {
+    const subject = `${bookingId}.${Math.floor(until / 1000)}`;
+    return `${subject}.${this.keyring.sign('guest-links', `confirm:${subject}`)}`;
+  }
+
+  /** The booking a confirmation token opens at `now`; undefined once it ran out, or for anything else. */
+  confirmationOf(token: string, now: number): string | undefined {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !/^\d{1,12}$/.test(parts[1]!)) return undefined;
+    const [bookingId, until, signature] = parts as [string, string, string];
+    if (Number(until) * 1000 <= now) return undefined;
+    return this.keyring.verify('guest-links', `confirm:${bookingId}.${until}`, signature) ? bookingId : undefined;
+  }
+
   /** The holder's bookings as an iCalendar feed; a link of an older `generation` no longer opens. */
   feed(holderId: string, generation: number): string {
     const subject = `${holderId}.${generation}`;

@@ -11,15 +11,16 @@ export interface LinkedBooking {
 }
 
 /**
- * The booking a `manage` or `ics` link was made for (in any status); undefined for a link that
+ * The booking a `manage`, `ics` or embedded `confirmation` link was made for (in any status); undefined for a link that
  * opens nothing. The link names the booking only, so its holder is looked up first.
  */
 export async function linkedBooking(
   context: AppContext,
-  use: 'manage' | 'ics',
+  use: 'manage' | 'ics' | 'confirmation',
   token: string,
 ): Promise<LinkedBooking | undefined> {
-  const bookingId = context.links.bookingOf(use, token);
+  const bookingId =
+    use === 'confirmation' ? context.links.confirmationOf(token, context.now()) : context.links.bookingOf(use, token);
   if (bookingId === undefined) return undefined;
   const holderId = await context.store.bookings.holderOf(bookingId);
   if (holderId === undefined) return undefined;

@@ -56,6 +56,8 @@ export interface AppOptions {
   authFailures?: PerAddressLimit;
   /** Requests to the public pages per client address (`PUBLIC_RATE_LIMIT_PER_MINUTE`); no limit when absent. */
   pageRequests?: PerAddressLimit;
+  /** The sites that may frame the booking pages and hear of a booking made in one (`PUBLIC_EMBED_ORIGINS`). */
+  embedOrigins: readonly string[];
   /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`); none by default. */
   trustProxy?: boolean | number | string;
   /** Timeouts and connection caps of the server the app listens on. */
@@ -156,7 +158,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
 
   registerOperations(app, options.schemaStatus, metrics);
   registerCalendarFiles(app, context);
-  await registerPages(app, context, options.pageRequests);
+  await registerPages(app, context, { requests: options.pageRequests, embedOrigins: options.embedOrigins });
 
   // ---- OpenAPI document (GET /api/v1/openapi.json) and reference page (GET /docs), no key needed.
   // Registered before the API routes: @fastify/swagger collects the routes added after it.

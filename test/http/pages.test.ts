@@ -40,8 +40,8 @@ describe('GET /book/{handle}', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body.startsWith('<!doctype html><html lang="en">')).toBe(true);
     expect(res.body).toContain('<title>Book a time with Alice Example</title>');
-    expect(res.body).toContain('<a href="/book/alice/deep-dive">');
-    expect(res.body).toContain('<a href="/book/alice/intro-call">');
+    expect(res.body).toContain('<a href="/book/alice/deep-dive?lang=en">');
+    expect(res.body).toContain('<a href="/book/alice/intro-call?lang=en">');
     expect(res.body.indexOf('Deep dive')).toBeLessThan(res.body.indexOf('Intro call'));
     expect(res.body).toContain('90 min');
     expect(res.body).toContain('Say hello');
@@ -96,7 +96,7 @@ describe('GET /book/{handle}', () => {
     expect(unknown.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
-  it('when the browser prefers German, then the page is German, unless ?lang= asks otherwise', async () => {
+  it('when the browser prefers German, then the page is German, unless ?lang= asks otherwise, and it links to itself in English', async () => {
     await createEventType(h, token, { title: 'Intro call', durationMinutes: 30, public: true });
     const german = await page('/book/alice', { 'accept-language': 'fr-CH, de-AT;q=0.9, en;q=0.8' });
     expect(german.body).toContain('<html lang="de">');
@@ -104,6 +104,8 @@ describe('GET /book/{handle}', () => {
     expect(german.body).toContain('30 Min.');
     expect(german.headers['content-language']).toBe('de');
     expect(german.headers.vary).toContain('accept-language');
+    // Switchable: the footer links to the same page in each other language.
+    expect(german.body).toContain('<a href="/book/alice?lang=en" lang="en" hreflang="en">English</a>');
     const english = await page('/book/alice?lang=en', { 'accept-language': 'de' });
     expect(english.body).toContain('<html lang="en">');
     expect(english.body).toContain('Book a time with alice');

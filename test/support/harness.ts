@@ -55,6 +55,7 @@ export async function createHarness(
     webhookLimitPerHolder?: number;
     pageHoldsPerHolder?: number;
     pageRequestsPerMinute?: number;
+    embedOrigins?: string[];
     http?: Partial<ConnectionLimits>;
   } = {},
 ): Promise<Harness> {
@@ -68,6 +69,7 @@ export async function createHarness(
     http: { ...DEFAULT_HTTP_LIMITS, ...options.http },
     pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20 },
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
+    embedOrigins: options.embedOrigins ?? [],
     webhooks: {
       allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
       timeoutMs: 15_000,

@@ -48,6 +48,9 @@ const en = {
   bookingMoved: 'This booking was moved to another time.',
   addToCalendar: 'Add to your calendar (.ics)',
   keepLink: 'Keep this page’s address: it lets you see, cancel or move your booking.',
+  openBooking: 'Open your booking in a new window',
+  keepManageLink: 'Keep the address of that window: it lets you see, cancel or move your booking.',
+  language: 'Language',
   moveBooking: 'Move to another time',
   cancelReason: 'Why are you cancelling?',
   cancelBooking: 'Cancel the booking',
@@ -107,6 +110,10 @@ const de: Messages = {
   addToCalendar: 'In den Kalender übernehmen (.ics)',
   keepLink:
     'Bewahren Sie die Adresse dieser Seite auf: Damit können Sie Ihre Buchung ansehen, absagen oder verschieben.',
+  openBooking: 'Ihre Buchung in einem neuen Fenster öffnen',
+  keepManageLink:
+    'Bewahren Sie die Adresse dieses Fensters auf: Damit können Sie Ihre Buchung ansehen, absagen oder verschieben.',
+  language: 'Sprache',
   moveBooking: 'Auf eine andere Zeit verschieben',
   cancelReason: 'Warum sagen Sie ab?',
   cancelBooking: 'Buchung absagen',

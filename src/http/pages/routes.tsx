@@ -27,15 +27,18 @@ import type { PerAddressLimit } from '../per-address-limit.js';
 import { DomainError, type FieldError } from '../../domain/errors.js';
 import { answerErrors, type Answers } from '../../domain/questions.js';
 import { canonicalTimeZone } from '../../domain/zone.js';
-import { renderPage } from './layout.js';
+import { renderPage, type EmbedFrame, type PageFrame } from './layout.js';
 import { MESSAGES, chooseLocale, type Locale, type Messages } from './messages.js';
 import {
   BookingPage,
   DetailsPage,
+  EmbeddedConfirmation,
   EventTypePage,
   HolderPage,
   isoDate,
   NotFoundPage,
+  withQuery,
+  type Carried,
   type FormField,
   type PageNotice,
 } from './views.js';
@@ -45,28 +48,38 @@ const ASSETS = fileURLToPath(new URL('../../../assets/', import.meta.url));
 
 /**
  * Pages allow nothing but their own origin's stylesheet, script, images and form targets: no
- * inline script or style, no other origin, no framing (booking pages open up to
- * `PUBLIC_EMBED_ORIGINS` later), no referrer (a manage link must not leak in one).
+ * inline script or style, no other origin, no referrer (a manage link must not leak in one). Only
+ * the booking pages may be framed, and only by `PUBLIC_EMBED_ORIGINS`; manage pages never are (a
+ * framed cancel button could be clicked through a disguise).
  */
-const PAGE_SECURITY = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'none'"],
-      styleSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      formAction: ["'self'"],
-      baseUri: ["'none'"],
-      frameAncestors: ["'none'"],
+function pageSecurity(frameAncestors: readonly string[]) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        baseUri: ["'none'"],
+        frameAncestors: frameAncestors.length > 0 ? [...frameAncestors] : ["'none'"],
+      },
     },
-  },
-  referrerPolicy: { policy: 'no-referrer' as const },
-  crossOriginEmbedderPolicy: false,
-};
+    // X-Frame-Options cannot name origins; a browser that knows frame-ancestors ignores it (CSP 2),
+    // so it is sent only where nothing may frame the page, for browsers that know no CSP.
+    frameguard: frameAncestors.length > 0 ? (false as const) : { action: 'deny' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+    crossOriginEmbedderPolicy: false,
+  };
+}
 
 /** The browser session of the booking pages: which held time is whose (one at a time). */
 const SESSION_COOKIE = 'sw_page';
+/** A page session's token: 256 random bits, as a cookie or, in a frame, in the page's links and forms. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** How long an embedded page's confirmation opens after the booking (the guest keeps the manage link). */
+const CONFIRMATION_MS = 60 * 60 * 1000;
 
 /** Zones a guest can pick: the runtime's IANA list (with UTC, which some builds leave out). */
 const ZONES: readonly string[] = Object.freeze([
@@ -80,11 +93,27 @@ type Query = Record<string, string | string[] | undefined>;
 type Form = Record<string, string | string[] | undefined>;
 type PageRequest = FastifyRequest<{ Params: { handle: string; slug: string }; Querystring: Query; Body: Form }>;
 
-export async function registerPages(
-  app: FastifyInstance,
-  context: AppContext,
-  requests?: PerAddressLimit,
-): Promise<void> {
+/**
+ * How a booking page is being shown: in which language, and whether in a frame. A framed page
+ * (`?embed=1`) gets no cookies from a browser that blocks third-party ones (Safari, Firefox's
+ * strict mode, Chrome's incognito), so its session token travels in its links and forms instead.
+ */
+interface Visit {
+  locale: Locale;
+  root: string;
+  /** The framed page's session token; null when the page is not framed. */
+  embedSession: string | null;
+}
+
+export interface PageOptions {
+  /** Requests per client address (`PUBLIC_RATE_LIMIT_PER_MINUTE`); no limit when absent. */
+  requests?: PerAddressLimit;
+  /** `PUBLIC_EMBED_ORIGINS`: who may frame the booking pages and hear of a booking made in them. */
+  embedOrigins: readonly string[];
+}
+
+export async function registerPages(app: FastifyInstance, context: AppContext, options: PageOptions): Promise<void> {
+  const { requests, embedOrigins } = options;
   await app.register(async (pages) => {
     if (requests) {
       // Every page request counts against its address (contract §10); past the limit, a page that
@@ -127,90 +156,121 @@ export async function registerPages(
         status >= 400 && status < 500 ? status : 500,
       );
     });
-    const options = { helmet: PAGE_SECURITY };
-    const withForm = { helmet: PAGE_SECURITY, preHandler: pages.csrfProtection };
+    const bookingSecurity = pageSecurity(embedOrigins);
+    const manageSecurity = pageSecurity([]);
+    /**
+     * A booking page's form: the CSRF cookie's token, or in a frame, where there are no cookies
+     * to ride on, a request the browser says came from the page's own origin (`Sec-Fetch-Site`,
+     * sent by every current browser). Without a cookie a forged form acts for no one: its
+     * session is not the guest's.
+     */
+    const bookingForm = {
+      helmet: bookingSecurity,
+      preHandler(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+        if (one((request.body as Form | undefined)?.embed) !== '1') return pages.csrfProtection(request, reply, done);
+        const site = request.headers['sec-fetch-site'];
+        if (site === undefined || site === 'same-origin') return done();
+        done(Object.assign(new Error('A framed booking form was sent from another site.'), { statusCode: 403 }));
+      },
+    };
+    const bookingPage = { helmet: bookingSecurity };
+    const managePage = { helmet: manageSecurity };
+    const manageForm = { helmet: manageSecurity, preHandler: pages.csrfProtection };
+    const frame = (visit: Visit, title: string, request?: FastifyRequest, message?: EmbedFrame['message']) =>
+      frameOf(visit, title, embedOrigins, request, message);
 
-    pages.get<{ Params: { handle: string }; Querystring: Query }>('/book/:handle', options, async (request, reply) => {
-      const locale = localeOf(request.query, request.headers['accept-language']);
-      const root = context.links.basePath();
-      const profile = await publicProfile(context, request.params.handle);
-      if (!profile) return html(reply, locale, notFoundPage(locale, root), 404);
-      return html(
-        reply,
-        locale,
-        renderPage(
-          { locale, root, title: MESSAGES[locale].bookWith(shownName(profile.holder)) },
-          <HolderPage profile={profile} locale={locale} root={root} />,
-        ),
-      );
-    });
+    pages.get<{ Params: { handle: string }; Querystring: Query }>(
+      '/book/:handle',
+      bookingPage,
+      async (request, reply) => {
+        const visit = visitOf(context, request, request.query);
+        const profile = await publicProfile(context, request.params.handle);
+        if (!profile) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
+        return html(
+          reply,
+          visit.locale,
+          renderPage(
+            frame(visit, MESSAGES[visit.locale].bookWith(shownName(profile.holder)), request),
+            <HolderPage profile={profile} locale={visit.locale} root={visit.root} carried={carriedBy(visit)} />,
+          ),
+        );
+      },
+    );
 
-    pages.get('/book/:handle/:slug', options, async (request: PageRequest, reply) => {
-      const locale = localeOf(request.query, request.headers['accept-language']);
-      const root = context.links.basePath();
+    pages.get('/book/:handle/:slug', bookingPage, async (request: PageRequest, reply) => {
+      const visit = visitOf(context, request, request.query);
       const page = await publicEventType(context, request.params.handle, request.params.slug);
-      if (!page) return html(reply, locale, notFoundPage(locale, root), 404);
-      sessionOf(request, reply, secure());
-      const here = `${root}/book/${page.holder.handle}/${page.eventType.slug}`;
-      return picker(context, request.query, reply, page, locale, { here, pickAction: `${here}/hold` });
+      if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
+      sessionOf(request, reply, secure(), visit);
+      const here = `${visit.root}/book/${page.holder.handle}/${page.eventType.slug}`;
+      return picker(context, request, reply, page, visit, frame, { here, pickAction: `${here}/hold` });
     });
 
     // The guest's booking, from the manage link (contract §10): a GET never changes anything.
-    pages.get<{ Params: { token: string }; Querystring: Query }>('/manage/:token', options, async (request, reply) => {
-      const locale = localeOf(request.query, request.headers['accept-language']);
-      const root = context.links.basePath();
-      const found = await guestBooking(context, request.params.token);
-      if (!found) return html(reply, locale, notFoundPage(locale, root), 404);
-      const mayChange = changeable(found.booking, context.now());
-      return html(
-        reply,
-        locale,
-        renderPage(
-          { locale, root, title: found.title },
-          <BookingPage
-            booking={found.booking}
-            title={found.title}
-            holderName={shownName(found.holder)}
-            icsUrl={new URL(context.links.ics(found.booking.id)).pathname}
-            zone={found.zone}
-            locale={locale}
-            justBooked={one(request.query.new) === '1' && found.booking.status === 'confirmed'}
-            here={`${root}/manage/${request.params.token}`}
-            changeable={mayChange}
-            csrfToken={mayChange ? reply.generateCsrf() : ''}
-          />,
-        ),
-      );
-    });
+    pages.get<{ Params: { token: string }; Querystring: Query }>(
+      '/manage/:token',
+      managePage,
+      async (request, reply) => {
+        const locale = localeOf(request.query, request.headers['accept-language']);
+        const root = context.links.basePath();
+        const found = await guestBooking(context, request.params.token);
+        if (!found) return html(reply, locale, notFoundPage(locale, root), 404);
+        const mayChange = changeable(found.booking, context.now());
+        return html(
+          reply,
+          locale,
+          renderPage(
+            frame({ locale, root, embedSession: null }, found.title, request),
+            <BookingPage
+              booking={found.booking}
+              title={found.title}
+              holderName={shownName(found.holder)}
+              icsUrl={new URL(context.links.ics(found.booking.id)).pathname}
+              zone={found.zone}
+              locale={locale}
+              justBooked={one(request.query.new) === '1' && found.booking.status === 'confirmed'}
+              here={`${root}/manage/${request.params.token}`}
+              changeable={mayChange}
+              csrfToken={mayChange ? reply.generateCsrf() : ''}
+            />,
+          ),
+        );
+      },
+    );
 
     // The guest cancels (a POST: following a link never changes anything).
-    pages.post<{ Params: { token: string }; Body: Form }>('/manage/:token/cancel', withForm, async (request, reply) => {
-      const locale = localeOf(request.body, request.headers['accept-language']);
-      const found = await guestBooking(context, request.params.token);
-      if (!found) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
-      if (changeable(found.booking, context.now())) {
-        const reason = (one(request.body.reason) ?? '').trim().slice(0, 2000);
-        try {
-          await cancelBooking(context, { holderId: found.holder.id }, found.booking.id, reason || null, 'guest');
-        } catch (error) {
-          // Cancelled or moved by someone else meanwhile: the page shows how it stands now.
-          if (!(error instanceof DomainError && error.code === 'invalid-state')) throw error;
+    pages.post<{ Params: { token: string }; Body: Form }>(
+      '/manage/:token/cancel',
+      manageForm,
+      async (request, reply) => {
+        const locale = localeOf(request.body, request.headers['accept-language']);
+        const found = await guestBooking(context, request.params.token);
+        if (!found) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
+        if (changeable(found.booking, context.now())) {
+          const reason = (one(request.body.reason) ?? '').trim().slice(0, 2000);
+          try {
+            await cancelBooking(context, { holderId: found.holder.id }, found.booking.id, reason || null, 'guest');
+          } catch (error) {
+            // Cancelled or moved by someone else meanwhile: the page shows how it stands now.
+            if (!(error instanceof DomainError && error.code === 'invalid-state')) throw error;
+          }
         }
-      }
-      return reply.redirect(manageUrl(context, found.booking.id, locale), 303);
-    });
+        return reply.redirect(manageUrl(context, found.booking.id, locale), 303);
+      },
+    );
 
     // The guest picks a new time with the same picker, under the event type's rules.
     pages.get<{ Params: { token: string }; Querystring: Query }>(
       '/manage/:token/reschedule',
-      options,
+      managePage,
       async (request, reply) => {
         const locale = localeOf(request.query, request.headers['accept-language']);
         const movable = await reschedulable(context, request.params.token);
         if (!movable)
           return reply.redirect(`${context.links.basePath()}/manage/${request.params.token}?lang=${locale}`, 303);
-        const here = `${context.links.basePath()}/manage/${request.params.token}/reschedule`;
-        return picker(context, request.query, reply, movable.page, locale, {
+        const visit: Visit = { locale, root: context.links.basePath(), embedSession: null };
+        const here = `${visit.root}/manage/${request.params.token}/reschedule`;
+        return picker(context, request, reply, movable.page, visit, frame, {
           here,
           pickAction: here,
           moving: movable.found.booking.id,
@@ -220,7 +280,7 @@ export async function registerPages(
 
     pages.post<{ Params: { token: string }; Body: Form }>(
       '/manage/:token/reschedule',
-      withForm,
+      manageForm,
       async (request, reply) => {
         const locale = localeOf(request.body, request.headers['accept-language']);
         const movable = await reschedulable(context, request.params.token);
@@ -251,18 +311,18 @@ export async function registerPages(
     );
 
     // A picked time: hold it for this browser session, then ask for the guest's details.
-    pages.post('/book/:handle/:slug/hold', withForm, async (request: PageRequest, reply) => {
-      const locale = localeOf(request.body, request.headers['accept-language']);
+    pages.post('/book/:handle/:slug/hold', bookingForm, async (request: PageRequest, reply) => {
+      const visit = visitOf(context, request, request.body);
       const page = await publicEventType(context, request.params.handle, request.params.slug);
-      if (!page) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
+      if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.body.tz), page);
       const start = Date.parse(one(request.body.start) ?? '');
       const back = (notice: PageNotice) =>
-        reply.redirect(pagePath(context, page, { tz: zone, lang: locale, notice, date: dateIn(start, zone) }), 303);
+        reply.redirect(pagePath(page, visit, { tz: zone, notice, date: dateIn(start, zone) }), 303);
       if (!Number.isFinite(start)) return back('taken');
       try {
-        const hold = await holdOnPage(context, page, start, sessionOf(request, reply, secure()));
-        return reply.redirect(pagePath(context, page, { hold: hold.id, tz: zone, lang: locale }, '/details'), 303);
+        const hold = await holdOnPage(context, page, start, sessionOf(request, reply, secure(), visit));
+        return reply.redirect(pagePath(page, visit, { hold: hold.id, tz: zone }, '/details'), 303);
       } catch (error) {
         if (error instanceof DomainError && error.code === 'slot-unavailable') return back('taken');
         if (error instanceof DomainError && error.code === 'limit-reached') return back('busy');
@@ -270,25 +330,31 @@ export async function registerPages(
       }
     });
 
-    pages.get('/book/:handle/:slug/details', options, async (request: PageRequest, reply) => {
-      const locale = localeOf(request.query, request.headers['accept-language']);
+    pages.get('/book/:handle/:slug/details', bookingPage, async (request: PageRequest, reply) => {
+      const visit = visitOf(context, request, request.query);
       const page = await publicEventType(context, request.params.handle, request.params.slug);
-      if (!page) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
+      if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.query.tz), page);
-      const hold = await pageHold(context, page, one(request.query.hold) ?? '', sessionOf(request, reply, secure()));
-      if (!hold) return reply.redirect(pagePath(context, page, { tz: zone, lang: locale, notice: 'expired' }), 303);
-      return html(reply, locale, detailsPage(context, page, hold, zone, locale, reply.generateCsrf(), {}, false));
+      const session = sessionOf(request, reply, secure(), visit);
+      const hold = await pageHold(context, page, one(request.query.hold) ?? '', session);
+      if (!hold) return reply.redirect(pagePath(page, visit, { tz: zone, notice: 'expired' }), 303);
+      return html(
+        reply,
+        visit.locale,
+        detailsPage(frame(visit, '', request), page, hold, zone, visit, csrfTokenFor(visit, reply), {}, false),
+      );
     });
 
     // The guest's details: book the held time (contract §9's conversion, as the guest).
-    pages.post('/book/:handle/:slug/book', withForm, async (request: PageRequest, reply) => {
-      const locale = localeOf(request.body, request.headers['accept-language']);
-      const m = MESSAGES[locale];
+    pages.post('/book/:handle/:slug/book', bookingForm, async (request: PageRequest, reply) => {
+      const visit = visitOf(context, request, request.body);
+      const m = MESSAGES[visit.locale];
       const page = await publicEventType(context, request.params.handle, request.params.slug);
-      if (!page) return html(reply, locale, notFoundPage(locale, context.links.basePath()), 404);
+      if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.body.tz), page);
-      const hold = await pageHold(context, page, one(request.body.hold) ?? '', sessionOf(request, reply, secure()));
-      if (!hold) return reply.redirect(pagePath(context, page, { tz: zone, lang: locale, notice: 'expired' }), 303);
+      const session = sessionOf(request, reply, secure(), visit);
+      const hold = await pageHold(context, page, one(request.body.hold) ?? '', session);
+      if (!hold) return reply.redirect(pagePath(page, visit, { tz: zone, notice: 'expired' }), 303);
       const form = request.body;
       const fields: Record<string, FormField> = {};
       for (const [name, value] of Object.entries(form)) {
@@ -312,12 +378,20 @@ export async function registerPages(
           },
           'guest',
         );
+        if (visit.embedSession !== null) {
+          // A frame cannot show the manage page: its own confirmation shows the booking.
+          const token = context.links.confirmation(booking.id, context.now() + CONFIRMATION_MS);
+          return reply.redirect(pagePath(page, visit, { tz: zone }, `/booked/${token}`), 303);
+        }
         const manage = new URL(context.links.manage(booking.id));
-        return reply.redirect(`${manage.pathname}?${new URLSearchParams({ new: '1', lang: locale }).toString()}`, 303);
+        return reply.redirect(
+          `${manage.pathname}?${new URLSearchParams({ new: '1', lang: visit.locale }).toString()}`,
+          303,
+        );
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         if (error.code === 'hold-expired')
-          return reply.redirect(pagePath(context, page, { tz: zone, lang: locale, notice: 'expired' }), 303);
+          return reply.redirect(pagePath(page, visit, { tz: zone, notice: 'expired' }), 303);
         if (error.code !== 'invalid-request') throw error;
         for (const { field, message } of error.errors) {
           const name = formFieldOf(field);
@@ -325,25 +399,119 @@ export async function registerPages(
         }
         return html(
           reply,
-          locale,
-          detailsPage(context, page, hold, zone, locale, reply.generateCsrf(), fields, true),
+          visit.locale,
+          detailsPage(frame(visit, ''), page, hold, zone, visit, csrfTokenFor(visit, reply), fields, true),
           400,
         );
       }
     });
+
+    // An embedded page's confirmation (its token opens it for an hour; it acts on nothing). It
+    // tells the embedding window that the booking was made.
+    pages.get<{ Params: { handle: string; slug: string; token: string }; Querystring: Query }>(
+      '/book/:handle/:slug/booked/:token',
+      bookingPage,
+      async (request, reply) => {
+        const visit = visitOf(context, request, request.query);
+        const found = await guestBooking(context, request.params.token, 'confirmation');
+        if (!found || found.holder.handle !== request.params.handle)
+          return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
+        const { booking } = found;
+        const message =
+          booking.status === 'confirmed'
+            ? {
+                type: 'slotwise.booking.created',
+                booking: {
+                  id: booking.id,
+                  eventTypeId: booking.eventTypeId,
+                  start: new Date(booking.start).toISOString(),
+                  end: new Date(booking.end).toISOString(),
+                },
+              }
+            : undefined;
+        const zone = (one(request.query.tz) !== undefined && canonicalTimeZone(one(request.query.tz)!)) || found.zone;
+        return html(
+          reply,
+          visit.locale,
+          renderPage(
+            frame(visit, MESSAGES[visit.locale].booked, request, message),
+            <EmbeddedConfirmation
+              booking={booking}
+              title={found.title}
+              holderName={shownName(found.holder)}
+              icsUrl={new URL(context.links.ics(booking.id)).pathname}
+              manageUrl={manageUrl(context, booking.id, visit.locale)}
+              zone={zone}
+              locale={visit.locale}
+            />,
+          ),
+        );
+      },
+    );
   });
+}
+
+/** The page's visit: its language, and in a frame its session token (a new one when it has none yet). */
+function visitOf(context: AppContext, request: FastifyRequest, source: Query | Form | undefined): Visit {
+  const locale = localeOf(source, request.headers['accept-language']);
+  const root = context.links.basePath();
+  if (one(source?.embed) !== '1') return { locale, root, embedSession: null };
+  const token = one(source?.session);
+  return {
+    locale,
+    root,
+    embedSession: token !== undefined && SESSION_TOKEN.test(token) ? token : randomBytes(32).toString('base64url'),
+  };
+}
+
+/** The token a page's forms carry against forgery: none in a frame, whose forms need none (see `bookingForm`). */
+function csrfTokenFor(visit: Visit, reply: FastifyReply): string {
+  return visit.embedSession === null ? reply.generateCsrf() : '';
+}
+
+/** What the visit's links and forms carry on: its language and, in a frame, its session. */
+function carriedBy(visit: Visit): Carried {
+  return visit.embedSession === null
+    ? { lang: visit.locale }
+    : { lang: visit.locale, embed: '1', session: visit.embedSession };
+}
+
+/** The frame of a page: framed pages name whom they may tell; GETs link to themselves in each language. */
+function frameOf(
+  visit: Visit,
+  title: string,
+  embedOrigins: readonly string[],
+  request?: FastifyRequest,
+  message?: EmbedFrame['message'],
+): PageFrame {
+  const inLanguage = request && ((locale: Locale) => pageInLanguage(visit.root, request.url, locale));
+  return {
+    locale: visit.locale,
+    root: visit.root,
+    title,
+    ...(inLanguage ? { inLanguage } : {}),
+    embed: visit.embedSession === null ? null : { origins: embedOrigins, ...(message ? { message } : {}) },
+  };
+}
+
+/** The page at `url` (path and query, as requested) with its `lang` set to `locale`. */
+function pageInLanguage(root: string, url: string, locale: Locale): string {
+  const parsed = new URL(url, 'http://page');
+  parsed.searchParams.set('lang', locale);
+  return `${root}${parsed.pathname}${parsed.search}`;
 }
 
 /** The month-and-times picker of an event type: a new booking's, or a booking's new time. */
 async function picker(
   context: AppContext,
-  query: Query,
+  request: FastifyRequest<{ Querystring: Query }>,
   reply: FastifyReply,
   page: PublicEventType,
-  locale: Locale,
+  visit: Visit,
+  frame: (visit: Visit, title: string, request?: FastifyRequest) => PageFrame,
   targets: { here: string; pickAction: string; moving?: string },
 ) {
-  const root = context.links.basePath();
+  const query = request.query;
   const zone = zoneOf(one(query.tz), page);
   const month = one(query.month);
   const shown = await monthOfSlots(
@@ -358,9 +526,9 @@ async function picker(
   const notice = one(query.notice);
   return html(
     reply,
-    locale,
+    visit.locale,
     renderPage(
-      { locale, root, title: `${page.eventType.title} · ${shownName(page.holder)}` },
+      frame(visit, `${page.eventType.title} · ${shownName(page.holder)}`, request),
       <EventTypePage
         page={page}
         month={shown}
@@ -368,9 +536,10 @@ async function picker(
         zoneChosen={one(query.tz) !== undefined}
         day={day}
         zones={ZONES.includes(zone) ? ZONES : [zone, ...ZONES]}
-        locale={locale}
-        root={root}
-        csrfToken={reply.generateCsrf()}
+        locale={visit.locale}
+        root={visit.root}
+        carried={carriedBy(visit)}
+        csrfToken={csrfTokenFor(visit, reply)}
         notice={NOTICES.find((n) => n === notice) ?? null}
         here={targets.here}
         pickAction={targets.pickAction}
@@ -385,24 +554,24 @@ function manageUrl(context: AppContext, bookingId: string, locale: Locale): stri
 }
 
 function detailsPage(
-  context: AppContext,
+  frame: PageFrame,
   page: PublicEventType,
   hold: Parameters<typeof DetailsPage>[0]['hold'],
   zone: string,
-  locale: Locale,
+  visit: Visit,
   csrfToken: string,
   fields: Record<string, FormField>,
   invalid: boolean,
 ): string {
-  const root = context.links.basePath();
   return renderPage(
-    { locale, root, title: `${MESSAGES[locale].yourDetails} · ${page.eventType.title}` },
+    { ...frame, title: `${MESSAGES[visit.locale].yourDetails} · ${page.eventType.title}` },
     <DetailsPage
       page={page}
       hold={hold}
       zone={zone}
-      locale={locale}
-      root={root}
+      locale={visit.locale}
+      root={visit.root}
+      carried={carriedBy(visit)}
       csrfToken={csrfToken}
       fields={fields}
       invalid={invalid}
@@ -461,12 +630,14 @@ function localised(message: string, m: Messages): string {
 }
 
 /**
- * The browser session's id, as the digest stored with its holds (the cookie itself is never
- * stored): made on the first page view, kept for a day.
+ * The browser session's id, as the digest stored with its holds (the token itself is never
+ * stored): a framed page's from its links and forms, else a cookie made on the first page view
+ * and kept for a day.
  */
-function sessionOf(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+function sessionOf(request: FastifyRequest, reply: FastifyReply, secure: boolean, visit: Visit): string {
+  if (visit.embedSession !== null) return createHash('sha256').update(visit.embedSession).digest('base64url');
   let id = request.cookies[SESSION_COOKIE];
-  if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) {
+  if (!id || !SESSION_TOKEN.test(id)) {
     id = randomBytes(32).toString('base64url');
     request.cookies[SESSION_COOKIE] = id;
     reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 86_400 });
@@ -474,16 +645,11 @@ function sessionOf(request: FastifyRequest, reply: FastifyReply, secure: boolean
   return createHash('sha256').update(id).digest('base64url');
 }
 
-/** A path of the event type's pages (`suffix` '' is the page itself) with its query. */
-function pagePath(
-  context: AppContext,
-  page: PublicEventType,
-  query: Record<string, string | undefined>,
-  suffix = '',
-): string {
+/** A path of the event type's pages (`suffix` '' is the page itself) with its query and what the visit carries. */
+function pagePath(page: PublicEventType, visit: Visit, query: Record<string, string | undefined>, suffix = ''): string {
   const defined = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  const path = `${context.links.basePath()}/book/${page.holder.handle}/${page.eventType.slug}${suffix}`;
-  return `${path}?${new URLSearchParams(defined).toString()}`;
+  const path = `${visit.root}/book/${page.holder.handle}/${page.eventType.slug}${suffix}`;
+  return withQuery(path, carriedBy(visit), Object.fromEntries(defined));
 }
 
 /** The guest's zone: the one asked for when it is one, else the holder's. */

@@ -3,7 +3,29 @@ import type { Booking } from '../../domain/booking.js';
 import type { Hold } from '../../domain/hold.js';
 import { MESSAGES, type Locale } from './messages.js';
 
-export function HolderPage(props: { profile: PublicProfile; locale: Locale; root: string }) {
+/**
+ * What every link and form of a page carries on to the next: the language and, in a frame
+ * (`?embed=1`), the embed session (a frame gets no cookies, so its session travels with it).
+ */
+export type Carried = Readonly<Record<string, string>>;
+
+/** `path?query`, with what the page carries on. */
+export function withQuery(path: string, carried: Carried, query: Record<string, string> = {}): string {
+  return `${path}?${new URLSearchParams({ ...query, ...carried }).toString()}`;
+}
+
+/** The hidden fields that carry a page's state on through a form. */
+function CarriedFields(props: { carried: Carried }) {
+  return (
+    <>
+      {Object.entries(props.carried).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+export function HolderPage(props: { profile: PublicProfile; locale: Locale; root: string; carried: Carried }) {
   const m = MESSAGES[props.locale];
   const { holder, eventTypes } = props.profile;
   return (
@@ -12,7 +34,7 @@ export function HolderPage(props: { profile: PublicProfile; locale: Locale; root
       <ul class="event-types">
         {eventTypes.map((eventType) => (
           <li key={eventType.id}>
-            <a href={`${props.root}/book/${holder.handle}/${eventType.slug}`}>
+            <a href={withQuery(`${props.root}/book/${holder.handle}/${eventType.slug}`, props.carried)}>
               <span class="title">{eventType.title}</span>
               <span class="duration">{m.minutes(eventType.durationMinutes)}</span>
             </a>
@@ -47,6 +69,7 @@ export interface EventTypePageProps {
   zones: readonly string[];
   locale: Locale;
   root: string;
+  carried: Carried;
   /** The CSRF token the time buttons' forms carry. */
   csrfToken: string;
   /** Why the guest is back on this page, when something went wrong. */
@@ -67,14 +90,13 @@ export function EventTypePage(props: EventTypePageProps) {
   const m = MESSAGES[props.locale];
   const { holder, eventType } = props.page;
   const here = props.here;
-  const link = (query: Record<string, string>) =>
-    `${here}?${new URLSearchParams({ ...query, tz: props.zone, lang: props.locale }).toString()}`;
+  const link = (query: Record<string, string>) => withQuery(here, props.carried, { ...query, tz: props.zone });
   const monthName = monthTitle(props.month.month, props.locale);
   const dayTimes = props.day === null ? [] : (props.month.days.get(props.day) ?? []);
   return (
     <>
       <p class="back">
-        <a href={`${props.root}/book/${holder.handle}?lang=${props.locale}`}>{m.allEventTypes}</a>
+        <a href={withQuery(`${props.root}/book/${holder.handle}`, props.carried)}>{m.allEventTypes}</a>
       </p>
       <h1>{eventType.title}</h1>
       <p class="meta">
@@ -85,7 +107,7 @@ export function EventTypePage(props: EventTypePageProps) {
 
       <form class="zone" method="get" action={here} data-zone-chosen={props.zoneChosen ? 'true' : 'false'}>
         <input type="hidden" name="month" value={props.month.month} />
-        <input type="hidden" name="lang" value={props.locale} />
+        <CarriedFields carried={props.carried} />
         <label for="tz">
           {m.timesShownIn} <strong>{props.zone}</strong>
         </label>
@@ -165,10 +187,10 @@ export function EventTypePage(props: EventTypePageProps) {
                 <li>
                   {/* Picking a time holds it while the guest fills in the form. */}
                   <form method="post" action={props.pickAction}>
-                    <input type="hidden" name="_csrf" value={props.csrfToken} />
+                    {props.csrfToken && <input type="hidden" name="_csrf" value={props.csrfToken} />}
                     <input type="hidden" name="start" value={new Date(start).toISOString()} />
                     <input type="hidden" name="tz" value={props.zone} />
-                    <input type="hidden" name="lang" value={props.locale} />
+                    <CarriedFields carried={props.carried} />
                     <button type="submit" aria-label={m.pickTime(`${dayTitle(props.day!, props.locale)}, ${shown}`)}>
                       <time dateTime={new Date(start).toISOString()}>{shown}</time>
                     </button>
@@ -248,6 +270,7 @@ export interface DetailsPageProps {
   zone: string;
   locale: Locale;
   root: string;
+  carried: Carried;
   csrfToken: string;
   /** What the guest sent last time, by field name (`name`, `email`, `notes`, `q_<question id>`). */
   fields: Record<string, FormField>;
@@ -277,9 +300,7 @@ export function DetailsPage(props: DetailsPageProps) {
   return (
     <>
       <p class="back">
-        <a href={`${here}?${new URLSearchParams({ tz: props.zone, lang: props.locale, date: day }).toString()}`}>
-          {m.changeTime}
-        </a>
+        <a href={withQuery(here, props.carried, { tz: props.zone, date: day })}>{m.changeTime}</a>
       </p>
       <h1>{m.yourDetails}</h1>
       <dl class="summary">
@@ -299,10 +320,10 @@ export function DetailsPage(props: DetailsPageProps) {
         </p>
       )}
       <form method="post" action={`${here}/book`} class="details" novalidate>
-        <input type="hidden" name="_csrf" value={props.csrfToken} />
+        {props.csrfToken && <input type="hidden" name="_csrf" value={props.csrfToken} />}
         <input type="hidden" name="hold" value={props.hold.id} />
         <input type="hidden" name="tz" value={props.zone} />
-        <input type="hidden" name="lang" value={props.locale} />
+        <CarriedFields carried={props.carried} />
         <label for="name">{m.name}</label>
         <input
           id="name"
@@ -429,44 +450,58 @@ export function DetailsPage(props: DetailsPageProps) {
   );
 }
 
-/** The guest's view of a booking (the manage link's page), with its cancel and reschedule while it may change. */
-export function BookingPage(props: {
+/** What, when (in the guest's zone) and who of a booking. */
+function BookingSummary(props: { booking: Booking; title: string; holderName: string; zone: string; locale: Locale }) {
+  const m = MESSAGES[props.locale];
+  const { booking } = props;
+  return (
+    <dl class="summary">
+      <dt>{m.what}</dt>
+      <dd>
+        {props.title} · {m.withHolder(props.holderName)}
+      </dd>
+      <dt>{m.when}</dt>
+      <dd>
+        {dayTitle(isoDate(booking.start, props.zone), props.locale)},{' '}
+        {timeOfDay(booking.start, props.zone, props.locale)}–{timeOfDay(booking.end, props.zone, props.locale)} (
+        {props.zone})
+      </dd>
+      <dt>{m.who}</dt>
+      <dd>
+        {booking.guestName} ({booking.guestEmail})
+      </dd>
+    </dl>
+  );
+}
+
+export interface BookingPageProps {
   booking: Booking;
   title: string;
   holderName: string;
   icsUrl: string;
   zone: string;
   locale: Locale;
-  justBooked: boolean;
-  /** The manage page's own path; its actions are under it. */
-  here: string;
-  /** Whether the guest may still cancel or move it: confirmed and not yet started. */
-  changeable: boolean;
-  csrfToken: string;
-}) {
+}
+
+/** The guest's view of a booking (the manage link's page), with its cancel and reschedule while it may change. */
+export function BookingPage(
+  props: BookingPageProps & {
+    justBooked: boolean;
+    /** The manage page's own path; its actions are under it. */
+    here: string;
+    /** Whether the guest may still cancel or move it: confirmed and not yet started. */
+    changeable: boolean;
+    csrfToken: string;
+  },
+) {
   const m = MESSAGES[props.locale];
   const { booking } = props;
-  const day = isoDate(booking.start, props.zone);
   return (
     <>
       <h1>{props.justBooked ? m.booked : props.title}</h1>
       {booking.status === 'cancelled' && <p class="notice">{m.bookingCancelled}</p>}
       {booking.status === 'rescheduled' && <p class="notice">{m.bookingMoved}</p>}
-      <dl class="summary">
-        <dt>{m.what}</dt>
-        <dd>
-          {props.title} · {m.withHolder(props.holderName)}
-        </dd>
-        <dt>{m.when}</dt>
-        <dd>
-          {dayTitle(day, props.locale)}, {timeOfDay(booking.start, props.zone, props.locale)}–
-          {timeOfDay(booking.end, props.zone, props.locale)} ({props.zone})
-        </dd>
-        <dt>{m.who}</dt>
-        <dd>
-          {booking.guestName} ({booking.guestEmail})
-        </dd>
-      </dl>
+      <BookingSummary {...props} />
       {booking.status === 'confirmed' && (
         <p>
           <a href={props.icsUrl} download="booking.ics">
@@ -484,7 +519,7 @@ export function BookingPage(props: {
             </a>
           </p>
           <form method="post" action={`${props.here}/cancel`} class="details">
-            <input type="hidden" name="_csrf" value={props.csrfToken} />
+            {props.csrfToken && <input type="hidden" name="_csrf" value={props.csrfToken} />}
             <input type="hidden" name="lang" value={props.locale} />
             <label for="reason">
               {m.cancelReason} <span class="optional">{m.optional}</span>
@@ -495,6 +530,32 @@ export function BookingPage(props: {
         </>
       )}
       <p class="keep">{m.keepLink}</p>
+    </>
+  );
+}
+
+/**
+ * The confirmation an embedded booking page shows in its frame. The manage page can never be
+ * framed (a framed cancel button could be clicked through a disguise), so its link opens outside
+ * the frame; this page itself acts on nothing.
+ */
+export function EmbeddedConfirmation(props: BookingPageProps & { manageUrl: string }) {
+  const m = MESSAGES[props.locale];
+  return (
+    <>
+      <h1>{m.booked}</h1>
+      <BookingSummary {...props} />
+      <p>
+        <a href={props.icsUrl} download="booking.ics">
+          {m.addToCalendar}
+        </a>
+      </p>
+      <p>
+        <a href={props.manageUrl} target="_blank" rel="noopener noreferrer">
+          {m.openBooking}
+        </a>
+      </p>
+      <p class="keep">{m.keepManageLink}</p>
     </>
   );
 }
