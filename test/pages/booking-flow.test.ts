@@ -172,6 +172,80 @@ describe.skipIf(!BROWSER_AVAILABLE && process.env.SLOTWISE_REQUIRE_BROWSER !== '
       await context.close();
     });
 
+    it('when two guests, in New York in English and in Berlin in German, book at once across the week Europe moves its clocks, then each sees and gets the holder’s 09:00 in their own clock', async () => {
+      // Europe moves its clocks on Sunday 29 March 2026, America did on 8 March: the holder's 09:00
+      // in Berlin is 4:00 AM in New York on Friday 27 March and 3:00 AM on Monday 30 March.
+      const guests = [
+        {
+          locale: 'en-US',
+          timezoneId: 'America/New_York',
+          friday: /^Friday, March 27/,
+          monday: /^Monday, March 30/,
+          fridayFirst: '4:00 AM',
+          mondayFirst: '3:00 AM',
+          pick: 'friday' as const,
+          labels: { name: 'Name', email: 'E-mail', terms: 'I accept the terms', book: 'Book' },
+          confirmed: 'Your booking is confirmed',
+          when: 'Friday, March 27, 4:00 AM–4:30 AM (America/New_York)',
+          instant: '2026-03-27T08:00:00.000Z',
+        },
+        {
+          locale: 'de-DE',
+          timezoneId: 'Europe/Berlin',
+          friday: /^Freitag, 27. März/,
+          monday: /^Montag, 30. März/,
+          fridayFirst: '9:00',
+          mondayFirst: '9:00',
+          pick: 'monday' as const,
+          labels: { name: 'Name', email: 'E-Mail', terms: 'I accept the terms', book: 'Buchen' },
+          confirmed: 'Ihre Buchung ist bestätigt',
+          when: 'Montag, 30. März, 9:00–9:30 (Europe/Berlin)',
+          instant: '2026-03-30T07:00:00.000Z',
+        },
+      ];
+      const booked = await Promise.all(
+        guests.map(async (guest, index) => {
+          const context = await browser.newContext({ locale: guest.locale, timezoneId: guest.timezoneId });
+          context.setDefaultTimeout(5_000);
+          const page = await context.newPage();
+          // No zone in the address: the page's script moves it to the browser's.
+          await page.goto(`${base}/book/ada-lovelace/intro-call?month=2026-03`);
+          await expect.poll(() => page.textContent('.zone strong')).toBe(guest.timezoneId);
+          const firstTimeOf = async (day: RegExp) => {
+            await page.getByRole('link', { name: day }).click();
+            return (await page.locator('.times button time').first().textContent())?.trim();
+          };
+          expect(await firstTimeOf(guest.friday)).toBe(guest.fridayFirst);
+          expect(await firstTimeOf(guest.monday)).toBe(guest.mondayFirst);
+          await page.getByRole('link', { name: guest.pick === 'friday' ? guest.friday : guest.monday }).click();
+          await page.locator('.times button').first().click();
+          await page.getByLabel(guest.labels.name, { exact: true }).fill(`Guest ${index}`);
+          await page.getByLabel(guest.labels.email, { exact: true }).fill(`guest${index}@example.com`);
+          await page.getByLabel('Company').fill('DST Inc.');
+          await page.getByLabel(guest.labels.terms).check();
+          await page.getByRole('button', { name: guest.labels.book }).click();
+          await expect.poll(() => page.textContent('h1')).toBe(guest.confirmed);
+          expect(await page.textContent('.summary')).toContain(guest.when);
+          expect(await seriousViolations(page)).toEqual([]);
+          await shoot(page, `dst-week-${guest.locale}`);
+          await context.close();
+          return guest.instant;
+        }),
+      );
+      const token = await h.key('Ada Lovelace', ['read']);
+      const listed = await h.request({
+        method: 'GET',
+        url: '/api/v1/bookings?from=2026-03-23T00:00:00Z&to=2026-04-04T00:00:00Z',
+        token,
+      });
+      expect(
+        listed
+          .json<{ data: Array<{ start: string }> }>()
+          .data.map((b) => b.start)
+          .sort(),
+      ).toEqual(booked.sort());
+    });
+
     it('when a guest opens the manage link, then it can move and cancel the booking there, and every page of it passes axe', async () => {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 800 },
