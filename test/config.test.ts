@@ -156,7 +156,11 @@ describe('loadConfig defaults', () => {
       postgres: { poolSize: 25, statementTimeoutMs: 2500 },
       sqlite: { maxSizeMb: 512 },
       publicBaseUrl: 'https://book.example.com/slotwise',
-      pages: { holdsPerHolder: 5, requestsPerMinute: 30, embedOrigins: ['https://shop.example.com', 'http://localhost:8080'] },
+      pages: {
+        holdsPerHolder: 5,
+        requestsPerMinute: 30,
+        embedOrigins: ['https://shop.example.com', 'http://localhost:8080'],
+      },
       secretKeys: [KEY_B, KEY_A],
       logLevel: 'debug',
       rateLimitPerMinute: 120,
