@@ -6,7 +6,7 @@
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
- *   npm run bench -- --only realistic|worst-case|bookings|holds   # one part (e.g. to profile it)
+ *   npm run bench -- --only realistic|worst-case|pages|bookings|holds   # one part (e.g. to profile it)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  */
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     PORT: String(port),
     HOST: '127.0.0.1',
     RATE_LIMIT_PER_MINUTE: '0',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
     // Every load comes from one address, with more connections than one client is allowed by default.
     HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
     // Required on PostgreSQL; one fixed key for the run (the given one if set).
@@ -83,41 +84,75 @@ async function main(): Promise<void> {
     const froms = Array.from({ length: DISTINCT_FROMS }, (_, i) => new Date(now + DAY + i * 7 * 60_000).toISOString());
 
     const report: string[] = [];
-    for (const [name, holder] of [
-      ['realistic', realistic],
-      ['worst-case', worst],
-    ] as const) {
-      if (!runs(name)) continue;
-      const payloads = await capturePayloads(base, holder, froms.slice(0, FLOOR_SAMPLES));
+    /** A read load on the server next to a bare server answering the same bodies (`floor-server.ts`). */
+    const againstFloor = async (name: string, key: string, paths: string[], contentType: string) => {
+      const payloads = await capturePayloads(base, key, paths.slice(0, FLOOR_SAMPLES));
       const floorPort = await freePort();
       const payloadFile = join(dir, `${name}.json`);
       writeFileSync(payloadFile, JSON.stringify(payloads.bodies));
       const floor = spawn(
         process.execPath,
-        [...floorNodeArgs, join(process.cwd(), 'dist-bench/bench/floor-server.js'), payloadFile, String(floorPort)],
-        {
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
+        [
+          ...floorNodeArgs,
+          join(process.cwd(), 'dist-bench/bench/floor-server.js'),
+          payloadFile,
+          String(floorPort),
+          contentType,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
       );
       floors.push(floor);
-      await waitFor(`http://127.0.0.1:${floorPort}/api/v1/slots`);
-      const path = (from: string) =>
-        `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
-          new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
-        )}`;
-      const { real, bare } = await slotLoads(
+      await waitFor(`http://127.0.0.1:${floorPort}/`);
+      const { real, bare } = await readLoads(
         { base, pid: server.pid! },
         { base: `http://127.0.0.1:${floorPort}`, pid: floor.pid! },
-        holder.key,
-        froms,
-        path,
+        key,
+        paths,
       );
       // SIGTERM, so that a profiled floor writes its profile.
       floor.kill('SIGTERM');
       await new Promise((resolve) => floor.once('exit', resolve));
+      return { real, bare, payloads };
+    };
+    for (const [name, holder] of [
+      ['realistic', realistic],
+      ['worst-case', worst],
+    ] as const) {
+      if (!runs(name)) continue;
+      const paths = froms.map(
+        (from) =>
+          `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
+            new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
+          )}`,
+      );
+      const { real, bare, payloads } = await againstFloor(name, holder.key, paths, 'application/json; charset=utf-8');
+      const slots = Math.round(
+        payloads.bodies.reduce((sum, body) => sum + (JSON.parse(body) as { data: unknown[] }).data.length, 0) /
+          payloads.bodies.length,
+      );
+      report.push(
+        row(`GET /slots 62 days, ${name} (${slots} slots, ${Math.round(payloads.bytes / 1024)} KiB)`, real, bare),
+      );
+    }
+
+    if (runs('pages')) {
+      // A guest's first look at the realistic holder's booking page: a month of its free times in
+      // one of several zones, a new session and CSRF cookie each time (a load generator keeps none).
+      await api(base, realisticKey, 'PATCH', `/api/v1/event-types/${realistic.eventTypeId}`, { public: true });
+      const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'UTC'];
+      const months = [0, 1, 2].map((ahead) => {
+        const date = new Date(now);
+        date.setUTCDate(1);
+        date.setUTCMonth(date.getUTCMonth() + ahead);
+        return date.toISOString().slice(0, 7);
+      });
+      const paths = months.flatMap((month) =>
+        zones.map((zone) => `/book/realistic/intro-call?tz=${encodeURIComponent(zone)}&month=${month}`),
+      );
+      const { real, bare, payloads } = await againstFloor('pages', realisticKey, paths, 'text/html; charset=utf-8');
       report.push(
         row(
-          `GET /slots 62 days, ${name} (${payloads.slots} slots, ${Math.round(payloads.bytes / 1024)} KiB)`,
+          `GET /book/{handle}/{slug} (a month in the guest's zone, ${Math.round(payloads.bytes / 1024)} KiB)`,
           real,
           bare,
         ),
@@ -255,25 +290,17 @@ async function seedWorstCase(base: string, key: string): Promise<Holder> {
 }
 
 /** The real answers, for the floor to serve byte for byte. */
-async function capturePayloads(base: string, holder: Holder, froms: string[]) {
+async function capturePayloads(base: string, key: string, paths: string[]) {
   const bodies: string[] = [];
   let bytes = 0;
-  let slots = 0;
-  for (const from of froms) {
-    const to = new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString();
-    const response = await fetch(
-      `${base}/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-      {
-        headers: { authorization: `Bearer ${holder.key}` },
-      },
-    );
-    if (response.status !== 200) throw new Error(`slots answered ${response.status}: ${await response.text()}`);
+  for (const path of paths) {
+    const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     const text = await response.text();
     bodies.push(text);
     bytes += text.length;
-    slots += (JSON.parse(text) as { data: unknown[] }).data.length;
   }
-  return { bodies, bytes: bytes / froms.length, slots: Math.round(slots / froms.length) };
+  return { bodies, bytes: bytes / paths.length };
 }
 
 interface Target {
@@ -285,16 +312,16 @@ interface Target {
 const ROUNDS = 5;
 
 /**
- * The slot load on the server and on the floor. Saturation alternates short rounds between the
- * two (the order flipping each round), so that a slower or faster stretch of the shared machine
- * falls on both alike; the figures are totals over the rounds.
+ * A read load (`paths` in turn) on the server and on the floor. Saturation alternates short rounds
+ * between the two (the order flipping each round), so that a slower or faster stretch of the shared
+ * machine falls on both alike; the figures are totals over the rounds.
  */
-async function slotLoads(real: Target, floor: Target, key: string, froms: string[], path: (from: string) => string) {
+async function readLoads(real: Target, floor: Target, key: string, paths: string[]) {
   let next = 0;
   const requests = [
     {
       method: 'GET' as const,
-      setupRequest: (request: any) => ({ ...request, path: path(froms[next++ % froms.length]!) }),
+      setupRequest: (request: any) => ({ ...request, path: paths[next++ % paths.length]! }),
     },
   ];
   const run = async (target: Target, connections: number, seconds: number) => {
@@ -307,12 +334,10 @@ async function slotLoads(real: Target, floor: Target, key: string, froms: string
       requests,
     });
     if (result.non2xx > 0 || result.errors > 0)
-      throw new Error(`slot load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      throw new Error(`read load: ${result.non2xx} non-2xx, ${result.errors} errors`);
     // Requests the load generator gave up on at the end of a run are still being answered:
     // let them finish so the next run measures only itself.
-    await fetch(`${target.base}${path(froms[0]!)}`, { headers: { authorization: `Bearer ${key}` } }).then((r) =>
-      r.text(),
-    );
+    await fetch(`${target.base}${paths[0]!}`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.text());
     return { result, cpuUs: cpuTimeUs(target.pid) - cpuBefore };
   };
   const latency = async (target: Target): Promise<Pick<Figures, 'p50' | 'p99'>> => {

@@ -28,8 +28,11 @@ import type { Storage } from './storage/storage.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { WebhookSender } from './worker/send-webhook.js';
+import { ClockFormats } from './http/pages/clocks.js';
 
 const DEFAULT_PAGE_SETTINGS: PageSettings = { holdsPerHolder: 20 };
+/** Clocks the booking pages keep: every zone a guest can pick, in each of the pages' two languages. */
+const MAX_PAGE_CLOCKS = 1_024;
 
 /** Written slot tracks kept for all holders: a worst-case track (18,000 slots in UTC) is ~1.2 MB written. */
 const RENDERED_TRACKS_BYTES = 64 * 1024 * 1024;
@@ -129,6 +132,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     authFailures: settings.authFailuresPerMinute ? new PerAddressLimit(settings.authFailuresPerMinute, now) : undefined,
     pageRequests: settings.pageRequestsPerMinute ? new PerAddressLimit(settings.pageRequestsPerMinute, now) : undefined,
     embedOrigins: settings.embedOrigins ?? [],
+    pageClocks: new ClockFormats(MAX_PAGE_CLOCKS),
     trustProxy: settings.trustProxy,
     connections: settings.http,
   });

@@ -24,12 +24,23 @@ export interface PublicProfile {
  * such handle or nothing public to book (contract §10: both look the same to a guest).
  */
 export async function publicProfile(context: AppContext, handle: string): Promise<PublicProfile | undefined> {
-  const holder = await context.store.holders.findByHandle(handle);
-  if (!holder) return undefined;
-  const eventTypes = (await context.store.eventTypes.live(holder.id))
+  const found = await holderCalendar(context, handle);
+  if (!found) return undefined;
+  const eventTypes = [...found.calendar.eventTypes.values()]
     .filter((eventType) => eventType.public)
     .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
-  return eventTypes.length > 0 ? { holder, eventTypes } : undefined;
+  return eventTypes.length > 0 ? { holder: found.holder, eventTypes } : undefined;
+}
+
+/**
+ * The holder at a handle and its calendar, through the calendar cache: a page view costs one
+ * indexed read (the holder with its calendar version) while nothing changed, as a slot query does.
+ */
+async function holderCalendar(context: AppContext, handle: string) {
+  const found = await context.store.holders.findByHandle(handle);
+  if (!found) return undefined;
+  const calendar = await context.calendars.current(found.holder.id, context.now(), found.calendarVersion);
+  return calendar && { holder: found.holder, calendar };
 }
 
 /** The name guests see. */
@@ -43,6 +54,8 @@ export interface PublicEventType {
   eventType: EventType;
   /** The holder's zone: where a guest's zone falls back to when the browser tells none. */
   holderZone: string;
+  /** The holder's calendar version as just read (null: read it again when the slots are listed). */
+  calendarVersion: number | null;
 }
 
 /** The live public event type at `/book/{handle}/{slug}`; undefined for anything else (all look the same). */
@@ -51,14 +64,12 @@ export async function publicEventType(
   handle: string,
   slug: string,
 ): Promise<PublicEventType | undefined> {
-  const holder = await context.store.holders.findByHandle(handle);
-  if (!holder) return undefined;
-  const eventType = (await context.store.eventTypes.live(holder.id)).find(
-    (candidate) => candidate.public && candidate.slug === slug,
-  );
+  const found = await holderCalendar(context, handle);
+  if (!found) return undefined;
+  const { holder, calendar } = found;
+  const eventType = [...calendar.eventTypes.values()].find((candidate) => candidate.public && candidate.slug === slug);
   if (!eventType) return undefined;
-  const { availability } = await loadAvailability(context.store, holder.id);
-  return { holder, eventType, holderZone: availability.timeZone };
+  return { holder, eventType, holderZone: calendar.availability.zone.id, calendarVersion: calendar.version };
 }
 
 /** A month of an event type's free times, as a guest in `zone` sees them. */
@@ -102,15 +113,21 @@ export async function monthOfSlots(
       context,
       { holderId: page.holder.id },
       { eventTypeId: page.eventType.id, from: formatUtc(from), to: formatUtc(to) },
-      null,
+      page.calendarVersion,
       moving,
     );
+    // Starts ascend, so their days do: each day's text is made once, not once per start.
+    let day: number | undefined;
+    let starts: Instant[] = [];
     for (let i = list.first; i < list.end; i++) {
       const start = list.starts[i]!;
-      const date = isoDateFromEpochDay(zone.dayOf(start));
-      const starts = days.get(date);
-      if (starts) starts.push(start);
-      else days.set(date, [start]);
+      const startDay = zone.dayOf(start);
+      if (startDay !== day) {
+        day = startDay;
+        starts = [];
+        days.set(isoDateFromEpochDay(day), starts);
+      }
+      starts.push(start);
     }
   }
   return {
@@ -218,5 +235,5 @@ export async function reschedulable(
   const eventType = await context.store.eventTypes.get(found.holder.id, found.booking.eventTypeId);
   if (!eventType) return undefined;
   const { availability } = await loadAvailability(context.store, found.holder.id);
-  return { found, page: { holder: found.holder, eventType, holderZone: availability.timeZone } };
+  return { found, page: { holder: found.holder, eventType, holderZone: availability.timeZone, calendarVersion: null } };
 }

@@ -31,7 +31,7 @@ export async function updateProfile(context: AppContext, caller: Caller, changes
         displayName: changes.displayName === undefined ? current.displayName : changes.displayName,
       };
       if (updated.handle !== current.handle) {
-        const owner = await tx.holders.findByHandle(updated.handle);
+        const owner = (await tx.holders.findByHandle(updated.handle))?.holder;
         if (owner) throw handleTaken(updated.handle);
       }
       await tx.holders.updateProfile(current.id, { handle: updated.handle, displayName: updated.displayName });

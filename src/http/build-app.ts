@@ -14,6 +14,7 @@ import { registerIdempotency } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { registerCalendarFiles } from './calendar-files.js';
+import type { ClockFormats } from './pages/clocks.js';
 import { registerPages } from './pages/routes.js';
 import { registerRateLimit, type RateLimitSettings } from './rate-limit.js';
 import type { RenderedTracks } from './rendered-tracks.js';
@@ -58,6 +59,8 @@ export interface AppOptions {
   pageRequests?: PerAddressLimit;
   /** The sites that may frame the booking pages and hear of a booking made in one (`PUBLIC_EMBED_ORIGINS`). */
   embedOrigins: readonly string[];
+  /** The booking pages' clocks per language and zone (bounded). */
+  pageClocks: ClockFormats;
   /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`); none by default. */
   trustProxy?: boolean | number | string;
   /** Timeouts and connection caps of the server the app listens on. */
@@ -158,7 +161,11 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
 
   registerOperations(app, options.schemaStatus, metrics);
   registerCalendarFiles(app, context);
-  await registerPages(app, context, { requests: options.pageRequests, embedOrigins: options.embedOrigins });
+  await registerPages(app, context, {
+    requests: options.pageRequests,
+    embedOrigins: options.embedOrigins,
+    clocks: options.pageClocks,
+  });
 
   // ---- OpenAPI document (GET /api/v1/openapi.json) and reference page (GET /docs), no key needed.
   // Registered before the API routes: @fastify/swagger collects the routes added after it.

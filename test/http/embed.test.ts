@@ -4,7 +4,7 @@
 // forged or stale framed request gets. (The same in Chromium, inside another site's page, is
 // test/pages/embed.test.ts.)
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { BEFORE_MONDAY, createEventType, type EventTypeBody } from './helpers.js';
 

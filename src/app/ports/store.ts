@@ -15,7 +15,8 @@ import type { DeliveredEventType, Delivery, Webhook, WebhookEventType } from '..
 export interface HolderReads {
   get(id: string): Promise<Holder | undefined>;
   findByName(name: string): Promise<Holder | undefined>;
-  findByHandle(handle: string): Promise<Holder | undefined>;
+  /** The holder at a booking page's handle, with its calendar version (what `CalendarCache.current` takes). */
+  findByHandle(handle: string): Promise<{ holder: Holder; calendarVersion: number } | undefined>;
   /**
    * A number that changes in every transaction that changes the holder's event types,
    * availability or bookings (undefined for no such holder): what caches of derived data check.

@@ -27,6 +27,7 @@ import type { PerAddressLimit } from '../per-address-limit.js';
 import { DomainError, type FieldError } from '../../domain/errors.js';
 import { answerErrors, type Answers } from '../../domain/questions.js';
 import { canonicalTimeZone } from '../../domain/zone.js';
+import type { ClockFormats } from './clocks.js';
 import { renderPage, type EmbedFrame, type PageFrame } from './layout.js';
 import { MESSAGES, chooseLocale, type Locale, type Messages } from './messages.js';
 import {
@@ -110,10 +111,12 @@ export interface PageOptions {
   requests?: PerAddressLimit;
   /** `PUBLIC_EMBED_ORIGINS`: who may frame the booking pages and hear of a booking made in them. */
   embedOrigins: readonly string[];
+  /** The guests' clocks (built by the composition root, bounded). */
+  clocks: ClockFormats;
 }
 
 export async function registerPages(app: FastifyInstance, context: AppContext, options: PageOptions): Promise<void> {
-  const { requests, embedOrigins } = options;
+  const { requests, embedOrigins, clocks } = options;
   await app.register(async (pages) => {
     if (requests) {
       // Every page request counts against its address (contract §10); past the limit, a page that
@@ -178,6 +181,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
     const manageForm = { helmet: manageSecurity, preHandler: pages.csrfProtection };
     const frame = (visit: Visit, title: string, request?: FastifyRequest, message?: EmbedFrame['message']) =>
       frameOf(visit, title, embedOrigins, request, message);
+    const kit: PageKit = { frame, clocks };
 
     pages.get<{ Params: { handle: string }; Querystring: Query }>(
       '/book/:handle',
@@ -203,7 +207,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       sessionOf(request, reply, secure(), visit);
       const here = `${visit.root}/book/${page.holder.handle}/${page.eventType.slug}`;
-      return picker(context, request, reply, page, visit, frame, { here, pickAction: `${here}/hold` });
+      return picker(context, request, reply, page, visit, kit, { here, pickAction: `${here}/hold` });
     });
 
     // The guest's booking, from the manage link (contract §10): a GET never changes anything.
@@ -227,6 +231,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
               holderName={shownName(found.holder)}
               icsUrl={new URL(context.links.ics(found.booking.id)).pathname}
               zone={found.zone}
+              clock={clocks.of(found.zone, locale)}
               locale={locale}
               justBooked={one(request.query.new) === '1' && found.booking.status === 'confirmed'}
               here={`${root}/manage/${request.params.token}`}
@@ -270,7 +275,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
           return reply.redirect(`${context.links.basePath()}/manage/${request.params.token}?lang=${locale}`, 303);
         const visit: Visit = { locale, root: context.links.basePath(), embedSession: null };
         const here = `${visit.root}/manage/${request.params.token}/reschedule`;
-        return picker(context, request, reply, movable.page, visit, frame, {
+        return picker(context, request, reply, movable.page, visit, kit, {
           here,
           pickAction: here,
           moving: movable.found.booking.id,
@@ -341,7 +346,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       return html(
         reply,
         visit.locale,
-        detailsPage(frame(visit, '', request), page, hold, zone, visit, csrfTokenFor(visit, reply), {}, false),
+        detailsPage(kit, request, page, hold, zone, visit, csrfTokenFor(visit, reply), {}, false),
       );
     });
 
@@ -400,7 +405,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
         return html(
           reply,
           visit.locale,
-          detailsPage(frame(visit, ''), page, hold, zone, visit, csrfTokenFor(visit, reply), fields, true),
+          detailsPage(kit, undefined, page, hold, zone, visit, csrfTokenFor(visit, reply), fields, true),
           400,
         );
       }
@@ -442,6 +447,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
               icsUrl={new URL(context.links.ics(booking.id)).pathname}
               manageUrl={manageUrl(context, booking.id, visit.locale)}
               zone={zone}
+              clock={clocks.of(zone, visit.locale)}
               locale={visit.locale}
             />,
           ),
@@ -449,6 +455,12 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       },
     );
   });
+}
+
+/** What rendering a page needs besides the request: its frame, and the guests' clocks. */
+interface PageKit {
+  frame(visit: Visit, title: string, request?: FastifyRequest): PageFrame;
+  clocks: ClockFormats;
 }
 
 /** The page's visit: its language, and in a frame its session token (a new one when it has none yet). */
@@ -508,7 +520,7 @@ async function picker(
   reply: FastifyReply,
   page: PublicEventType,
   visit: Visit,
-  frame: (visit: Visit, title: string, request?: FastifyRequest) => PageFrame,
+  kit: PageKit,
   targets: { here: string; pickAction: string; moving?: string },
 ) {
   const query = request.query;
@@ -528,11 +540,12 @@ async function picker(
     reply,
     visit.locale,
     renderPage(
-      frame(visit, `${page.eventType.title} · ${shownName(page.holder)}`, request),
+      kit.frame(visit, `${page.eventType.title} · ${shownName(page.holder)}`, request),
       <EventTypePage
         page={page}
         month={shown}
         zone={zone}
+        clock={kit.clocks.of(zone, visit.locale)}
         zoneChosen={one(query.tz) !== undefined}
         day={day}
         zones={ZONES.includes(zone) ? ZONES : [zone, ...ZONES]}
@@ -554,7 +567,9 @@ function manageUrl(context: AppContext, bookingId: string, locale: Locale): stri
 }
 
 function detailsPage(
-  frame: PageFrame,
+  kit: PageKit,
+  /** The GET that shows the form (for its language links); none when a sent form comes back. */
+  request: FastifyRequest | undefined,
   page: PublicEventType,
   hold: Parameters<typeof DetailsPage>[0]['hold'],
   zone: string,
@@ -564,11 +579,12 @@ function detailsPage(
   invalid: boolean,
 ): string {
   return renderPage(
-    { ...frame, title: `${MESSAGES[visit.locale].yourDetails} · ${page.eventType.title}` },
+    kit.frame(visit, `${MESSAGES[visit.locale].yourDetails} · ${page.eventType.title}`, request),
     <DetailsPage
       page={page}
       hold={hold}
       zone={zone}
+      clock={kit.clocks.of(zone, visit.locale)}
       locale={visit.locale}
       root={visit.root}
       carried={carriedBy(visit)}

@@ -1,7 +1,8 @@
 import { shownName, type MonthOfSlots, type PublicEventType, type PublicProfile } from '../../app/booking-pages.js';
 import type { Booking } from '../../domain/booking.js';
 import type { Hold } from '../../domain/hold.js';
-import { MESSAGES, type Locale } from './messages.js';
+import type { Clock } from './clocks.js';
+import { LOCALES, MESSAGES, type Locale } from './messages.js';
 
 /**
  * What every link and form of a page carries on to the next: the language and, in a frame
@@ -61,6 +62,8 @@ export interface EventTypePageProps {
   month: MonthOfSlots;
   /** The guest's zone (IANA), in which every time and day is shown. */
   zone: string;
+  /** Times of day in that zone, as the guest's language writes them. */
+  clock: Clock;
   /** Whether the guest (or the browser's script) chose the zone, or it is the holder's by default. */
   zoneChosen: boolean;
   /** The chosen day (`YYYY-MM-DD`), one of `month.days`; null when the month has none. */
@@ -92,7 +95,9 @@ export function EventTypePage(props: EventTypePageProps) {
   const here = props.here;
   const link = (query: Record<string, string>) => withQuery(here, props.carried, { ...query, tz: props.zone });
   const monthName = monthTitle(props.month.month, props.locale);
+  const timeOfDay = props.clock;
   const dayTimes = props.day === null ? [] : (props.month.days.get(props.day) ?? []);
+  const chosenDay = props.day === null ? '' : dayTitle(props.day, props.locale);
   return (
     <>
       <p class="back">
@@ -179,10 +184,10 @@ export function EventTypePage(props: EventTypePageProps) {
         <p class="empty">{m.noTimesThisMonth}</p>
       ) : (
         <section class="times" aria-labelledby="times-heading">
-          <h2 id="times-heading">{m.timesOn(dayTitle(props.day, props.locale))}</h2>
+          <h2 id="times-heading">{m.timesOn(chosenDay)}</h2>
           <ul>
             {dayTimes.map((start) => {
-              const shown = timeOfDay(start, props.zone, props.locale);
+              const shown = timeOfDay(start);
               return (
                 <li>
                   {/* Picking a time holds it while the guest fills in the form. */}
@@ -191,7 +196,7 @@ export function EventTypePage(props: EventTypePageProps) {
                     <input type="hidden" name="start" value={new Date(start).toISOString()} />
                     <input type="hidden" name="tz" value={props.zone} />
                     <CarriedFields carried={props.carried} />
-                    <button type="submit" aria-label={m.pickTime(`${dayTitle(props.day!, props.locale)}, ${shown}`)}>
+                    <button type="submit" aria-label={m.pickTime(`${chosenDay}, ${shown}`)}>
                       <time dateTime={new Date(start).toISOString()}>{shown}</time>
                     </button>
                   </form>
@@ -205,33 +210,56 @@ export function EventTypePage(props: EventTypePageProps) {
   );
 }
 
+/**
+ * The zone-free formats of each language, made once when the module loads and never changed:
+ * making an `Intl.DateTimeFormat` costs tens of microseconds and a month's page shows dozens of
+ * dates (made per date, they were most of a page's cost in `npm run bench`).
+ */
+const FORMATS: Readonly<
+  Record<
+    Locale,
+    { month: Intl.DateTimeFormat; day: Intl.DateTimeFormat; weekdays: ReadonlyArray<{ short: string; long: string }> }
+  >
+> = Object.freeze(
+  Object.fromEntries(
+    LOCALES.map((locale) => {
+      const monday = Date.UTC(2024, 0, 1);
+      const short = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+      const long = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+      return [
+        locale,
+        {
+          month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+          day: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }),
+          // Monday first, as ISO 8601 weeks are.
+          weekdays: Object.freeze(
+            Array.from({ length: 7 }, (_, i) => ({
+              short: short.format(monday + i * 86_400_000),
+              long: long.format(monday + i * 86_400_000),
+            })),
+          ),
+        },
+      ];
+    }),
+  ) as Record<
+    Locale,
+    { month: Intl.DateTimeFormat; day: Intl.DateTimeFormat; weekdays: ReadonlyArray<{ short: string; long: string }> }
+  >,
+);
+
 /** `January 2026` / `Januar 2026`. */
 function monthTitle(month: string, locale: Locale): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, number - 1, 1),
-  );
+  return FORMATS[locale].month.format(Date.UTC(year, number - 1, 1));
 }
 
 /** `Monday, 5 January` / `Montag, 5. Januar`. */
 function dayTitle(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    Date.parse(`${date}T00:00:00Z`),
-  );
+  return FORMATS[locale].day.format(Date.parse(`${date}T00:00:00Z`));
 }
 
-/** The start as the guest's clock shows it: `09:00`, `9:00 AM`, per locale. */
-function timeOfDay(instant: number, zone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(instant);
-}
-
-/** Monday first, as ISO 8601 weeks are. */
-function weekdayNames(locale: Locale): Array<{ short: string; long: string }> {
-  const monday = Date.UTC(2024, 0, 1);
-  return Array.from({ length: 7 }, (_, i) => ({
-    short: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(monday + i * 86_400_000),
-    long: new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(monday + i * 86_400_000),
-  }));
+function weekdayNames(locale: Locale): ReadonlyArray<{ short: string; long: string }> {
+  return FORMATS[locale].weekdays;
 }
 
 /** The month's dates (`YYYY-MM-DD`) in weeks from Monday, with null where a week runs outside it. */
@@ -268,6 +296,7 @@ export interface DetailsPageProps {
   page: PublicEventType;
   hold: Hold;
   zone: string;
+  clock: Clock;
   locale: Locale;
   root: string;
   carried: Carried;
@@ -297,6 +326,7 @@ export function DetailsPage(props: DetailsPageProps) {
       </p>
     ) : null;
   const day = isoDate(props.hold.start, props.zone);
+  const timeOfDay = props.clock;
   return (
     <>
       <p class="back">
@@ -310,10 +340,10 @@ export function DetailsPage(props: DetailsPageProps) {
         </dd>
         <dt>{m.when}</dt>
         <dd>
-          {dayTitle(day, props.locale)}, {timeOfDay(props.hold.start, props.zone, props.locale)} ({props.zone})
+          {dayTitle(day, props.locale)}, {timeOfDay(props.hold.start)} ({props.zone})
         </dd>
       </dl>
-      <p class="held">{m.heldUntil(timeOfDay(props.hold.expiresAt, props.zone, props.locale))}</p>
+      <p class="held">{m.heldUntil(timeOfDay(props.hold.expiresAt))}</p>
       {props.invalid && (
         <p class="notice" role="alert">
           {m.fixErrors}
@@ -451,9 +481,10 @@ export function DetailsPage(props: DetailsPageProps) {
 }
 
 /** What, when (in the guest's zone) and who of a booking. */
-function BookingSummary(props: { booking: Booking; title: string; holderName: string; zone: string; locale: Locale }) {
+function BookingSummary(props: BookingPageProps) {
   const m = MESSAGES[props.locale];
   const { booking } = props;
+  const timeOfDay = props.clock;
   return (
     <dl class="summary">
       <dt>{m.what}</dt>
@@ -462,9 +493,8 @@ function BookingSummary(props: { booking: Booking; title: string; holderName: st
       </dd>
       <dt>{m.when}</dt>
       <dd>
-        {dayTitle(isoDate(booking.start, props.zone), props.locale)},{' '}
-        {timeOfDay(booking.start, props.zone, props.locale)}–{timeOfDay(booking.end, props.zone, props.locale)} (
-        {props.zone})
+        {dayTitle(isoDate(booking.start, props.zone), props.locale)}, {timeOfDay(booking.start)}–
+        {timeOfDay(booking.end)} ({props.zone})
       </dd>
       <dt>{m.who}</dt>
       <dd>
@@ -480,6 +510,7 @@ export interface BookingPageProps {
   holderName: string;
   icsUrl: string;
   zone: string;
+  clock: Clock;
   locale: Locale;
 }
 

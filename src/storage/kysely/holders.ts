@@ -8,6 +8,7 @@ import { compiledOnce } from './compiled-once.js';
 import { Table } from './table.js';
 
 const holderById = compiledOnce((db, id) => db.selectFrom('holders').selectAll().where('id', '=', id!));
+const holderByHandle = compiledOnce((db, handle) => db.selectFrom('holders').selectAll().where('handle', '=', handle!));
 const calendarVersionOf = compiledOnce((db, id) =>
   db.selectFrom('holders').select('calendar_version').where('id', '=', id!),
 );
@@ -37,9 +38,9 @@ export class KyselyHolders extends Table implements HolderWrites {
     return row && toHolder(row);
   }
 
-  async findByHandle(handle: string): Promise<Holder | undefined> {
-    const row = await this.db.selectFrom('holders').selectAll().where('handle', '=', handle).executeTakeFirst();
-    return row && toHolder(row);
+  async findByHandle(handle: string): Promise<{ holder: Holder; calendarVersion: number } | undefined> {
+    const [row] = await holderByHandle(this.db, this.engine.name, handle);
+    return row && { holder: toHolder(row), calendarVersion: Number(row.calendar_version) };
   }
 
   async calendarVersion(holderId: string): Promise<number | undefined> {
