@@ -1,8 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import type { LookupFunction } from 'node:net';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { Agent, request } from 'undici';
-import { isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
+import { request, type Agent } from 'undici';
+import { checkLiteralTarget, guardedAgent } from './guarded-http.js';
 
 export const RESPONSE_EXCERPT_BYTES = 4096;
 
@@ -29,11 +27,8 @@ export class WebhookSender {
   private readonly agent: Agent;
 
   constructor(private readonly options: SenderOptions) {
-    this.agent = new Agent({
-      connect: options.allowPrivateTargets ? {} : { lookup: guardedLookup },
-      // Each attempt opens and closes its own connection: receivers are many and rarely hot.
-      pipelining: 0,
-    });
+    // Each attempt opens and closes its own connection: receivers are many and rarely hot.
+    this.agent = guardedAgent(options.allowPrivateTargets, { pipelining: 0 });
   }
 
   async send(
@@ -45,10 +40,7 @@ export class WebhookSender {
     const elapsed = () => Math.round(performance.now() - started);
     try {
       const url = new URL(delivery.url);
-      if (!this.options.allowPrivateTargets) {
-        const literal = literalAddressOf(url);
-        if (literal && isForbiddenAddress(literal)) throw new ForbiddenTargetError(literal);
-      }
+      checkLiteralTarget(url, this.options.allowPrivateTargets);
       const signature = new StandardWebhook(delivery.secret).sign(delivery.eventId, sentAt, delivery.payload);
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
       const response = await request(url, {
@@ -88,27 +80,6 @@ export class WebhookSender {
     return this.agent.close();
   }
 }
-
-class ForbiddenTargetError extends Error {
-  constructor(address: string) {
-    super(`refused to connect to non-public address ${address}`);
-    this.name = 'ForbiddenTargetError';
-  }
-}
-
-/** dns.lookup that fails when any address of the name is not public. */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  const lookupOptions: LookupOptions = { ...(options as LookupOptions), all: true };
-  dnsLookup(hostname, lookupOptions, (error, addresses) => {
-    if (error) return (callback as (e: Error) => void)(error);
-    const all = addresses as unknown as LookupAddress[];
-    const forbidden = all.find((entry) => isForbiddenAddress(entry.address));
-    if (forbidden) return (callback as (e: Error) => void)(new ForbiddenTargetError(forbidden.address));
-    if ((options as LookupOptions).all) return (callback as (e: null, a: LookupAddress[]) => void)(null, all);
-    const first = all[0]!;
-    (callback as (e: null, a: string, f: number) => void)(null, first.address, first.family);
-  });
-};
 
 async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
   const chunks: Buffer[] = [];

@@ -1,0 +1,499 @@
+// Reads a holder's calendar source over HTTP (contract §11): an ICS address with conditional GETs,
+// or a CalDAV calendar collection (a PROPFIND for its CTag and sync-token, then a calendar-query
+// REPORT over the window). Every connection goes through the webhooks' address guard
+// (guarded-http.ts), each redirect hop included; a fetch is bounded in time (one deadline for all
+// its requests and bodies) and in bytes (one budget for all its bodies, counted after
+// decompression); and what it reports on failure is a fixed phrase, never the address, its host,
+// the user name or the password: a secret ICS address is a credential.
+//
+// CalDAV goes through tsdav (`propfind`, `davRequest`: the DAV XML built and parsed by the
+// library), with tsdav's `fetch` parameter set to this module's own fetch. That fetch sends with
+// undici over the guarded Agent, follows redirects itself (each hop checked), cuts bodies at the
+// byte budget and honours the deadline, then hands tsdav a finished Response. tsdav thus never
+// opens a connection of its own, and never sees a non-2xx answer (those become failures here).
+import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { pipeline, type Readable } from 'node:stream';
+import { createGunzip, createInflate } from 'node:zlib';
+import { davRequest, propfind, urlMatches, type DAVResponse } from 'tsdav';
+import { request, type Agent } from 'undici';
+import type { CalendarFetcher, FetchOutcome, SourceAddress } from '../app/ports/calendar-fetcher.js';
+import { checkLiteralTarget, guardedAgent, isForbiddenTarget, type AddressPolicy } from './guarded-http.js';
+
+export interface CalendarFetcherOptions {
+  /** One deadline for the whole fetch: every request, redirect and body. */
+  timeoutMs: number;
+  /** One budget for every body of a fetch, after decompression. */
+  maxBytes: number;
+  /** CALENDAR_ALLOW_PRIVATE_TARGETS: reach loopback, private and link-local addresses too. */
+  allowPrivateTargets: boolean;
+  /** Redirects followed per request (default 5). */
+  maxRedirects?: number;
+  /** The guard's address policy (default: every non-public address); tests narrow it. */
+  forbiddenAddress?: AddressPolicy;
+}
+
+/** What a fetch keeps between syncs (the port's opaque `state`, as JSON). */
+export interface IcsState {
+  etag: string | null;
+  lastModified: string | null;
+  /** SHA-256 of the text: an unchanged text is `unchanged` even from a server without validators. */
+  sha256: string;
+}
+
+export interface CalDavState {
+  ctag: string | null;
+  syncToken: string | null;
+  /** SHA-256 of the objects' texts (in href order) read over the window. */
+  sha256: string;
+}
+
+export const CALENDAR_MESSAGES = {
+  refusedCredentials: 'the CalDAV server refused the user name or password',
+  notICalendar: 'the address did not return an iCalendar file',
+  notCalDav: 'the address is not a CalDAV calendar',
+  unreadableDav: 'the CalDAV server sent an answer that could not be read',
+  forbiddenTarget: 'refused to connect to a non-public address',
+  invalidAddress: 'the calendar address is not a valid http or https address',
+  redirectNotHttp: 'the calendar server redirected to an address that is not http or https',
+  unresolvable: "the calendar server's name could not be resolved",
+  connectionRefused: 'the calendar server refused the connection',
+  connectionClosed: 'the calendar server closed the connection',
+  tls: "the calendar server's TLS certificate was not accepted",
+  undecodable: 'the calendar server sent a body that could not be decompressed',
+  unreadable: 'the calendar server could not be read',
+  stopped: 'the sync was stopped (the server is shutting down)',
+} as const;
+
+const USER_AGENT = 'Slotwise-Calendar/1';
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A failure whose message is fit for people and for `lastError`: fixed phrases and numbers only. */
+class SourceFailure extends Error {}
+
+/** One fetch's bounds: its deadline and the bytes its bodies may still take. */
+interface Budget {
+  signal: AbortSignal;
+  timeout: AbortSignal;
+  caller: AbortSignal | undefined;
+  bytesLeft: number;
+}
+
+interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  /** Empty unless the status is 2xx. */
+  body: Buffer;
+}
+
+export class HttpCalendarFetcher implements CalendarFetcher {
+  private readonly agent: Agent;
+  private readonly maxRedirects: number;
+
+  constructor(private readonly options: CalendarFetcherOptions) {
+    this.agent = guardedAgent(options.allowPrivateTargets, {}, options.forbiddenAddress);
+    this.maxRedirects = options.maxRedirects ?? 5;
+  }
+
+  async fetch(
+    address: SourceAddress,
+    state: string | null,
+    window: { from: number; to: number },
+    signal?: AbortSignal,
+  ): Promise<FetchOutcome> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const budget: Budget = {
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      timeout,
+      caller: signal,
+      bytesLeft: this.options.maxBytes,
+    };
+    try {
+      if (budget.signal.aborted) throw budget.signal.reason;
+      const { url, authorization } = sourceTarget(address);
+      return address.type === 'caldav'
+        ? await this.fetchCalDav(url, authorization, parseCalDavState(state), window, budget)
+        : await this.fetchIcs(url, authorization, parseIcsState(state), budget);
+    } catch (error) {
+      return { kind: 'failed', error: this.describe(error, budget) };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+
+  private async fetchIcs(
+    url: URL,
+    authorization: string | null,
+    previous: IcsState | null,
+    budget: Budget,
+  ): Promise<FetchOutcome> {
+    const headers: Record<string, string> = { accept: 'text/calendar, */*;q=0.1' };
+    if (authorization) headers.authorization = authorization;
+    if (previous?.etag) headers['if-none-match'] = previous.etag;
+    if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
+    const answer = await this.exchange(url, { method: 'GET', headers }, budget);
+    if (answer.status === 304 && previous && (previous.etag || previous.lastModified)) {
+      const kept: IcsState = {
+        etag: answer.headers.etag ?? previous.etag,
+        lastModified: answer.headers['last-modified'] ?? previous.lastModified,
+        sha256: previous.sha256,
+      };
+      return { kind: 'unchanged', state: JSON.stringify(kept) };
+    }
+    if (answer.status < 200 || answer.status >= 300) throw statusFailure(answer.status);
+    const text = new TextDecoder('utf-8').decode(answer.body).replace(/^\s+/, '');
+    if (!/^BEGIN:VCALENDAR[ \t]*\r?\n/i.test(text)) throw new SourceFailure(CALENDAR_MESSAGES.notICalendar);
+    const next: IcsState = {
+      etag: answer.headers.etag ?? null,
+      lastModified: answer.headers['last-modified'] ?? null,
+      sha256: sha256([text]),
+    };
+    if (previous && previous.sha256 === next.sha256) return { kind: 'unchanged', state: JSON.stringify(next) };
+    return { kind: 'changed', calendars: [text], state: JSON.stringify(next) };
+  }
+
+  private async fetchCalDav(
+    collection: URL,
+    authorization: string | null,
+    previous: CalDavState | null,
+    window: { from: number; to: number },
+    budget: Budget,
+  ): Promise<FetchOutcome> {
+    const fetch = this.davFetch(authorization, budget);
+    const found = await propfind({
+      url: collection.href,
+      props: { 'cs:getctag': {}, 'd:sync-token': {}, 'd:resourcetype': {} },
+      depth: '0',
+      fetch,
+    });
+    if (!isMultistatus(found)) throw new SourceFailure(CALENDAR_MESSAGES.notCalDav);
+    const self =
+      found.find((entry) => urlMatches(collection.href, entry.href ?? '', collection.href)) ??
+      (found.length === 1 ? found[0] : undefined);
+    if (!self?.props || !('calendar' in (self.props.resourcetype ?? {}))) {
+      throw new SourceFailure(CALENDAR_MESSAGES.notCalDav);
+    }
+    const ctag = propertyText(self.props.getctag);
+    const syncToken = propertyText(self.props.syncToken);
+    if (
+      previous &&
+      (ctag !== null || syncToken !== null) &&
+      ctag === previous.ctag &&
+      syncToken === previous.syncToken
+    ) {
+      return { kind: 'unchanged', state: JSON.stringify(previous) };
+    }
+
+    // The objects with an event overlapping the window, whole (masters with their overrides: the
+    // engine expands them), in one calendar-query (RFC 4791 §7.8). davRequest rather than tsdav's
+    // calendarQuery, which throws on the first object answered with an error status; such an
+    // object is left out here.
+    const objects = await davRequest({
+      url: collection.href,
+      init: {
+        method: 'REPORT',
+        headers: { depth: '1' },
+        namespace: 'c',
+        body: {
+          'calendar-query': {
+            _attributes: { 'xmlns:c': 'urn:ietf:params:xml:ns:caldav', 'xmlns:d': 'DAV:' },
+            'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
+            filter: {
+              'comp-filter': {
+                _attributes: { name: 'VCALENDAR' },
+                'comp-filter': {
+                  _attributes: { name: 'VEVENT' },
+                  'time-range': { _attributes: { start: caldavTime(window.from), end: caldavTime(window.to) } },
+                },
+              },
+            },
+          },
+        },
+      },
+      fetch,
+    });
+    if (!isMultistatus(objects)) throw new SourceFailure(CALENDAR_MESSAGES.unreadableDav);
+    const calendars = objects
+      .filter((entry) => entry.ok && entry.props)
+      .map((entry) => ({ href: entry.href ?? '', text: calendarDataOf(entry.props!.calendarData) }))
+      .filter((entry): entry is { href: string; text: string } => entry.text !== null)
+      .sort((a, b) => (a.href < b.href ? -1 : a.href > b.href ? 1 : 0))
+      .map((entry) => entry.text);
+    const next: CalDavState = { ctag, syncToken, sha256: sha256(calendars) };
+    if (previous && previous.sha256 === next.sha256) return { kind: 'unchanged', state: JSON.stringify(next) };
+    return { kind: 'changed', calendars, state: JSON.stringify(next) };
+  }
+
+  /**
+   * The `fetch` tsdav is given: the request goes through `exchange` (guard, redirects, budget,
+   * deadline) with the credentials added here (and dropped on a redirect to another origin);
+   * 401/403 and every other non-2xx answer become failures, so tsdav only ever parses a 2xx body.
+   */
+  private davFetch(authorization: string | null, budget: Budget): typeof fetch {
+    return async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const headers: Record<string, string> = {};
+      new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+      if (authorization) headers.authorization = authorization;
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      const answer = await this.exchange(url, { method: init?.method ?? 'GET', headers, body }, budget);
+      if (answer.status === 401 || answer.status === 403) throw new SourceFailure(CALENDAR_MESSAGES.refusedCredentials);
+      if (answer.status < 200 || answer.status >= 300) throw statusFailure(answer.status);
+      const contentType = answer.headers['content-type'];
+      // DAV bodies are XML in UTF-8 (RFC 4918 §8.1 requires UTF-8 or UTF-16 with a declaration).
+      return new Response(answer.status === 204 || answer.body.length === 0 ? null : answer.body.toString('utf8'), {
+        status: answer.status,
+        headers: contentType ? { 'content-type': contentType } : {},
+      });
+    };
+  }
+
+  /**
+   * One request, its redirects followed here (at most `maxRedirects`, each hop's address through
+   * the guard, http and https only, credentials kept only within the first origin), and a 2xx
+   * body read within the budget.
+   */
+  private async exchange(start: URL, outgoing: Outgoing, budget: Budget): Promise<Answer> {
+    let url = start;
+    let { method, body } = outgoing;
+    const headers: Record<string, string> = {
+      ...outgoing.headers,
+      'user-agent': USER_AGENT,
+      'accept-encoding': 'gzip, deflate',
+    };
+    for (let hop = 0; ; hop++) {
+      checkLiteralTarget(url, this.options.allowPrivateTargets, this.options.forbiddenAddress);
+      const response = await request(url, {
+        method: method as 'GET',
+        headers,
+        body: body ?? null,
+        dispatcher: this.agent,
+        signal: budget.signal,
+      });
+      const answerHeaders = flatHeaders(response.headers);
+      const location = answerHeaders.location;
+      if (REDIRECT_STATUSES.has(response.statusCode) && location) {
+        discard(response.body);
+        if (hop >= this.maxRedirects) {
+          throw new SourceFailure(`the calendar server redirected more than ${this.maxRedirects} times`);
+        }
+        let next: URL;
+        try {
+          next = httpUrl(new URL(location, url));
+        } catch {
+          throw new SourceFailure(CALENDAR_MESSAGES.redirectNotHttp);
+        }
+        if (next.origin !== url.origin) delete headers.authorization;
+        const rewritesToGet =
+          response.statusCode === 303
+            ? method !== 'GET' && method !== 'HEAD'
+            : (response.statusCode === 301 || response.statusCode === 302) && method === 'POST';
+        if (rewritesToGet) {
+          method = 'GET';
+          body = undefined;
+        }
+        url = next;
+        continue;
+      }
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        discard(response.body);
+        return { status: response.statusCode, headers: answerHeaders, body: Buffer.alloc(0) };
+      }
+      const read = await readBounded(response.body, answerHeaders, budget, this.options.maxBytes);
+      return { status: response.statusCode, headers: answerHeaders, body: read };
+    }
+  }
+
+  /** The failure's text for people: a fixed phrase chosen by what failed, never the error's own message. */
+  private describe(error: unknown, budget: Budget): string {
+    if (error instanceof SourceFailure) return error.message;
+    if (budget.caller?.aborted) return CALENDAR_MESSAGES.stopped;
+    if (budget.timeout.aborted) return timeoutText(this.options.timeoutMs);
+    if (isForbiddenTarget(error)) return CALENDAR_MESSAGES.forbiddenTarget;
+    const code = codeOf(error);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return CALENDAR_MESSAGES.unresolvable;
+    if (code === 'ECONNREFUSED') return CALENDAR_MESSAGES.connectionRefused;
+    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
+      return CALENDAR_MESSAGES.connectionClosed;
+    }
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      return timeoutText(this.options.timeoutMs);
+    }
+    if (code && (code.startsWith('ERR_TLS') || /CERT|SELF_SIGNED|SSL/.test(code))) return CALENDAR_MESSAGES.tls;
+    if (code && code.startsWith('Z_')) return CALENDAR_MESSAGES.undecodable;
+    return CALENDAR_MESSAGES.unreadable;
+  }
+}
+
+/**
+ * The URL to request and the credentials to send: `webcal:` is https (Apple and Google publish
+ * such addresses); user info in the URL is taken out of it and sent as HTTP Basic, unless the
+ * source has its own user name.
+ */
+function sourceTarget(address: SourceAddress): { url: URL; authorization: string | null } {
+  let given: URL;
+  let url: URL;
+  try {
+    given = new URL(address.url.trim());
+    url = httpUrl(given);
+  } catch {
+    throw new SourceFailure(CALENDAR_MESSAGES.invalidAddress);
+  }
+  let username = address.username ?? null;
+  let password = address.password ?? '';
+  if (username === null && given.username) {
+    username = decodeURIComponent(given.username);
+    password = decodeURIComponent(given.password);
+  }
+  const authorization =
+    username === null ? null : `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+  return { url, authorization };
+}
+
+/** The URL as http(s), webcal read as https; throws on anything else. */
+function httpUrl(url: URL): URL {
+  if (url.protocol === 'webcal:' || url.protocol === 'webcals:') {
+    // A special-scheme change is refused by the URL setter, so parse anew.
+    return httpUrl(new URL(`https:${url.href.slice(url.protocol.length)}`));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  copy.hash = '';
+  return copy;
+}
+
+async function readBounded(
+  body: Readable,
+  headers: Record<string, string>,
+  budget: Budget,
+  maxBytes: number,
+): Promise<Buffer> {
+  const declared = Number(headers['content-length']);
+  if (Number.isFinite(declared) && declared > budget.bytesLeft) {
+    discard(body);
+    throw new SourceFailure(tooLargeText(maxBytes));
+  }
+  const encoding = (headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  let stream: AsyncIterable<Buffer> = body;
+  if (encoding === 'gzip' || encoding === 'x-gzip' || encoding === 'deflate') {
+    const decoder = encoding === 'deflate' ? createInflate() : createGunzip();
+    pipeline(body, decoder, () => {});
+    stream = decoder;
+  } else if (encoding !== 'identity') {
+    discard(body);
+    throw new SourceFailure(CALENDAR_MESSAGES.undecodable);
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    if (chunk.length > budget.bytesLeft) {
+      if (stream !== body) discard(stream as Readable);
+      discard(body);
+      throw new SourceFailure(tooLargeText(maxBytes));
+    }
+    budget.bytesLeft -= chunk.length;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Drops a body unread. Destroying undici's body emits an abort error: nobody needs to hear it. */
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+function statusFailure(status: number): SourceFailure {
+  const reason = STATUS_CODES[status];
+  return new SourceFailure(`the calendar server answered ${status}${reason ? ` ${reason}` : ''}`);
+}
+
+function tooLargeText(maxBytes: number): string {
+  return `the calendar is larger than ${Number((maxBytes / 1_048_576).toFixed(2))} MB`;
+}
+
+function timeoutText(timeoutMs: number): string {
+  return `the calendar server did not answer within ${Number((timeoutMs / 1000).toFixed(2))} s`;
+}
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string') flat[name.toLowerCase()] = value;
+    else if (Array.isArray(value) && value.length > 0) flat[name.toLowerCase()] = value.join(', ');
+  }
+  return flat;
+}
+
+/** The first `code` along the error's cause chain (node's system errors, undici's, zlib's). */
+function codeOf(error: unknown): string | null {
+  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = (at as { cause?: unknown }).cause, depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return null;
+}
+
+/** Whether tsdav read a multistatus body (its entries keep the parsed document as `raw`). */
+function isMultistatus(entries: DAVResponse[]): boolean {
+  return (
+    entries.length > 0 &&
+    entries.every((entry) => typeof entry.raw === 'object' && entry.raw !== null && 'multistatus' in entry.raw)
+  );
+}
+
+/** A property's text as tsdav parsed it (tsdav turns numeric texts into numbers). */
+function propertyText(value: unknown): string | null {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value && typeof value === 'object' && '_cdata' in value) return String((value as { _cdata: unknown })._cdata);
+  return null;
+}
+
+function calendarDataOf(value: unknown): string | null {
+  const text = propertyText(value);
+  return text !== null && text.trim() !== '' ? text : null;
+}
+
+/** RFC 4791 time-range form: UTC, basic format, whole seconds. */
+function caldavTime(instant: number): string {
+  return `${new Date(instant).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+function sha256(texts: string[]): string {
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(`${Buffer.byteLength(text)}:`).update(text);
+  return hash.digest('hex');
+}
+
+function parseState(state: string | null): Record<string, unknown> | null {
+  if (!state) return null;
+  try {
+    const parsed: unknown = JSON.parse(state);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function parseIcsState(state: string | null): IcsState | null {
+  const parsed = parseState(state);
+  if (!parsed || typeof parsed.sha256 !== 'string') return null;
+  return { etag: stringOrNull(parsed.etag), lastModified: stringOrNull(parsed.lastModified), sha256: parsed.sha256 };
+}
+
+function parseCalDavState(state: string | null): CalDavState | null {
+  const parsed = parseState(state);
+  if (!parsed || typeof parsed.sha256 !== 'string') return null;
+  return { ctag: stringOrNull(parsed.ctag), syncToken: stringOrNull(parsed.syncToken), sha256: parsed.sha256 };
+}

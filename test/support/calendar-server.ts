@@ -1,0 +1,213 @@
+// A calendar host for tests: a node:http server on 127.0.0.1 that serves ICS texts at paths with
+// ETag and Last-Modified and answers 304 to a matching conditional request, and can be told, per
+// path, to redirect, hang, trickle, send garbage, a huge or gzipped body, or an error status. It
+// records every request (method, path, the conditional and authorization headers).
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
+
+export type Route =
+  /** An ICS text. ETag defaults to a hash of the body (null: none); Last-Modified to a fixed date (null: none). */
+  | {
+      kind: 'calendar';
+      body: string | Buffer;
+      etag?: string | null;
+      lastModified?: string | null;
+      contentType?: string;
+      gzip?: boolean;
+    }
+  /** `to`: a path on this server or a whole URL (another host, another scheme). */
+  | { kind: 'redirect'; to: string; status?: 301 | 302 | 303 | 307 | 308 }
+  | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
+  /** Accept the request and never answer. */
+  | { kind: 'hang' }
+  /** Answer 200 and send `body` in pieces of `chunkBytes` every `intervalMs`, or never finish it (`stall`). */
+  | { kind: 'slow'; body: string; chunkBytes: number; intervalMs: number; stall?: boolean }
+  /** A 200 of `bytes` bytes, streamed, starting like an iCalendar file; `declareLength` sends Content-Length. */
+  | { kind: 'huge'; bytes: number; declareLength?: boolean };
+
+export interface CalendarRequest {
+  method: string;
+  path: string;
+  ifNoneMatch: string | null;
+  ifModifiedSince: string | null;
+  authorization: string | null;
+  host: string | null;
+}
+
+export const DEFAULT_LAST_MODIFIED = 'Mon, 05 Jan 2026 08:00:00 GMT';
+
+export class CalendarServer {
+  readonly requests: CalendarRequest[] = [];
+  private readonly routes = new Map<string, Route>();
+  private readonly sockets = new Set<Socket>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+  ) {}
+
+  static start(): Promise<CalendarServer> {
+    return CalendarServer.startOn('127.0.0.1');
+  }
+
+  /** A server on another loopback address (127.0.0.2: another host, for redirects across hosts). */
+  static async startOn(host: string): Promise<CalendarServer> {
+    const server = createServer();
+    const port = await new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, host, () => resolve((server.address() as AddressInfo).port));
+    });
+    const calendars = new CalendarServer(server, port);
+    server.on('connection', (socket) => {
+      calendars.sockets.add(socket);
+      socket.on('close', () => calendars.sockets.delete(socket));
+    });
+    server.on('request', (request, response) => calendars.handle(request, response));
+    return calendars;
+  }
+
+  /** Serves `route` at `path` (replacing what was there). */
+  serve(path: string, route: Route): this {
+    this.routes.set(path, route);
+    return this;
+  }
+
+  /** The address of `path` as http://127.0.0.1:port. */
+  url(path: string): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** The same path through the name localhost: another origin, and a name the DNS guard resolves. */
+  localhostUrl(path: string): string {
+    return `http://localhost:${this.port}${path}`;
+  }
+
+  requestsTo(path: string): CalendarRequest[] {
+    return this.requests.filter((request) => request.path === path);
+  }
+
+  close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      for (const socket of this.sockets) socket.destroy();
+    });
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    const path = request.url ?? '/';
+    this.requests.push({
+      method: request.method ?? '',
+      path,
+      ifNoneMatch: request.headers['if-none-match'] ?? null,
+      ifModifiedSince: request.headers['if-modified-since'] ?? null,
+      authorization: request.headers.authorization ?? null,
+      host: request.headers.host ?? null,
+    });
+    request.resume();
+    const route = this.routes.get(path);
+    if (!route) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end(`nothing at ${path}`);
+      return;
+    }
+    switch (route.kind) {
+      case 'calendar':
+        return this.calendar(request, response, route);
+      case 'redirect':
+        response.writeHead(route.status ?? 302, { location: route.to }).end();
+        return;
+      case 'status':
+        response.writeHead(route.status, { 'content-type': 'text/plain', ...route.headers }).end(route.body ?? '');
+        return;
+      case 'hang':
+        return;
+      case 'slow': {
+        response.writeHead(200, { 'content-type': 'text/calendar' });
+        let at = 0;
+        const timer = setInterval(() => {
+          if (response.destroyed) {
+            clearInterval(timer);
+            return;
+          }
+          if (at >= route.body.length) {
+            clearInterval(timer);
+            if (!route.stall) response.end();
+            return;
+          }
+          response.write(route.body.slice(at, at + route.chunkBytes));
+          at += route.chunkBytes;
+        }, route.intervalMs);
+        this.timers.add(timer);
+        return;
+      }
+      case 'huge':
+        return huge(response, route.bytes, route.declareLength ?? false);
+    }
+  }
+
+  private calendar(
+    request: IncomingMessage,
+    response: ServerResponse,
+    route: Extract<Route, { kind: 'calendar' }>,
+  ): void {
+    const body = Buffer.isBuffer(route.body) ? route.body : Buffer.from(route.body, 'utf8');
+    const etag =
+      route.etag === undefined ? `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"` : route.etag;
+    const lastModified = route.lastModified === undefined ? DEFAULT_LAST_MODIFIED : route.lastModified;
+    const headers: Record<string, string> = {
+      'content-type': route.contentType ?? 'text/calendar; charset=utf-8',
+      'cache-control': 'private, max-age=0',
+    };
+    if (etag !== null) headers.etag = etag;
+    if (lastModified !== null) headers['last-modified'] = lastModified;
+    // RFC 9110 §13.2.2: If-None-Match decides when present; If-Modified-Since only without it.
+    const ifNoneMatch = request.headers['if-none-match'];
+    const ifModifiedSince = request.headers['if-modified-since'];
+    const notModified =
+      ifNoneMatch !== undefined
+        ? etag !== null &&
+          ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag)
+        : ifModifiedSince !== undefined &&
+          lastModified !== null &&
+          Date.parse(lastModified) <= Date.parse(ifModifiedSince);
+    if (notModified) {
+      response.writeHead(304, headers).end();
+      return;
+    }
+    if (route.gzip) {
+      const zipped = gzipSync(body);
+      response.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': zipped.length }).end(zipped);
+      return;
+    }
+    response.writeHead(200, { ...headers, 'content-length': body.length }).end(body);
+  }
+}
+
+/** Streams `bytes` bytes: a VCALENDAR header, then one event after another, without end. */
+function huge(response: ServerResponse, bytes: number, declareLength: boolean): void {
+  response.writeHead(200, {
+    'content-type': 'text/calendar',
+    ...(declareLength ? { 'content-length': String(bytes) } : {}),
+  });
+  const head = Buffer.from('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//huge//EN\r\n');
+  const event = Buffer.from(
+    'BEGIN:VEVENT\r\nUID:x@test\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nDTEND:20260105T100000Z\r\nEND:VEVENT\r\n',
+  );
+  let sent = 0;
+  const write = (): void => {
+    while (sent < bytes && !response.destroyed) {
+      const piece = sent === 0 ? head : event;
+      const cut = piece.subarray(0, Math.min(piece.length, bytes - sent));
+      sent += cut.length;
+      if (!response.write(cut)) {
+        response.once('drain', write);
+        return;
+      }
+    }
+    if (!response.destroyed) response.end();
+  };
+  write();
+}
