@@ -161,16 +161,25 @@ function skipAhead(rule: ICAL.Recur, start: Wall, target: Wall): Wall {
   return start;
 }
 
+// BY-parts that choose the days of a month or year; without them a MONTHLY or YEARLY rule
+// recurs on DTSTART's day of the month.
+const DAY_PARTS = ['BYMONTHDAY', 'BYDAY', 'BYYEARDAY', 'BYWEEKNO'];
+
 /**
- * ical.js can emit a date that its rule excludes where a rule names a day some months lack
- * (`FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30` yields 2 March, normalised from 30 February).
- * Such an occurrence is not one: drop it rather than block a phantom day.
+ * ical.js can emit a date that its rule excludes where the day it recurs on is one some months
+ * lack: `FREQ=YEARLY` from 29 February yields 1 March in common years, and
+ * `FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30` yields 2 March (both normalised from impossible dates).
+ * RFC 5545 skips such dates: drop them rather than block a phantom day.
  */
-function namedDayExists(rule: ICAL.Recur, time: ICAL.Time): boolean {
+function namedDayExists(rule: ICAL.Recur, time: ICAL.Time, startDay: number): boolean {
   const months = rule.parts.BYMONTH as number[] | undefined;
   if (months !== undefined && !months.includes(time.month)) return false;
   const days = rule.parts.BYMONTHDAY as number[] | undefined;
-  if (days === undefined) return true;
+  if (days === undefined) {
+    const impliedDay =
+      (rule.freq === 'MONTHLY' || rule.freq === 'YEARLY') && !DAY_PARTS.some((part) => part in rule.parts);
+    return !impliedDay || time.day === startDay;
+  }
   const length = daysInMonth(time.year, time.month);
   return days.some((day) => day === time.day || length + 1 + day === time.day);
 }
@@ -229,6 +238,7 @@ export function forEachOccurrence(
   const period = repeatPeriod(rule);
   const first = skipAhead(rule, start, span.from);
   const iterator = new budget.Iterator({ rule, dtstart: icalTime(first, isDate) });
+  const startDay = new Date(start).getUTCDate();
   // With a repeat period: the occurrences of the second period, once the third begins.
   let repeated: Wall[] | undefined;
   const secondPeriod: Wall[] = [];
@@ -245,7 +255,7 @@ export function forEachOccurrence(
       secondPeriod.push(wall);
     }
     produced += 1;
-    if (wall >= span.from && namedDayExists(rule, time)) visit(wall);
+    if (wall >= span.from && namedDayExists(rule, time, startDay)) visit(wall);
   }
   if (repeated === undefined || period === undefined) return;
   for (let shift = period; ; shift += period) {

@@ -624,12 +624,17 @@ describe('busyFromICalendar on bounds and garbage', () => {
   });
 
   it('when a yearly rule names a day some years lack, then only real days block', () => {
-    const text = calendar([['UID:y', 'DTSTART;VALUE=DATE:20260130', 'RRULE:FREQ=YEARLY;BYMONTH=2,3;BYMONTHDAY=30']]);
-    expect(busy(text, '2026-01-01T00:00Z', '2028-01-01T00:00Z', 'UTC')).toMatchObject({
+    const text = calendar([
+      ['UID:y', 'DTSTART;VALUE=DATE:20260130', 'RRULE:FREQ=YEARLY;BYMONTH=2,3;BYMONTHDAY=30'],
+      ['UID:leap', 'DTSTART;VALUE=DATE:20000229', 'RRULE:FREQ=YEARLY'],
+    ]);
+    expect(busy(text, '2026-01-01T00:00Z', '2029-01-01T00:00Z', 'UTC')).toMatchObject({
       intervals: intervals(
         ['2026-01-30T00:00Z', '2026-01-31T00:00Z'],
         ['2026-03-30T00:00Z', '2026-03-31T00:00Z'],
         ['2027-03-30T00:00Z', '2027-03-31T00:00Z'],
+        ['2028-02-29T00:00Z', '2028-03-01T00:00Z'],
+        ['2028-03-30T00:00Z', '2028-03-31T00:00Z'],
       ),
     });
   });
