@@ -1,3 +1,4 @@
+import type { CalendarSourceSettings } from './app/context.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
 import { parseSecretKeys } from './secrets/keyring.js';
@@ -48,6 +49,8 @@ export interface Config {
      */
     embedOrigins: string[];
   };
+  /** Calendar sources (contract §11). */
+  calendarSources: CalendarSourceSettings;
   webhooks: {
     allowPrivateTargets: boolean;
     timeoutMs: number;
@@ -69,6 +72,19 @@ export interface Config {
  * slack (docs/api.md, "Limits", says why each). `maxConnectionsPerAddress` is 0 (off) instead when
  * TRUST_PROXY is set: the connections then come from the proxy, not from the clients.
  */
+/** What `CALENDAR_*` default to (below); the bounds of one source are fixed (docs/api.md, "Calendar sources"). */
+export const DEFAULT_CALENDAR_SOURCE_SETTINGS: CalendarSourceSettings = {
+  allowPrivateTargets: false,
+  limitPerHolder: 10,
+  syncIntervalMs: 300_000,
+  horizonDays: 366,
+  timeoutMs: 15_000,
+  maxBytes: 10 * 1024 * 1024,
+  maxEvents: 20_000,
+  maxIntervals: 50_000,
+  maxRecurrenceSteps: 100_000,
+};
+
 export const DEFAULT_HTTP_LIMITS: Readonly<ConnectionLimits> = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -140,6 +156,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const embedOrigins = readEmbedOrigins(env, problems);
   const http = readConnectionLimits(env, trustProxy, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
+  const calendarSources: CalendarSourceSettings = {
+    ...DEFAULT_CALENDAR_SOURCE_SETTINGS,
+    allowPrivateTargets: readBoolean(env, 'CALENDAR_ALLOW_PRIVATE_TARGETS', false, problems),
+    limitPerHolder: readInteger(env, 'CALENDAR_SOURCES_PER_HOLDER', 10, { min: 1, max: 100 }, problems),
+    syncIntervalMs: readInteger(env, 'CALENDAR_SYNC_INTERVAL_MS', 300_000, { min: 1_000, max: 86_400_000 }, problems),
+    timeoutMs: readInteger(env, 'CALENDAR_SYNC_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems),
+    horizonDays: readInteger(env, 'CALENDAR_HORIZON_DAYS', 366, { min: 7, max: 1_100 }, problems),
+    maxBytes: readInteger(env, 'CALENDAR_MAX_SIZE_MB', 10, { min: 1, max: 200 }, problems) * 1024 * 1024,
+  };
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
   const limitPerHolder = readInteger(env, 'WEBHOOK_LIMIT_PER_HOLDER', 25, { min: 1, max: 1_000 }, problems);
@@ -180,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http,
     publicBaseUrl,
     pages: { holdsPerHolder, requestsPerMinute: pageRequestsPerMinute, embedOrigins },
+    calendarSources,
     webhooks: {
       allowPrivateTargets,
       timeoutMs,

@@ -7,13 +7,13 @@ import { dirname } from 'node:path';
 import { pino } from 'pino';
 import { KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
-import type { AppContext, PageSettings } from './app/context.js';
+import type { AppContext, CalendarSourceSettings, PageSettings } from './app/context.js';
 import { payloadAsSent } from './app/outbox.js';
 import { GuestLinks } from './app/guest-links.js';
 import { IdGenerator } from './app/ids.js';
 import type { Keyring } from './app/ports/keyring.js';
 import type { RequestCounter } from './app/ports/request-counter.js';
-import type { Config, LogLevel } from './config.js';
+import { DEFAULT_CALENDAR_SOURCE_SETTINGS, type Config, type LogLevel } from './config.js';
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
 import { PerAddressLimit } from './http/per-address-limit.js';
@@ -25,6 +25,8 @@ import { SlotWriter } from './http/slots-body.js';
 import { readOrCreateKeyFile } from './secrets/key-file.js';
 import { DerivedKeyring, newSecretKey } from './secrets/keyring.js';
 import type { Storage } from './storage/storage.js';
+import { HttpCalendarFetcher } from './worker/calendar-fetcher.js';
+import { CalendarSyncWorker } from './worker/calendar-sync-worker.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { WebhookSender } from './worker/send-webhook.js';
@@ -41,6 +43,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface ServerSettings {
   webhooks: Config['webhooks'];
+  /** Calendar sources (contract §11): limits, sync interval, horizon; the defaults when absent. */
+  calendarSources?: CalendarSourceSettings;
   /** The server's secrets (SLOTWISE_SECRET or the SQLite key file): what encrypts secret-bearing idempotency replays. */
   keyring: Keyring;
   /** Requests per API key per minute; 0 turns the limit off. */
@@ -74,6 +78,7 @@ export interface Server {
   context: AppContext;
   app: FastifyInstance;
   worker: DeliveryWorker;
+  calendarSync: CalendarSyncWorker;
   housekeeper: Housekeeper;
   metrics: Metrics;
   /** Empties every cache of the process: for tests that change the database behind its back. */
@@ -95,6 +100,12 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     timeoutMs: settings.webhooks.timeoutMs,
     allowPrivateTargets: settings.webhooks.allowPrivateTargets,
   });
+  const sources = settings.calendarSources ?? DEFAULT_CALENDAR_SOURCE_SETTINGS;
+  const fetcher = new HttpCalendarFetcher({
+    timeoutMs: sources.timeoutMs,
+    maxBytes: sources.maxBytes,
+    allowPrivateTargets: sources.allowPrivateTargets,
+  });
   const context: AppContext = {
     store: storage.store,
     now,
@@ -113,8 +124,12 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       allowPrivateTargets: settings.webhooks.allowPrivateTargets,
       limitPerHolder: settings.webhooks.limitPerHolder,
     },
-    // Called after commits, by which time the worker below exists.
+    secrets: settings.keyring,
+    calendarSources: sources,
+    calendarFetcher: fetcher,
+    // Called after commits, by which time the workers below exist.
     outboxChanged: () => worker.wake(),
+    sourcesChanged: () => calendarSync.wake(),
   };
   /** The listening address, read once (a system call): it does not change while the server runs. */
   let listeningAt: string | undefined;
@@ -154,6 +169,12 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     now,
     app.log,
   );
+  const calendarSync = new CalendarSyncWorker(
+    context,
+    // A lease outlives the longest sync (the fetch's timeout and the parse after it).
+    { pollIntervalMs: 1_000, concurrency: 4, leaseMs: sources.timeoutMs * 2 + 5_000 },
+    app.log,
+  );
   const housekeeper = new Housekeeper(
     storage.housekeeping,
     { retentionDays: settings.webhooks.retentionDays, intervalMs: 60_000, batchSize: 500, maxBatchesPerRound: 20 },
@@ -164,6 +185,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     context,
     app,
     worker,
+    calendarSync,
     housekeeper,
     metrics,
     resetCaches() {
@@ -177,8 +199,10 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       await app.close();
       clearTimeout(cutOff);
       await worker.stop(graceMs);
+      await calendarSync.stop(graceMs);
       await housekeeper.stop();
       await sender.close();
+      await fetcher.close();
     },
   };
 }
@@ -194,6 +218,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
   }
   const server = await composeServer(storage, {
     webhooks: config.webhooks,
+    calendarSources: config.calendarSources,
     keyring: secrets.keyring,
     rateLimitPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
@@ -209,6 +234,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
   server.app.log.info({ keys: secrets.keyring.size, from: secrets.from }, 'secrets loaded');
   await server.app.listen({ host: config.host, port: config.port });
   server.worker.start();
+  server.calendarSync.start();
   server.housekeeper.start();
   if ((await storage.store.apiKeys.count()) === 0) {
     server.app.log.warn(

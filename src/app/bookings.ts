@@ -315,11 +315,13 @@ export async function assertBookable(
   const { availability } = await loadAvailability(tx, holderId);
   const zone = zones.of(availability.timeZone);
   const windows = bookingCheckWindows(zone, eventType, start);
-  const [overlapping, sameDay] = await Promise.all([
+  const [overlapping, sameDay, busy] = await Promise.all([
     tx.bookings.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, exclude),
     windows.sameDay
       ? tx.bookings.occupanciesStartingIn(holderId, eventType.id, windows.sameDay.from, windows.sameDay.to, exclude)
       : [],
+    // Busy time from the holder's calendars, judged in this transaction too (contract §11).
+    tx.busyTime.judgedOverlapping(holderId, windows.overlapping.from, windows.overlapping.to),
   ]);
   // A booking of the same day that also overlaps is in both answers: count it once.
   const { from, to } = windows.overlapping;
@@ -334,6 +336,7 @@ export async function assertBookable(
       eventTypeId: eventType.id,
       policy: eventType,
       bookings: [...near.live, ...ofTheDay.live],
+      busy,
       now,
     },
     start,

@@ -1,7 +1,7 @@
 import { compileAvailability, type CompiledAvailability } from '../domain/availability.js';
 import type { EventType } from '../domain/event-type.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
-import { rangeDecidedBy, standingSlotStarts, type Occupancy } from '../domain/slots.js';
+import { rangeDecidedBy, standingSlotStarts, type Occupancy, type TimeSpan } from '../domain/slots.js';
 import type { Zones } from '../domain/zone.js';
 import type { Reads } from './ports/store.js';
 import { loadAvailability } from './holder-availability.js';
@@ -18,6 +18,8 @@ export interface Calendar {
    * ascending (they never overlap each other).
    */
   occupancies: Occupancy[];
+  /** Busy time from the holder's calendar sources overlapping `[coveredFrom, coveredTo)` (contract §11). */
+  busy: TimeSpan[];
   coveredFrom: Instant;
   coveredTo: Instant;
   loadedAt: Instant;
@@ -103,6 +105,7 @@ export class CalendarCache {
         eventTypeId: eventType.id,
         policy: eventType,
         bookings: calendar.occupancies,
+        busy: calendar.busy,
       },
       decided.from,
       decided.to,
@@ -132,10 +135,11 @@ export class CalendarCache {
   private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {
     const coveredFrom = now - COVERED_BEFORE_MS;
     const coveredTo = now + COVERED_AHEAD_MS;
-    const [{ availability }, eventTypes, stored] = await Promise.all([
+    const [{ availability }, eventTypes, stored, busy] = await Promise.all([
       loadAvailability(this.store, holderId),
       this.store.eventTypes.live(holderId),
       this.store.bookings.occupanciesOverlapping(holderId, coveredFrom, coveredTo),
+      this.store.busyTime.overlapping(holderId, coveredFrom, coveredTo),
     ]);
     const { live, nextExpiry } = occupanciesAt(stored, now);
     return {
@@ -143,6 +147,7 @@ export class CalendarCache {
       availability: compileAvailability(availability, this.zones.of(availability.timeZone)),
       eventTypes: new Map(eventTypes.map((eventType) => [eventType.id, eventType])),
       occupancies: live.sort((a, b) => a.occupiedStart - b.occupiedStart),
+      busy,
       coveredFrom,
       coveredTo,
       loadedAt: now,

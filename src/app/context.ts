@@ -5,6 +5,8 @@ import type { KeyCache } from './key-cache.js';
 import type { CalendarCache } from './calendars.js';
 import type { GuestLinks } from './guest-links.js';
 import type { IdGenerator } from './ids.js';
+import type { CalendarFetcher } from './ports/calendar-fetcher.js';
+import type { Keyring } from './ports/keyring.js';
 import type { Store } from './ports/store.js';
 
 /**
@@ -22,8 +24,34 @@ export interface AppContext {
   links: GuestLinks;
   webhooks: WebhookSettings;
   pages: PageSettings;
+  /** The server's secrets (SLOTWISE_SECRET): seal calendar sources' addresses and credentials. */
+  secrets: Keyring;
+  calendarSources: CalendarSourceSettings;
+  /** Reads calendar sources (ICS and CalDAV over HTTP, through the address guard). */
+  calendarFetcher: CalendarFetcher;
   /** Called after a commit that enqueued deliveries, so a worker in this process sends them at once. */
   outboxChanged?: () => void;
+  /** Called after a source was added or readdressed, so the sync worker in this process reads it at once. */
+  sourcesChanged?: () => void;
+}
+
+export interface CalendarSourceSettings {
+  /** Lets sources be on loopback, private and other non-public addresses (`CALENDAR_ALLOW_PRIVATE_TARGETS`). */
+  allowPrivateTargets: boolean;
+  /** Sources one holder may have (`CALENDAR_SOURCES_PER_HOLDER`). */
+  limitPerHolder: number;
+  /** How often each source is read (`CALENDAR_SYNC_INTERVAL_MS`). */
+  syncIntervalMs: number;
+  /** How far ahead busy time is kept (`CALENDAR_HORIZON_DAYS`); slots beyond it see no busy time. */
+  horizonDays: number;
+  /** How long one read of a source may take, body included (`CALENDAR_SYNC_TIMEOUT_MS`). */
+  timeoutMs: number;
+  /** The largest calendar read, in bytes after decompression (`CALENDAR_MAX_SIZE_MB`). */
+  maxBytes: number;
+  /** Bounds of one source: events in it, busy intervals in the horizon, recurrence work. */
+  maxEvents: number;
+  maxIntervals: number;
+  maxRecurrenceSteps: number;
 }
 
 export interface PageSettings {

@@ -66,8 +66,13 @@ export async function listSlots(
       await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to, moving),
       now,
     ).live;
+  // The calendar's busy time when it covers the window (a superset does no harm), else the store's.
+  const busy =
+    window.from >= calendar.coveredFrom && window.to <= calendar.coveredTo
+      ? calendar.busy
+      : await context.store.busyTime.overlapping(caller.holderId, window.from, window.to);
   const starts = slotStarts(
-    { availability: calendar.availability, eventTypeId: eventType.id, policy: eventType, bookings, now },
+    { availability: calendar.availability, eventTypeId: eventType.id, policy: eventType, bookings, busy, now },
     from,
     to,
   );

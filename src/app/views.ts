@@ -1,6 +1,7 @@
 import type { Availability } from '../domain/availability.js';
 import { grants, type Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
+import type { CalendarSource, SourceBusy } from '../domain/calendar-source.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Hold } from '../domain/hold.js';
 import { formatUtc } from '../domain/instant.js';
@@ -99,6 +100,25 @@ export function webhookView(webhook: Webhook) {
     createdAt: formatUtc(webhook.createdAt),
     updatedAt: formatUtc(webhook.updatedAt),
   };
+}
+
+/** A calendar source as the API and its webhook events show it: never its address's secret part or a password. */
+export function calendarSourceView(source: CalendarSource) {
+  return {
+    id: source.id,
+    type: source.type,
+    name: source.name,
+    url: source.url,
+    status: source.status,
+    lastSyncedAt: source.lastSyncedAt === null ? null : formatUtc(source.lastSyncedAt),
+    lastError: source.lastError,
+    createdAt: formatUtc(source.createdAt),
+    updatedAt: formatUtc(source.updatedAt),
+  };
+}
+
+export function busyView(busy: SourceBusy) {
+  return { start: formatUtc(busy.start), end: formatUtc(busy.end), sourceId: busy.sourceId };
 }
 
 export function deliveryView(delivery: Delivery) {

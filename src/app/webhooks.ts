@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PageRequest } from '../domain/page.js';
 import { WEBHOOK_EVENT_TYPES, type Delivery, type Webhook, type WebhookEventType } from '../domain/webhook.js';
 import type { AppContext, Caller } from './context.js';
 import { transactionWithEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
+import { assertPublicAddress } from './public-address.js';
 
 export interface WebhookFields {
   url?: string;
@@ -42,25 +41,8 @@ async function checkTargetUrl(context: AppContext, url: string): Promise<string>
       { field: 'url', message: 'must not contain credentials; verify deliveries by their signature' },
     ]);
   }
-  if (!context.webhooks.allowPrivateTargets) {
-    const literal = literalAddressOf(parsed);
-    const addresses = literal ? [literal] : await resolve(parsed.hostname);
-    const forbidden = addresses.find(isForbiddenAddress);
-    if (forbidden) {
-      throw invalidRequest([
-        { field: 'url', message: `must reach a public address; ${parsed.hostname} is or resolves to ${forbidden}` },
-      ]);
-    }
-  }
+  await assertPublicAddress(parsed.href, context.webhooks.allowPrivateTargets, 'url');
   return parsed.href;
-}
-
-async function resolve(hostname: string): Promise<string[]> {
-  try {
-    return (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
-  } catch {
-    return [];
-  }
 }
 
 /** Subscribed events in their canonical order. */

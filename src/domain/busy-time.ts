@@ -495,13 +495,18 @@ class BusyCollector {
   }
 
   merged(): BusyInterval[] {
-    const sorted = this.intervals.sort((a, b) => a.start - b.start);
-    const merged: BusyInterval[] = [];
-    for (const interval of sorted) {
-      const previous = merged[merged.length - 1];
-      if (previous !== undefined && interval.start <= previous.end) previous.end = Math.max(previous.end, interval.end);
-      else merged.push({ ...interval });
-    }
-    return merged;
+    return mergeBusy(this.intervals);
   }
+}
+
+/** The intervals sorted by start, overlapping and touching ones merged (a new array; the input is sorted in place). */
+export function mergeBusy(intervals: BusyInterval[]): BusyInterval[] {
+  const sorted = intervals.sort((a, b) => a.start - b.start);
+  const merged: BusyInterval[] = [];
+  for (const interval of sorted) {
+    const previous = merged[merged.length - 1];
+    if (previous !== undefined && interval.start <= previous.end) previous.end = Math.max(previous.end, interval.end);
+    else merged.push({ ...interval });
+  }
+  return merged;
 }

@@ -28,6 +28,17 @@ export interface StandingSlotContext {
   policy: SlotPolicy;
   /** Confirmed bookings of the holder (every event type) whose occupancy overlaps `occupancyWindow(from, to)`. */
   bookings: readonly Occupancy[];
+  /**
+   * Busy time from the holder's calendar sources (contract §11), in any order, overlapping or
+   * not; at least those overlapping `occupancyWindow(from, to)`. None when absent.
+   */
+  busy?: readonly TimeSpan[];
+}
+
+/** Half-open `[start, end)`, epoch milliseconds. */
+export interface TimeSpan {
+  start: Instant;
+  end: Instant;
 }
 
 export interface SlotContext extends StandingSlotContext {
@@ -39,7 +50,8 @@ export type UnbookableReason =
   | 'before-minimum-notice'
   | 'beyond-booking-window'
   | 'daily-limit-reached'
-  | 'overlaps-booking';
+  | 'overlaps-booking'
+  | 'overlaps-busy-time';
 
 export const UNBOOKABLE_DETAIL: Record<UnbookableReason, string> = {
   'outside-availability':
@@ -48,6 +60,7 @@ export const UNBOOKABLE_DETAIL: Record<UnbookableReason, string> = {
   'beyond-booking-window': 'The start lies beyond the booking window of the event type.',
   'daily-limit-reached': 'The event type already has its maximum number of bookings on that day.',
   'overlaps-booking': 'The time, with buffers, overlaps another confirmed booking.',
+  'overlaps-busy-time': "The time, with buffers, overlaps busy time in the holder's own calendar.",
 };
 
 /**
@@ -191,6 +204,8 @@ class Rules {
   readonly duration: number;
   private readonly bufferBefore: number;
   private readonly bufferAfter: number;
+  private readonly occupied: Array<[Instant, Instant]>;
+  private occupiedCursor = 0;
   private readonly busy: Array<[Instant, Instant]>;
   private busyCursor = 0;
   private bookingsPerDay: Map<EpochDay, number> | undefined;
@@ -202,15 +217,18 @@ class Rules {
     this.duration = policy.durationMinutes * MINUTE_MS;
     this.bufferBefore = policy.bufferBeforeMinutes * MINUTE_MS;
     this.bufferAfter = policy.bufferAfterMinutes * MINUTE_MS;
-    this.busy = mergeOccupancies(context.bookings);
+    this.occupied = mergeRanges(context.bookings.map((b) => [b.occupiedStart, b.occupiedEnd]));
+    this.busy = mergeRanges((context.busy ?? []).map((b) => [b.start, b.end]));
   }
 
   /** For a start already known to be on the grid of local `day`. */
   calendarRejection(start: Instant, day: EpochDay): UnbookableReason | null {
     const limit = this.context.policy.maxBookingsPerDay;
     if (limit !== null && this.countOn(day) >= limit) return 'daily-limit-reached';
-    if (this.overlapsBusy(start - this.bufferBefore, start + this.duration + this.bufferAfter))
-      return 'overlaps-booking';
+    const from = start - this.bufferBefore;
+    const to = start + this.duration + this.bufferAfter;
+    if (this.overlapsOccupied(from, to)) return 'overlaps-booking';
+    if (this.overlapsBusy(from, to)) return 'overlaps-busy-time';
     return null;
   }
 
@@ -227,25 +245,29 @@ class Rules {
   }
 
   /**
-   * Busy ranges are disjoint and sorted; listSlots asks with ascending starts, so the cursor only
-   * moves forward. A query behind the cursor (checkBookable asks once) restarts it.
+   * Ranges are disjoint and sorted; listSlots asks with ascending starts, so a cursor only moves
+   * forward. A query behind the cursor (checkBookable asks once) restarts it.
    */
+  private overlapsOccupied(from: Instant, to: Instant): boolean {
+    const ranges = this.occupied;
+    if (this.occupiedCursor > 0 && ranges[this.occupiedCursor - 1]![1] > from) this.occupiedCursor = 0;
+    while (this.occupiedCursor < ranges.length && ranges[this.occupiedCursor]![1] <= from) this.occupiedCursor++;
+    return this.occupiedCursor < ranges.length && ranges[this.occupiedCursor]![0] < to;
+  }
+
   private overlapsBusy(from: Instant, to: Instant): boolean {
-    const busy = this.busy;
-    if (this.busyCursor > 0 && busy[this.busyCursor - 1]![1] > from) this.busyCursor = 0;
-    while (this.busyCursor < busy.length && busy[this.busyCursor]![1] <= from) this.busyCursor++;
-    return this.busyCursor < busy.length && busy[this.busyCursor]![0] < to;
+    const ranges = this.busy;
+    if (ranges.length === 0) return false;
+    if (this.busyCursor > 0 && ranges[this.busyCursor - 1]![1] > from) this.busyCursor = 0;
+    while (this.busyCursor < ranges.length && ranges[this.busyCursor]![1] <= from) this.busyCursor++;
+    return this.busyCursor < ranges.length && ranges[this.busyCursor]![0] < to;
   }
 }
 
-function mergeOccupancies(bookings: readonly Occupancy[]): Array<[Instant, Instant]> {
-  const ranges = new Array<[Instant, Instant]>(bookings.length);
+/** Ranges sorted by start, overlapping and touching ones merged. */
+function mergeRanges(ranges: Array<[Instant, Instant]>): Array<[Instant, Instant]> {
   let sorted = true;
-  for (let i = 0; i < bookings.length; i++) {
-    const booking = bookings[i]!;
-    ranges[i] = [booking.occupiedStart, booking.occupiedEnd];
-    if (i > 0 && booking.occupiedStart < bookings[i - 1]!.occupiedStart) sorted = false;
-  }
+  for (let i = 1; i < ranges.length && sorted; i++) if (ranges[i]![0] < ranges[i - 1]![0]) sorted = false;
   // Stores and caches hand them over in order already; sorting is for everyone else.
   if (!sorted) ranges.sort((a, b) => a[0] - b[0]);
   const merged: Array<[Instant, Instant]> = [];

@@ -1,7 +1,13 @@
 import type { Instant } from './instant.js';
 
 /** The events a webhook can subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ['booking.created', 'booking.cancelled', 'booking.rescheduled'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'booking.created',
+  'booking.cancelled',
+  'booking.rescheduled',
+  'calendar_source.failed',
+  'calendar_source.recovered',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Every event type that is ever delivered: the subscribable ones and the on-demand test event. */
 export type DeliveredEventType = WebhookEventType | 'webhook.test';

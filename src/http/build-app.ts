@@ -22,6 +22,7 @@ import { HttpProblem, problem, sendProblem, type Problem } from './problems.js';
 import { availabilityRoutes } from './routes/availability.js';
 import { registerSharedSchemas } from './schemas.js';
 import { bookingRoutes } from './routes/bookings.js';
+import { calendarSourceRoutes } from './routes/calendar-sources.js';
 import { holdRoutes } from './routes/holds.js';
 import { eventTypeRoutes } from './routes/event-types.js';
 import { meRoutes } from './routes/me.js';
@@ -188,6 +189,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
       await api.register(holdRoutes(context));
       await api.register(bookingRoutes(context));
       await api.register(webhookRoutes(context));
+      await api.register(calendarSourceRoutes(context));
     },
     { prefix: API_PREFIX },
   );

@@ -37,6 +37,12 @@ type Json = Record<string, unknown>;
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const;
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
+const CALENDAR_SOURCES_TAG = {
+  name: 'Calendar sources',
+  description:
+    "The holder's own calendars (secret ICS addresses, CalDAV): their events are busy time that slots and bookings leave out.",
+};
+
 /** Tags in the order the reference shows them; a path whose first segment is not here gets a tag named after it. */
 const TAGS: Record<string, { name: string; description: string }> = {
   'event-types': {
@@ -54,6 +60,8 @@ const TAGS: Record<string, { name: string; description: string }> = {
     name: 'Webhooks',
     description: 'Signed event deliveries ([Standard Webhooks](https://www.standardwebhooks.com/)) and their attempts.',
   },
+  'calendar-sources': CALENDAR_SOURCES_TAG,
+  busy: CALENDAR_SOURCES_TAG,
   me: { name: 'Account', description: 'The calling API key and its holder.' },
 };
 

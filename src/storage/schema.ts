@@ -95,6 +95,35 @@ export interface Database {
     created_at: number;
     updated_at: number;
   };
+  calendar_sources: {
+    id: string;
+    holder_id: string;
+    /** `ics` or `caldav`. */
+    type: string;
+    name: string | null;
+    /** What the API shows of the address. */
+    shown_url: string;
+    /** The address and credentials, sealed (see migration 0008). */
+    address: string;
+    status: string;
+    last_synced_at: number | null;
+    last_error: string | null;
+    failing: number;
+    sync_state: string | null;
+    busy_digest: string | null;
+    next_sync_at: number;
+    lease_until: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  busy_intervals: {
+    source_id: string;
+    holder_id: string;
+    start_at: number;
+    end_at: number;
+    /** 1 when longer than a day: those are scanned, the others sought by start. */
+    spans_days: number;
+  };
   webhook_events: { id: string; holder_id: string; type: string; payload: string; created_at: number };
   webhook_deliveries: {
     id: string;

@@ -83,7 +83,9 @@ const SQLITE: EngineTraits = {
   begin: 'begin immediate',
   lockCalendar: async () => {},
   lockingRows: (query) => query,
+  sharingRows: (query) => query,
   claimSuffix: sql``,
+  skippingLocked: sql``,
   groupCommit: true,
   isRetryable: () => false,
 };

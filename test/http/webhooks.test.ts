@@ -25,7 +25,13 @@ const register = (json: unknown) => h.request({ method: 'POST', url: '/api/v1/we
 const list = (query = '') => h.request({ method: 'GET', url: `/api/v1/webhooks${query}`, token });
 const remove = (id: string) => h.request({ method: 'DELETE', url: `/api/v1/webhooks/${id}`, token });
 
-const ALL_EVENTS = ['booking.created', 'booking.cancelled', 'booking.rescheduled'];
+const ALL_EVENTS = [
+  'booking.created',
+  'booking.cancelled',
+  'booking.rescheduled',
+  'calendar_source.failed',
+  'calendar_source.recovered',
+];
 
 describe('webhooks per holder', () => {
   it('when the holder has as many webhooks as the limit, then another is 409 limit-reached and not stored; after a deletion there is room again; other holders are not affected', async () => {

@@ -208,6 +208,10 @@ describe('GET /api/v1/openapi.json', () => {
       'CreateWebhook',
       'UpdateWebhook',
       'WebhookDelivery',
+      'CalendarSource',
+      'CreateCalendarSource',
+      'UpdateCalendarSource',
+      'BusyInterval',
     ]);
     const text = JSON.stringify(document);
     for (const [, target] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))

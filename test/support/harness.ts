@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/app/api-keys.js';
-import type { AppContext } from '../../src/app/context.js';
+import type { AppContext, CalendarSourceSettings } from '../../src/app/context.js';
 import type { Store } from '../../src/app/ports/store.js';
 import type { Scope } from '../../src/domain/api-key.js';
-import { DEFAULT_HTTP_LIMITS } from '../../src/config.js';
+import { DEFAULT_CALENDAR_SOURCE_SETTINGS, DEFAULT_HTTP_LIMITS } from '../../src/config.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
 import type { ConnectionLimits } from '../../src/http/connection-limits.js';
 import { composeServer, type Server, type ServerSettings } from '../../src/server.js';
@@ -56,6 +56,8 @@ export async function createHarness(
     pageHoldsPerHolder?: number;
     pageRequestsPerMinute?: number;
     embedOrigins?: string[];
+    /** Calendar sources' settings over the defaults; private targets are allowed unless said otherwise (the tests' calendar servers are on 127.0.0.1). */
+    calendarSources?: Partial<CalendarSourceSettings>;
     http?: Partial<ConnectionLimits>;
   } = {},
 ): Promise<Harness> {
@@ -70,6 +72,12 @@ export async function createHarness(
     pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20 },
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
     embedOrigins: options.embedOrigins ?? [],
+    calendarSources: {
+      ...DEFAULT_CALENDAR_SOURCE_SETTINGS,
+      allowPrivateTargets: true,
+      timeoutMs: 5_000,
+      ...options.calendarSources,
+    },
     webhooks: {
       allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
       timeoutMs: 15_000,

@@ -2,14 +2,9 @@
 // collection. Implemented by src/worker/calendar-fetcher.ts over HTTP, with the webhooks' address
 // guard; the sync use case (app/calendar-sync.ts) turns what it reads into busy time.
 
-/** Where a source is and how to sign in: decrypted from the store only for the fetch. */
-export interface SourceAddress {
-  type: 'ics' | 'caldav';
-  url: string;
-  /** CalDAV only (HTTP Basic). */
-  username?: string;
-  password?: string;
-}
+import type { SourceAddress } from '../../domain/calendar-source.js';
+
+export type { SourceAddress };
 
 /**
  * What a source answered: nothing new since `state` (304 Not Modified, the same CTag or

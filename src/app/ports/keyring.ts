@@ -3,9 +3,9 @@
 
 /**
  * What a derived key is for. Each purpose gets its own key, so a value made for one purpose is
- * never accepted for another. Later: 'stored-credentials'.
+ * never accepted for another.
  */
-export type SecretPurpose = 'idempotency-replay' | 'guest-links' | 'feed-links';
+export type SecretPurpose = 'idempotency-replay' | 'guest-links' | 'feed-links' | 'stored-credentials';
 
 export interface Keyring {
   /**

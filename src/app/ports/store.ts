@@ -5,11 +5,12 @@
 import type { ApiKey, Holder, NewHolder } from '../../domain/api-key.js';
 import type { Availability } from '../../domain/availability.js';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
+import type { CalendarSource, SourceBusy } from '../../domain/calendar-source.js';
 import type { EventType } from '../../domain/event-type.js';
 import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
-import type { Occupancy } from '../../domain/slots.js';
+import type { Occupancy, TimeSpan } from '../../domain/slots.js';
 import type { DeliveredEventType, Delivery, Webhook, WebhookEventType } from '../../domain/webhook.js';
 
 export interface HolderReads {
@@ -34,6 +35,11 @@ export interface HolderWrites extends HolderReads {
   updateProfile(id: string, profile: { handle: string; displayName: string | null }): Promise<void>;
   /** Moves the calendar feed to its next generation (the old link stops working); returns the new one. */
   rotateFeed(id: string): Promise<number>;
+  /**
+   * Changes the calendar version where no trigger does (busy time: a sync replaces thousands of
+   * rows, one bump is enough). PostgreSQL: takes the holder row's lock, as every bump does.
+   */
+  bumpCalendarVersion(id: string): Promise<void>;
 }
 
 /** A key as authentication reads it: with its holder's calendar version, read in the same query. */
@@ -195,6 +201,65 @@ export interface DeliveryWrites extends DeliveryReads {
   restart(deliveryId: string, now: Instant): Promise<void>;
 }
 
+/** A calendar source as stored: what the API shows, and what only a sync opens. */
+export interface StoredSource {
+  source: CalendarSource;
+  /** The address and credentials, sealed by the keyring (`stored-credentials`, bound to the source's id). */
+  sealedAddress: string;
+  /** What the fetcher keeps between syncs (ETag, CTag…); opaque here. */
+  syncState: string | null;
+  /** Names the busy set stored last (null before the first). */
+  busyDigest: string | null;
+  /** In a failure streak: `calendar_source.failed` was sent, `recovered` is due at the next success. */
+  failing: boolean;
+}
+
+export interface CalendarSourceReads {
+  get(holderId: string, id: string): Promise<CalendarSource | undefined>;
+  /** In a transaction, locked until it ends (PostgreSQL `for update`): a sync's result and a change of address take turns. */
+  stored(holderId: string, id: string): Promise<StoredSource | undefined>;
+  list(holderId: string, page: PageRequest): Promise<CalendarSource[]>;
+  count(holderId: string): Promise<number>;
+}
+
+export interface CalendarSourceWrites extends CalendarSourceReads {
+  insert(stored: StoredSource, nextSyncAt: Instant): Promise<void>;
+  /** Writes the source's fields; `nextSyncAt` when given (a new address is synced at once). */
+  update(stored: StoredSource, nextSyncAt?: Instant): Promise<void>;
+  /** Removes the source with its busy time. */
+  delete(holderId: string, id: string): Promise<boolean>;
+}
+
+/**
+ * The sync worker's leases: a source is synced by one instance at a time, on any number of
+ * instances. A lease lapses at `leaseUntil`, so a crashed instance's sources are synced again.
+ */
+export interface SyncLeases {
+  /** Leases up to `limit` sources due at `now` that no live lease holds. */
+  claimDue(now: Instant, leaseUntil: Instant, limit: number): Promise<Array<{ id: string; holderId: string }>>;
+  /** Leases one source now, due or not; false when a live lease holds it (or there is no such source). */
+  claim(holderId: string, id: string, now: Instant, leaseUntil: Instant): Promise<boolean>;
+  /** Ends the lease; the source is next due at `nextSyncAt`. */
+  release(id: string, nextSyncAt: Instant): Promise<void>;
+}
+
+export interface BusyTimeReads {
+  /** Busy intervals of the holder's sources overlapping [from, to), in no particular order, possibly overlapping each other. */
+  overlapping(holderId: string, from: Instant, to: Instant): Promise<TimeSpan[]>;
+  /** The same, for a page of `GET /busy`: by start then source id, keyset on both. */
+  list(holderId: string, from: Instant, to: Instant, page: PageRequest): Promise<SourceBusy[]>;
+}
+
+export interface BusyTimeWrites extends BusyTimeReads {
+  /**
+   * What a booking decision reads (contract §11): `overlapping`, after waiting for any sync of the
+   * holder's sources that is writing (PostgreSQL; SQLite's writers take turns anyway).
+   */
+  judgedOverlapping(holderId: string, from: Instant, to: Instant): Promise<TimeSpan[]>;
+  /** The source's busy time is now exactly `intervals` (disjoint, by start). */
+  replace(holderId: string, sourceId: string, intervals: readonly TimeSpan[]): Promise<void>;
+}
+
 /** One event written to the outbox, with one delivery per target webhook. */
 export interface OutboxEvent {
   id: string;
@@ -220,6 +285,8 @@ export interface Reads {
   holds: HoldReads;
   webhooks: WebhookReads;
   deliveries: DeliveryReads;
+  calendarSources: CalendarSourceReads & SyncLeases;
+  busyTime: BusyTimeReads;
 }
 
 /** What a transaction reads and writes: all of it lands at commit, or none of it. */
@@ -232,6 +299,8 @@ export interface Transaction {
   holds: HoldWrites;
   webhooks: WebhookWrites;
   deliveries: DeliveryWrites;
+  calendarSources: CalendarSourceWrites;
+  busyTime: BusyTimeWrites;
   outbox: OutboxWrites;
   /**
    * Serialises writers of one holder's calendar until the transaction ends. SQLite write

@@ -56,7 +56,7 @@ export const webhookRoutes =
           operationId: 'createWebhook',
           summary: 'Register a webhook',
           description:
-            'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to all booking events. Loopback, private and metadata addresses are refused unless the server allows them. A holder may have at most `WEBHOOK_LIMIT_PER_HOLDER` webhooks (25 by default); past that, 409 `limit-reached`. Replayed under its `Idempotency-Key` (secret included) only while the webhook exists: after it was deleted, the replay is a 409 `invalid-state` without the secret.',
+            'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to every event type (bookings and calendar sources). Loopback, private and metadata addresses are refused unless the server allows them. A holder may have at most `WEBHOOK_LIMIT_PER_HOLDER` webhooks (25 by default); past that, 409 `limit-reached`. Replayed under its `Idempotency-Key` (secret included) only while the webhook exists: after it was deleted, the replay is a 409 `invalid-state` without the secret.',
           body: ref(CreateWebhookBody),
           'x-problems': ['limit-reached', 'invalid-state'],
           response: { 201: ref(CreatedWebhookResource) },

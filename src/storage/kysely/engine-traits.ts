@@ -19,8 +19,17 @@ export interface EngineTraits {
   lockingRows<O>(
     query: SelectQueryBuilder<Database, keyof Database, O>,
   ): SelectQueryBuilder<Database, keyof Database, O>;
+  /**
+   * The query with its rows share-locked until the transaction ends (PostgreSQL `for share`):
+   * they cannot change meanwhile, but other readers may lock them too. As it is on SQLite.
+   */
+  sharingRows<O>(
+    query: SelectQueryBuilder<Database, keyof Database, O>,
+  ): SelectQueryBuilder<Database, keyof Database, O>;
   /** Ends the delivery claim: locks what it claims and passes over rows another claim holds (PostgreSQL). */
   claimSuffix: RawBuilder<unknown>;
+  /** Ends a claim's inner select of one table: `for update skip locked` (PostgreSQL), nothing on SQLite. */
+  skippingLocked: RawBuilder<unknown>;
   /**
    * Whether concurrent write transactions share one commit (SQLite: one writer, whose commits
    * are limited by fsync); see GroupCommit. PostgreSQL commits concurrent transactions in

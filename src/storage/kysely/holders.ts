@@ -43,6 +43,14 @@ export class KyselyHolders extends Table implements HolderWrites {
     return row && { holder: toHolder(row), calendarVersion: Number(row.calendar_version) };
   }
 
+  async bumpCalendarVersion(id: string): Promise<void> {
+    await this.db
+      .updateTable('holders')
+      .set((eb) => ({ calendar_version: eb('calendar_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   async calendarVersion(holderId: string): Promise<number | undefined> {
     const [row] = await calendarVersionOf(this.db, this.engine.name, holderId);
     return row && Number(row.calendar_version);

@@ -3,6 +3,7 @@ import type { Transaction } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { KyselyApiKeys } from './api-keys.js';
 import { KyselyAvailability } from './availability.js';
+import { KyselyBusyTime, KyselyCalendarSources } from './calendar-sources.js';
 import { KyselyBookings } from './bookings.js';
 import { KyselyDeliveries } from './deliveries.js';
 import type { EngineTraits } from './engine-traits.js';
@@ -22,6 +23,8 @@ export class KyselyRecords implements Transaction {
   readonly holds: KyselyHolds;
   readonly webhooks: KyselyWebhooks;
   readonly deliveries: KyselyDeliveries;
+  readonly calendarSources: KyselyCalendarSources;
+  readonly busyTime: KyselyBusyTime;
   readonly outbox: KyselyOutbox;
 
   constructor(
@@ -36,6 +39,8 @@ export class KyselyRecords implements Transaction {
     this.holds = new KyselyHolds(db, engine);
     this.webhooks = new KyselyWebhooks(db, engine);
     this.deliveries = new KyselyDeliveries(db, engine);
+    this.calendarSources = new KyselyCalendarSources(db, engine);
+    this.busyTime = new KyselyBusyTime(db, engine);
     this.outbox = new KyselyOutbox(db, engine);
   }
 

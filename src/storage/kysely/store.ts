@@ -3,11 +3,14 @@ import type {
   ApiKeyReads,
   AvailabilityReads,
   BookingReads,
+  BusyTimeReads,
+  CalendarSourceReads,
   DeliveryReads,
   EventTypeReads,
   HolderReads,
   HoldReads,
   Store,
+  SyncLeases,
   Transaction,
   WebhookReads,
 } from '../../app/ports/store.js';
@@ -26,6 +29,8 @@ export class KyselyStore implements Store {
   readonly holds: HoldReads;
   readonly webhooks: WebhookReads;
   readonly deliveries: DeliveryReads;
+  readonly calendarSources: CalendarSourceReads & SyncLeases;
+  readonly busyTime: BusyTimeReads;
 
   constructor(
     db: Kysely<Database>,
@@ -41,6 +46,8 @@ export class KyselyStore implements Store {
     this.holds = root.holds;
     this.webhooks = root.webhooks;
     this.deliveries = root.deliveries;
+    this.calendarSources = root.calendarSources;
+    this.busyTime = root.busyTime;
   }
 
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {

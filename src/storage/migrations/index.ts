@@ -7,6 +7,7 @@ import calendarVersionBumpedAtCommit from './0004_calendar_version_bumped_at_com
 import finishedDeliveriesByAge from './0005_finished_deliveries_by_age.js';
 import holds from './0006_holds.js';
 import publicProfileAndBookingFields from './0007_public_profile_and_booking_fields.js';
+import calendarSources from './0008_calendar_sources.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -22,5 +23,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0005_finished_deliveries_by_age': finishedDeliveriesByAge(engine),
     '0006_holds': holds(engine),
     '0007_public_profile_and_booking_fields': publicProfileAndBookingFields(engine),
+    '0008_calendar_sources': calendarSources(engine),
   };
 }

@@ -1,0 +1,199 @@
+import {
+  shownUrl,
+  sourceAddressProblems,
+  type CalendarSource,
+  type CalendarSourceType,
+  type SourceAddress,
+} from '../domain/calendar-source.js';
+import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
+import type { PageRequest } from '../domain/page.js';
+import type { SourceBusy } from '../domain/calendar-source.js';
+import type { AppContext, Caller } from './context.js';
+import { pageOf, type Page } from './paging.js';
+import { assertPublicAddress } from './public-address.js';
+import { queryRange } from './ranges.js';
+
+export interface CreateSourceInput {
+  type: CalendarSourceType;
+  url: string;
+  username?: string;
+  password?: string;
+  name?: string | null;
+}
+
+export interface UpdateSourceInput {
+  name?: string | null;
+  url?: string;
+  username?: string;
+  password?: string;
+}
+
+/**
+ * The sealed address is bound to its source's id: a sealed text copied to another row does not
+ * open there.
+ */
+export function sealAddress(context: AppContext, sourceId: string, address: SourceAddress): string {
+  return context.secrets.encrypt('stored-credentials', JSON.stringify(address), `calendar-source:${sourceId}`);
+}
+
+/** The source's address; undefined when no key of SLOTWISE_SECRET opens it (rotated out). */
+export function openAddress(context: AppContext, sourceId: string, sealed: string): SourceAddress | undefined {
+  const plain = context.secrets.decrypt('stored-credentials', sealed, `calendar-source:${sourceId}`);
+  return plain === undefined ? undefined : (JSON.parse(plain) as SourceAddress);
+}
+
+async function checkedAddress(context: AppContext, address: SourceAddress): Promise<SourceAddress> {
+  const { url, errors } = sourceAddressProblems(address);
+  if (errors.length > 0) throw invalidRequest(errors);
+  await assertPublicAddress(url, context.calendarSources.allowPrivateTargets, 'url');
+  return { ...address, url };
+}
+
+export async function createCalendarSource(
+  context: AppContext,
+  caller: Caller,
+  input: CreateSourceInput,
+): Promise<CalendarSource> {
+  const address = await checkedAddress(context, {
+    type: input.type,
+    url: input.url,
+    ...(input.username === undefined ? {} : { username: input.username }),
+    ...(input.password === undefined ? {} : { password: input.password }),
+  });
+  const now = context.now();
+  const id = context.ids.newId('cal');
+  const source: CalendarSource = {
+    id,
+    holderId: caller.holderId,
+    type: input.type,
+    name: input.name ?? null,
+    url: shownUrl(input.type, address.url),
+    status: 'pending',
+    lastSyncedAt: null,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await context.store.transaction(async (tx) => {
+    // Under the holder's calendar lock, so two creations at once cannot both take the last place.
+    await tx.lockCalendar(caller.holderId);
+    const limit = context.calendarSources.limitPerHolder;
+    if ((await tx.calendarSources.count(caller.holderId)) >= limit) {
+      throw new DomainError(
+        'limit-reached',
+        `This account has ${limit} calendar sources, the most it may have; delete one to add another.`,
+      );
+    }
+    await tx.calendarSources.insert(
+      { source, sealedAddress: sealAddress(context, id, address), syncState: null, busyDigest: null, failing: false },
+      now,
+    );
+  });
+  context.sourcesChanged?.();
+  return source;
+}
+
+export async function getCalendarSource(context: AppContext, caller: Caller, id: string): Promise<CalendarSource> {
+  const source = await context.store.calendarSources.get(caller.holderId, id);
+  if (!source) throw notFound(`Calendar source ${id}`);
+  return source;
+}
+
+export function listCalendarSources(
+  context: AppContext,
+  caller: Caller,
+  page: PageRequest,
+): Promise<Page<CalendarSource>> {
+  return pageOf(
+    page.limit,
+    (limit) => context.store.calendarSources.list(caller.holderId, { limit, after: page.after }),
+    (source) => source.createdAt,
+  );
+}
+
+/**
+ * Changes only the fields sent. A new address or credentials start over: the source is `pending`
+ * and synced at once, forgetting what the old address answered; its busy time stays until that
+ * sync replaces it.
+ */
+export async function updateCalendarSource(
+  context: AppContext,
+  caller: Caller,
+  id: string,
+  changes: UpdateSourceInput,
+): Promise<CalendarSource> {
+  const readdressed = changes.url !== undefined || changes.username !== undefined || changes.password !== undefined;
+  const stored = await context.store.calendarSources.stored(caller.holderId, id);
+  if (!stored) throw notFound(`Calendar source ${id}`);
+  let address: SourceAddress | undefined;
+  if (readdressed) {
+    const current = openAddress(context, id, stored.sealedAddress);
+    if (!current && (changes.url === undefined || (stored.source.type === 'caldav' && changes.password === undefined)))
+      throw invalidRequest([
+        {
+          field: changes.url === undefined ? 'url' : 'password',
+          message: 'must be sent again: the stored one cannot be read with the current SLOTWISE_SECRET',
+        },
+      ]);
+    address = await checkedAddress(context, {
+      type: stored.source.type,
+      url: changes.url ?? current!.url,
+      ...((changes.username ?? current?.username) === undefined
+        ? {}
+        : { username: changes.username ?? current!.username! }),
+      ...((changes.password ?? current?.password) === undefined
+        ? {}
+        : { password: changes.password ?? current!.password! }),
+    });
+  }
+  const updated = await context.store.transaction(async (tx) => {
+    const current = await tx.calendarSources.stored(caller.holderId, id);
+    if (!current) throw notFound(`Calendar source ${id}`);
+    const now = context.now();
+    const source: CalendarSource = {
+      ...current.source,
+      name: changes.name === undefined ? current.source.name : changes.name,
+      ...(address ? { url: shownUrl(current.source.type, address.url), status: 'pending' as const } : {}),
+      updatedAt: now,
+    };
+    await tx.calendarSources.update(
+      {
+        ...current,
+        source,
+        ...(address ? { sealedAddress: sealAddress(context, id, address), syncState: null } : {}),
+      },
+      address ? now : undefined,
+    );
+    return source;
+  });
+  if (address) context.sourcesChanged?.();
+  return updated;
+}
+
+/** Removes the source and its busy time: the next slot answer no longer leaves it out. */
+export async function deleteCalendarSource(context: AppContext, caller: Caller, id: string): Promise<void> {
+  await context.store.transaction(async (tx) => {
+    if (!(await tx.calendarSources.delete(caller.holderId, id))) throw notFound(`Calendar source ${id}`);
+    await tx.holders.bumpCalendarVersion(caller.holderId);
+  });
+}
+
+/** The busy intervals the holder's sources contribute in [from, to), by start (contract §11: at most 62 days). */
+export async function listBusy(
+  context: AppContext,
+  caller: Caller,
+  query: { from: string; to: string },
+  page: PageRequest,
+): Promise<Page<SourceBusy & { id: string }>> {
+  const { from, to } = queryRange(query);
+  return pageOf(
+    page.limit,
+    async (limit) =>
+      (await context.store.busyTime.list(caller.holderId, from, to, { limit, after: page.after })).map((busy) => ({
+        ...busy,
+        // The keyset's id: within one start, the source.
+        id: busy.sourceId,
+      })),
+    (busy) => busy.start,
+  );
+}

@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import { busyFromICalendar, mergeBusy, type BusyInterval } from '../domain/busy-time.js';
+import type { CalendarSource } from '../domain/calendar-source.js';
+import { DAY_MS } from '../domain/instant.js';
+import { openAddress } from './calendar-sources.js';
+import type { AppContext } from './context.js';
+import { loadAvailability } from './holder-availability.js';
+import { transactionWithEvents } from './outbox.js';
+import type { FetchOutcome } from './ports/calendar-fetcher.js';
+import type { StoredSource } from './ports/store.js';
+import { calendarSourceView } from './views.js';
+
+/** Busy time is kept from a day back (a booking's buffer can reach into it) to the horizon ahead. */
+const KEPT_BEFORE_MS = DAY_MS;
+
+/** What one sync did, for the worker's log line (never the address). */
+export interface SyncReport {
+  sourceId: string;
+  outcome: 'unchanged' | 'changed' | 'same-busy-time' | 'failed' | 'gone';
+  intervals?: number;
+  error?: string;
+}
+
+/**
+ * Syncs one source that the caller has leased (`claimDue` or `claim`): reads it, turns what it
+ * read into busy time, and stores that with the source's status in one transaction, with the
+ * `calendar_source.failed`/`recovered` event when the source starts or stops failing. Busy time
+ * that did not change writes nothing the slot path sees (contract: a sync of an unchanged source
+ * costs slots nothing). A failing source keeps its last good busy time. Releases the lease with
+ * the next sync due after the interval.
+ */
+export async function syncSource(
+  context: AppContext,
+  holderId: string,
+  sourceId: string,
+  signal?: AbortSignal,
+): Promise<SyncReport> {
+  const settings = context.calendarSources;
+  const started = context.now();
+  try {
+    const stored = await context.store.calendarSources.stored(holderId, sourceId);
+    if (!stored) return { sourceId, outcome: 'gone' };
+    const window = { from: started - KEPT_BEFORE_MS, to: started + settings.horizonDays * DAY_MS };
+    const address = openAddress(context, sourceId, stored.sealedAddress);
+    const fetched: FetchOutcome = address
+      ? await context.calendarFetcher.fetch(address, stored.syncState, window, signal)
+      : {
+          kind: 'failed',
+          error: 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)',
+        };
+    if (fetched.kind === 'failed') return await recordFailure(context, stored, fetched.error);
+    if (fetched.kind === 'unchanged') return await recordSuccess(context, stored, fetched.state, null, 'unchanged');
+    const zone = (await loadAvailability(context.store, holderId)).availability.timeZone;
+    // A CalDAV calendar is one text per event: the bound on events counts them all.
+    if (fetched.calendars.length > settings.maxEvents)
+      return await recordFailure(context, stored, `the calendar has more than ${settings.maxEvents} events`);
+    const limits = {
+      maxEvents: settings.maxEvents,
+      maxIntervals: settings.maxIntervals,
+      maxRecurrenceSteps: settings.maxRecurrenceSteps,
+    };
+    const intervals: BusyInterval[] = [];
+    for (const text of fetched.calendars) {
+      const parsed = busyFromICalendar(text, window, zone, limits);
+      if (!parsed.ok) return await recordFailure(context, stored, parsed.error);
+      intervals.push(...parsed.intervals);
+    }
+    const busy = mergeBusy(intervals);
+    if (busy.length > settings.maxIntervals)
+      return await recordFailure(
+        context,
+        stored,
+        `the calendar has more than ${settings.maxIntervals} busy intervals in the next ${settings.horizonDays} days`,
+      );
+    return await recordSuccess(context, stored, fetched.state, busy, 'changed');
+  } finally {
+    await context.store.calendarSources.release(sourceId, context.now() + settings.syncIntervalMs);
+  }
+}
+
+/** A name for a busy set: equal sets, equal names. */
+function digestOf(busy: readonly BusyInterval[]): string {
+  const hash = createHash('sha256');
+  for (const interval of busy) hash.update(`${interval.start},${interval.end};`);
+  return hash.digest('base64url');
+}
+
+async function recordSuccess(
+  context: AppContext,
+  read: StoredSource,
+  syncState: string | null,
+  busy: BusyInterval[] | null,
+  outcome: 'unchanged' | 'changed',
+): Promise<SyncReport> {
+  const digest = busy === null ? null : digestOf(busy);
+  return transactionWithEvents(context, async (tx, events) => {
+    // Locked, so busy time and bookings are judged in one order (KyselyBusyTime.judgedOverlapping).
+    const stored = await tx.calendarSources.stored(read.source.holderId, read.source.id);
+    if (!stored) return { sourceId: read.source.id, outcome: 'gone' as const };
+    const now = context.now();
+    const changed = busy !== null && digest !== stored.busyDigest;
+    if (changed) {
+      await tx.busyTime.replace(stored.source.holderId, stored.source.id, busy);
+      await tx.holders.bumpCalendarVersion(stored.source.holderId);
+    }
+    const source: CalendarSource = {
+      ...stored.source,
+      status: 'ok',
+      lastSyncedAt: now,
+      lastError: null,
+      updatedAt: now,
+    };
+    await tx.calendarSources.update({
+      source,
+      sealedAddress: stored.sealedAddress,
+      syncState,
+      busyDigest: changed ? digest : stored.busyDigest,
+      failing: false,
+    });
+    if (stored.failing)
+      await events.add({
+        holderId: source.holderId,
+        type: 'calendar_source.recovered',
+        data: { calendarSource: calendarSourceView(source) },
+        now,
+      });
+    return {
+      sourceId: source.id,
+      outcome: outcome === 'unchanged' ? outcome : changed ? 'changed' : ('same-busy-time' as const),
+      ...(busy ? { intervals: busy.length } : {}),
+    };
+  });
+}
+
+async function recordFailure(context: AppContext, read: StoredSource, error: string): Promise<SyncReport> {
+  return transactionWithEvents(context, async (tx, events) => {
+    const stored = await tx.calendarSources.stored(read.source.holderId, read.source.id);
+    if (!stored) return { sourceId: read.source.id, outcome: 'gone' as const };
+    const now = context.now();
+    const source: CalendarSource = { ...stored.source, status: 'error', lastError: error, updatedAt: now };
+    await tx.calendarSources.update({ ...stored, source, failing: true });
+    // Once per failure streak: the first failure tells, the next ones only update the source.
+    if (!stored.failing)
+      await events.add({
+        holderId: source.holderId,
+        type: 'calendar_source.failed',
+        data: { calendarSource: calendarSourceView(source) },
+        now,
+      });
+    return { sourceId: source.id, outcome: 'failed' as const, error };
+  });
+}
+
+/**
+ * `POST /calendar-sources/:id/sync`: syncs now and answers with the source. When another sync of
+ * it is under way (here or on another instance), waits for that one instead (up to the sync
+ * timeout) and answers with its result.
+ */
+export async function syncCalendarSourceNow(context: AppContext, holderId: string, id: string): Promise<void> {
+  const settings = context.calendarSources;
+  const deadline = Date.now() + settings.timeoutMs * 2;
+  for (;;) {
+    const now = context.now();
+    if (await context.store.calendarSources.claim(holderId, id, now, now + settings.timeoutMs * 2)) {
+      await syncSource(context, holderId, id);
+      return;
+    }
+    if ((await context.store.calendarSources.get(holderId, id)) === undefined) return;
+    if (Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,423 @@
+// Contract §11 over HTTP, on both stores: the calendar-sources resource and GET /busy, with a real
+// calendar host on 127.0.0.1 (test/support/calendar-server.ts). A source's busy time leaves
+// exactly the overlapping slots out (buffers included) and refuses bookings into it; a sync that
+// reads nothing new changes nothing the slot path sees; a failing source keeps its busy time and
+// tells its webhooks once; nothing the API answers, stores in plain text or sends holds the secret
+// address or a password. (Radicale and the sync worker across instances: test/e2e/calendar-sources.test.ts.)
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CalendarServer } from '../support/calendar-server.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import {
+  BEFORE_MONDAY,
+  bookingInput,
+  createEventType,
+  expectInvalid,
+  expectProblem,
+  type EventTypeBody,
+} from './helpers.js';
+
+/** A secret ICS address, as Google publishes them: the path is the credential. */
+const SECRET_PATH = '/calendar/ical/alice%40example.com/private-5ecret0123456789abcdef/basic.ics';
+
+/** Monday 5 January 2026, 10:00–11:00 UTC, and a weekly 14:00–14:30 from that Monday, four times. */
+function calendar(events: string[]): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+    ...events,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+const MEETING = [
+  'BEGIN:VEVENT',
+  'UID:meeting@google.com',
+  'DTSTAMP:20251220T120000Z',
+  'DTSTART:20260105T100000Z',
+  'DTEND:20260105T110000Z',
+  'SUMMARY:Board meeting',
+  'END:VEVENT',
+].join('\r\n');
+const WEEKLY = [
+  'BEGIN:VEVENT',
+  'UID:weekly@google.com',
+  'DTSTAMP:20251220T120000Z',
+  'DTSTART:20260105T140000Z',
+  'DTEND:20260105T143000Z',
+  'RRULE:FREQ=WEEKLY;COUNT=4',
+  'SUMMARY:1:1',
+  'END:VEVENT',
+].join('\r\n');
+const FREE = [
+  'BEGIN:VEVENT',
+  'UID:free@google.com',
+  'DTSTAMP:20251220T120000Z',
+  'DTSTART:20260105T150000Z',
+  'DTEND:20260105T160000Z',
+  'TRANSP:TRANSPARENT',
+  'SUMMARY:Focus (free)',
+  'END:VEVENT',
+].join('\r\n');
+
+let h: Harness;
+let token: string;
+let calendars: CalendarServer;
+let et: EventTypeBody;
+
+beforeEach(async () => {
+  h = await createHarness({ now: BEFORE_MONDAY, calendarSources: { limitPerHolder: 3 } });
+  token = await h.key('alice');
+  calendars = await CalendarServer.start();
+  et = await createEventType(h, token, { durationMinutes: 30, bufferAfterMinutes: 15 });
+});
+
+afterEach(async () => {
+  await h.close();
+  await calendars.close();
+});
+
+interface SourceBody {
+  id: string;
+  type: string;
+  name: string | null;
+  url: string;
+  status: string;
+  lastSyncedAt: string | null;
+  lastError: string | null;
+}
+
+async function addSource(body: Record<string, unknown> = {}): Promise<SourceBody> {
+  const res = await h.request({
+    method: 'POST',
+    url: '/api/v1/calendar-sources',
+    token,
+    json: { type: 'ics', url: calendars.url(SECRET_PATH), name: 'Work', ...body },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<SourceBody>();
+}
+
+async function sync(id: string): Promise<SourceBody> {
+  const res = await h.request({ method: 'POST', url: `/api/v1/calendar-sources/${id}/sync`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SourceBody>();
+}
+
+async function mondaySlots(): Promise<string[]> {
+  const res = await h.request({
+    method: 'GET',
+    url: `/api/v1/slots?eventTypeId=${et.id}&from=2026-01-05T00:00:00Z&to=2026-01-06T00:00:00Z`,
+    token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: Array<{ start: string }> }>().data.map((slot) => slot.start.slice(11, 16));
+}
+
+/** Every start of Monday without busy time: 09:00 to 16:30 (the buffer may reach past the open hours). */
+const ALL_MONDAY = Array.from({ length: 16 }, (_, i) => {
+  const minutes = 9 * 60 + i * 30;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+});
+
+describe('the calendar-sources resource', () => {
+  it('when an ICS source is added, then 201 shows only its origin, pending, and the stored row holds no part of the secret address', async () => {
+    const source = await addSource();
+    expect(source).toMatchObject({
+      type: 'ics',
+      name: 'Work',
+      url: `http://127.0.0.1:${calendars.port}/…`,
+      status: 'pending',
+      lastSyncedAt: null,
+      lastError: null,
+    });
+    expect(source.id).toMatch(/^cal_[a-z0-9]{20}$/);
+    const listed = await h.request({ method: 'GET', url: '/api/v1/calendar-sources', token });
+    expect(listed.json<{ data: SourceBody[] }>().data).toEqual([source]);
+    expect((await h.request({ method: 'GET', url: `/api/v1/calendar-sources/${source.id}`, token })).json()).toEqual(
+      source,
+    );
+    const [row] = await h.database.rows('calendar_sources');
+    expect(JSON.stringify(row)).not.toContain('5ecret0123456789abcdef');
+  });
+
+  it('when a CalDAV source is added, then its URL is shown and its password never is, nor stored in plain text', async () => {
+    const source = await addSource({
+      type: 'caldav',
+      url: calendars.url('/dav/alice/work/'),
+      username: 'alice',
+      password: 'hunter2-calendar',
+    });
+    expect(source.url).toBe(calendars.url('/dav/alice/work/'));
+    expect(JSON.stringify(source)).not.toContain('hunter2');
+    const [row] = await h.database.rows('calendar_sources');
+    expect(JSON.stringify(row)).not.toContain('hunter2');
+  });
+
+  it('when the body is wrong, then 400 names every field, and nothing is stored', async () => {
+    const bad = async (json: Record<string, unknown>, fields: string[]) => {
+      const res = await h.request({ method: 'POST', url: '/api/v1/calendar-sources', token, json });
+      expectInvalid(res, fields);
+    };
+    await bad({ type: 'google', url: 'https://calendar.google.com/x.ics' }, ['type']);
+    await bad({ type: 'ics', url: 'ftp://calendar.example.com/x.ics' }, ['url']);
+    await bad({ type: 'ics', url: 'https://bob:pw@calendar.example.com/x.ics' }, ['url']);
+    await bad({ type: 'ics', url: 'https://calendar.example.com/x.ics', password: 'x' }, ['password']);
+    await bad({ type: 'caldav', url: 'https://dav.example.com/alice/' }, ['username', 'password']);
+    await bad({ type: 'ics' }, ['url']);
+    expect(await h.database.rows('calendar_sources')).toEqual([]);
+  });
+
+  it('when a webcal:// address is added, then it is read over https', async () => {
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/calendar-sources',
+      token,
+      json: { type: 'ics', url: 'webcal://p01-caldav.icloud.com/published/2/secret' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<SourceBody>().url).toBe('https://p01-caldav.icloud.com/…');
+  });
+
+  it('when the holder has as many sources as allowed, then the next is 409 limit-reached', async () => {
+    for (let i = 0; i < 3; i++) await addSource({ name: `Source ${i}` });
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/calendar-sources',
+      token,
+      json: { type: 'ics', url: calendars.url('/another.ics') },
+    });
+    expectProblem(res, 409, 'limit-reached');
+  });
+
+  it('when a source is renamed, or readdressed, then only what was sent changes, and a new address starts over as pending', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
+    const source = await addSource();
+    expect((await sync(source.id)).status).toBe('ok');
+    const renamed = await h.request({
+      method: 'PATCH',
+      url: `/api/v1/calendar-sources/${source.id}`,
+      token,
+      json: { name: 'Personal' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Personal', status: 'ok', url: source.url });
+    const moved = await h.request({
+      method: 'PATCH',
+      url: `/api/v1/calendar-sources/${source.id}`,
+      token,
+      json: { url: 'https://outlook.office365.com/owa/calendar/abc/def/calendar.ics' },
+    });
+    expect(moved.json()).toMatchObject({ name: 'Personal', status: 'pending', url: 'https://outlook.office365.com/…' });
+  });
+
+  it('when a source is deleted, then 204, it is gone, and its busy time no longer keeps slots out', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
+    const source = await addSource();
+    await sync(source.id);
+    expect(await mondaySlots()).not.toContain('10:00');
+    const res = await h.request({ method: 'DELETE', url: `/api/v1/calendar-sources/${source.id}`, token });
+    expect(res.statusCode).toBe(204);
+    expect((await h.request({ method: 'GET', url: `/api/v1/calendar-sources/${source.id}`, token })).statusCode).toBe(
+      404,
+    );
+    expect(await mondaySlots()).toEqual(ALL_MONDAY);
+    expect(await h.database.rows('busy_intervals')).toEqual([]);
+  });
+
+  it('when another holder asks for a source, then 404 as for one that does not exist', async () => {
+    const source = await addSource();
+    const bob = await h.key('bob');
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await h.request({
+        method,
+        url: `/api/v1/calendar-sources/${source.id}`,
+        token: bob,
+        ...(method === 'PATCH' ? { json: { name: 'x' } } : {}),
+      });
+      expectProblem(res, 404, 'not-found');
+    }
+    const synced = await h.request({ method: 'POST', url: `/api/v1/calendar-sources/${source.id}/sync`, token: bob });
+    expectProblem(synced, 404, 'not-found');
+  });
+});
+
+describe('busy time in slots and bookings', () => {
+  it('when a source is synced, then its events are busy time: listed by GET /busy, and exactly the overlapping slots (with the buffer) are left out', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING, WEEKLY, FREE]) });
+    const source = await addSource();
+    const synced = await sync(source.id);
+    expect(synced).toMatchObject({ status: 'ok', lastError: null, lastSyncedAt: '2026-01-01T00:00:00.000Z' });
+    const busy = await h.request({
+      method: 'GET',
+      url: '/api/v1/busy?from=2026-01-05T00:00:00Z&to=2026-01-27T00:00:00Z',
+      token,
+    });
+    expect(busy.statusCode, busy.body).toBe(200);
+    expect(busy.json()).toEqual({
+      data: [
+        { start: '2026-01-05T10:00:00.000Z', end: '2026-01-05T11:00:00.000Z', sourceId: source.id },
+        { start: '2026-01-05T14:00:00.000Z', end: '2026-01-05T14:30:00.000Z', sourceId: source.id },
+        { start: '2026-01-12T14:00:00.000Z', end: '2026-01-12T14:30:00.000Z', sourceId: source.id },
+        { start: '2026-01-19T14:00:00.000Z', end: '2026-01-19T14:30:00.000Z', sourceId: source.id },
+        { start: '2026-01-26T14:00:00.000Z', end: '2026-01-26T14:30:00.000Z', sourceId: source.id },
+      ],
+      nextCursor: null,
+    });
+    // A 30-minute slot with 15 minutes after it: 09:30 ends its buffer at 10:15, inside the
+    // meeting; 13:30 reaches 14:15, inside the 1:1. The free event blocks nothing.
+    expect(await mondaySlots()).toEqual(
+      ALL_MONDAY.filter((time) => !['09:30', '10:00', '10:30', '13:30', '14:00'].includes(time)),
+    );
+  });
+
+  it('when a booking or hold asks for busy time, then 409 slot-unavailable says so, and nothing is written', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
+    await sync((await addSource()).id);
+    const booking = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: bookingInput(et.id, '2026-01-05T09:30:00Z'),
+    });
+    const problem = expectProblem(booking, 409, 'slot-unavailable');
+    expect(problem.detail).toContain('busy time');
+    const hold = await h.request({
+      method: 'POST',
+      url: '/api/v1/holds',
+      token,
+      json: { eventTypeId: et.id, start: '2026-01-05T10:30:00Z' },
+    });
+    expectProblem(hold, 409, 'slot-unavailable');
+    expect(await h.database.rows('bookings')).toEqual([]);
+    const fine = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: bookingInput(et.id, '2026-01-05T11:00:00Z'),
+    });
+    expect(fine.statusCode, fine.body).toBe(201);
+  });
+
+  it('when an event is deleted at the source, then the next sync frees its time', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING, WEEKLY]) });
+    const source = await addSource();
+    await sync(source.id);
+    expect(await mondaySlots()).not.toContain('10:00');
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([WEEKLY]) });
+    await sync(source.id);
+    expect(await mondaySlots()).toEqual(ALL_MONDAY.filter((time) => !['13:30', '14:00'].includes(time)));
+  });
+
+  it('when the source has not changed (304), then the sync writes nothing the slot path sees: the calendar version stays', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
+    const source = await addSource();
+    await sync(source.id);
+    const [holderId] = await holderAndSource(source.id);
+    const version = await h.store.holders.calendarVersion(holderId);
+    h.clock.current += 60_000;
+    const again = await sync(source.id);
+    expect(again).toMatchObject({ status: 'ok', lastSyncedAt: '2026-01-01T00:01:00.000Z' });
+    expect(calendars.requestsTo(SECRET_PATH).at(-1)!.ifNoneMatch).not.toBeNull();
+    expect(await h.store.holders.calendarVersion(holderId)).toBe(version);
+  });
+
+  it('when the source sends the same busy time in a new text, then the calendar version stays too', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]), etag: '"v1"' });
+    const source = await addSource();
+    await sync(source.id);
+    const [holderId] = await holderAndSource(source.id);
+    const version = await h.store.holders.calendarVersion(holderId);
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING, FREE]), etag: '"v2"' });
+    await sync(source.id);
+    expect(await h.store.holders.calendarVersion(holderId)).toBe(version);
+  });
+});
+
+describe('a failing source', () => {
+  it('when a source fails, then it shows error and keeps its busy time, tells its webhooks once per streak, and recovered when it syncs again', async () => {
+    const hook = await h.request({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      token,
+      json: { url: 'https://hooks.example.com/x', events: ['calendar_source.failed', 'calendar_source.recovered'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
+    const source = await addSource();
+    await sync(source.id);
+    calendars.serve(SECRET_PATH, { kind: 'status', status: 500 });
+    const failed = await sync(source.id);
+    expect(failed).toMatchObject({
+      status: 'error',
+      lastError: 'the calendar server answered 500 Internal Server Error',
+      lastSyncedAt: '2026-01-01T00:00:00.000Z',
+    });
+    calendars.serve(SECRET_PATH, { kind: 'status', status: 404 });
+    expect((await sync(source.id)).lastError).toBe('the calendar server answered 404 Not Found');
+    // The last good busy time stays.
+    expect(await mondaySlots()).not.toContain('10:00');
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([]) });
+    expect(await sync(source.id)).toMatchObject({ status: 'ok', lastError: null });
+    expect(await mondaySlots()).toContain('10:00');
+
+    // Two failures, one recovery: one event each (rows come in id order, not in time order).
+    const events = (await h.database.rows('webhook_events')).map((row) => JSON.parse(String(row.payload)));
+    expect(events.map((event) => event.type).sort()).toEqual(['calendar_source.failed', 'calendar_source.recovered']);
+    const failedEvent = events.find((event) => event.type === 'calendar_source.failed');
+    expect(failedEvent.data.calendarSource).toMatchObject({
+      id: source.id,
+      status: 'error',
+      url: source.url,
+      lastError: 'the calendar server answered 500 Internal Server Error',
+    });
+    for (const event of events) expect(JSON.stringify(event)).not.toContain('5ecret');
+  });
+});
+
+describe('GET /busy', () => {
+  it('when the range is missing, reversed or longer than 62 days, then 400 on the field', async () => {
+    const busy = (query: string) => h.request({ method: 'GET', url: `/api/v1/busy${query}`, token });
+    expectInvalid(await busy(''), ['from', 'to']);
+    expectInvalid(await busy('?from=2026-01-05T00:00:00Z&to=2026-01-01T00:00:00Z'), ['to']);
+    expectInvalid(await busy('?from=2026-01-01T00:00:00Z&to=2026-03-05T00:00:00Z'), ['to']);
+  });
+
+  it('when there is more busy time than a page, then pages follow each other without gaps or repeats, across sources', async () => {
+    const daily = (uid: string, hour: string) =>
+      [
+        'BEGIN:VEVENT',
+        `UID:${uid}`,
+        'DTSTAMP:20251220T120000Z',
+        `DTSTART:20260105T${hour}0000Z`,
+        `DTEND:20260105T${hour}3000Z`,
+        'RRULE:FREQ=DAILY;COUNT=20',
+        'END:VEVENT',
+      ].join('\r\n');
+    calendars.serve('/a.ics', { kind: 'calendar', body: calendar([daily('a', '09')]) });
+    calendars.serve('/b.ics', { kind: 'calendar', body: calendar([daily('b', '09'), daily('c', '12')]) });
+    await sync((await addSource({ url: calendars.url('/a.ics') })).id);
+    await sync((await addSource({ url: calendars.url('/b.ics') })).id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await h.request({
+        method: 'GET',
+        url: `/api/v1/busy?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z&limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+        token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<{ data: Array<{ start: string; sourceId: string }>; nextCursor: string | null }>();
+      seen.push(...page.data.map((b) => `${b.start} ${b.sourceId}`));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
+    expect([...seen].sort()).toEqual(seen.slice().sort());
+  });
+});
+
+/** The holder id and source id of a source (for the store's own reads). */
+async function holderAndSource(sourceId: string): Promise<[string, string]> {
+  const [row] = (await h.database.rows('calendar_sources')).filter((r) => r.id === sourceId);
+  return [String(row!.holder_id), sourceId];
+}

@@ -1,0 +1,117 @@
+// Calendar sources' storage (src/storage/kysely/calendar-sources.ts) on both engines: the sync
+// leases that let one instance at a time sync a source, and busy time's overlap reads (short
+// intervals sought by start, long ones scanned), which must find every interval that overlaps.
+import { describe, expect, it } from 'vitest';
+import type { CalendarSource } from '../../src/domain/calendar-source.js';
+import { DAY_MS, MINUTE_MS } from '../../src/domain/instant.js';
+import { newId } from './records.js';
+import { T0, addHolder, store, useFreshStorage } from './fixture.js';
+
+useFreshStorage();
+
+async function addSource(holderId: string, nextSyncAt: number): Promise<CalendarSource> {
+  const source: CalendarSource = {
+    id: newId('cal'),
+    holderId,
+    type: 'ics',
+    name: null,
+    url: 'https://calendar.example.com/…',
+    status: 'pending',
+    lastSyncedAt: null,
+    lastError: null,
+    createdAt: T0,
+    updatedAt: T0,
+  };
+  await store.transaction((tx) =>
+    tx.calendarSources.insert(
+      { source, sealedAddress: 'sealed', syncState: null, busyDigest: null, failing: false },
+      nextSyncAt,
+    ),
+  );
+  return source;
+}
+
+describe('sync leases', () => {
+  it('when two instances claim at once, then each due source goes to one of them, and none that is not due', async () => {
+    const holder = await addHolder('alice');
+    const due = await Promise.all([1, 2, 3, 4].map(() => addSource(holder.id, T0)));
+    await addSource(holder.id, T0 + 60_000);
+    const [first, second] = await Promise.all([
+      store.calendarSources.claimDue(T0, T0 + 30_000, 3),
+      store.calendarSources.claimDue(T0, T0 + 30_000, 3),
+    ]);
+    const claimed = [...first!, ...second!].map((c) => c.id);
+    expect(claimed.sort()).toEqual(due.map((s) => s.id).sort());
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(first!.every((c) => c.holderId === holder.id)).toBe(true);
+  });
+
+  it('when a lease is live, then neither claim takes the source; once it lapsed or was released, they do', async () => {
+    const holder = await addHolder('alice');
+    const source = await addSource(holder.id, T0);
+    expect(await store.calendarSources.claim(holder.id, source.id, T0, T0 + 30_000)).toBe(true);
+    expect(await store.calendarSources.claim(holder.id, source.id, T0 + 1, T0 + 30_000)).toBe(false);
+    expect(await store.calendarSources.claimDue(T0 + 1, T0 + 30_000, 10)).toEqual([]);
+    // A crashed instance's lease lapses.
+    expect(await store.calendarSources.claimDue(T0 + 30_000, T0 + 60_000, 10)).toEqual([
+      { id: source.id, holderId: holder.id },
+    ]);
+    await store.calendarSources.release(source.id, T0 + 90_000);
+    expect(await store.calendarSources.claimDue(T0 + 60_000, T0 + 90_000, 10)).toEqual([]);
+    expect(await store.calendarSources.claim(holder.id, source.id, T0 + 60_000, T0 + 90_000)).toBe(true);
+  });
+
+  it('when another holder claims a source by id, then it gets nothing', async () => {
+    const alice = await addHolder('alice');
+    const bob = await addHolder('bob');
+    const source = await addSource(alice.id, T0);
+    expect(await store.calendarSources.claim(bob.id, source.id, T0, T0 + 30_000)).toBe(false);
+  });
+});
+
+describe('busy time overlap reads', () => {
+  it('when intervals of several lengths and sources lie around a range, then exactly those that overlap it are read and listed', async () => {
+    const holder = await addHolder('alice');
+    const a = await addSource(holder.id, T0);
+    const b = await addSource(holder.id, T0);
+    const hour = 60 * MINUTE_MS;
+    const spans = {
+      // Short ones around [T0 + 10 h, T0 + 12 h).
+      endsAtFrom: { start: T0 + 9 * hour, end: T0 + 10 * hour },
+      crossesFrom: { start: T0 + 9 * hour, end: T0 + 10 * hour + 1 },
+      inside: { start: T0 + 11 * hour, end: T0 + 11 * hour + 30 * MINUTE_MS },
+      startsAtTo: { start: T0 + 12 * hour, end: T0 + 13 * hour },
+      // A day long, from just before the day before: overlaps, and is still a short one.
+      dayLong: { start: T0 + 10 * hour + 1 - DAY_MS, end: T0 + 10 * hour + 1 },
+      // A vacation of two weeks that began long before.
+      vacation: { start: T0 - 10 * DAY_MS, end: T0 + 4 * DAY_MS },
+      // A long one that ended before.
+      pastConference: { start: T0 - 10 * DAY_MS, end: T0 - 7 * DAY_MS },
+    };
+    await store.transaction(async (tx) => {
+      await tx.busyTime.replace(holder.id, a.id, [
+        spans.pastConference,
+        spans.endsAtFrom,
+        spans.inside,
+        spans.startsAtTo,
+      ]);
+      await tx.busyTime.replace(holder.id, b.id, [spans.vacation, spans.dayLong, spans.crossesFrom]);
+    });
+    const from = T0 + 10 * hour;
+    const to = T0 + 12 * hour;
+    const read = await store.busyTime.overlapping(holder.id, from, to);
+    const key = (s: { start: number; end: number }) => `${s.start}-${s.end}`;
+    expect(read.map(key).sort()).toEqual(
+      [spans.crossesFrom, spans.inside, spans.dayLong, spans.vacation].map(key).sort(),
+    );
+    const judged = await store.transaction((tx) => tx.busyTime.judgedOverlapping(holder.id, from, to));
+    expect(judged.map(key).sort()).toEqual(read.map(key).sort());
+    const listed = await store.busyTime.list(holder.id, from, to, { limit: 10, after: null });
+    expect(listed.map((s) => s.start)).toEqual([...listed.map((s) => s.start)].sort((x, y) => x - y));
+    expect(listed).toHaveLength(4);
+
+    // Replacing one source's busy time leaves the other's.
+    await store.transaction((tx) => tx.busyTime.replace(holder.id, b.id, []));
+    expect((await store.busyTime.overlapping(holder.id, from, to)).map(key)).toEqual([key(spans.inside)]);
+  });
+});
