@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { busyFromICalendar, mergeBusy, type BusyInterval } from '../domain/busy-time.js';
 import type { CalendarSource } from '../domain/calendar-source.js';
 import { DAY_MS } from '../domain/instant.js';
-import { openAddress } from './calendar-sources.js';
+import { openAddress, sealAddress } from './calendar-sources.js';
 import type { AppContext } from './context.js';
 import { loadAvailability } from './holder-availability.js';
 import { transactionWithEvents } from './outbox.js';
@@ -16,7 +16,8 @@ const KEPT_BEFORE_MS = DAY_MS;
 /** What one sync did, for the worker's log line (never the address). */
 export interface SyncReport {
   sourceId: string;
-  outcome: 'unchanged' | 'changed' | 'same-busy-time' | 'failed' | 'gone';
+  /** `superseded`: the source got a new address while it was read; what was read is dropped, and the new one is read next. */
+  outcome: 'unchanged' | 'changed' | 'same-busy-time' | 'failed' | 'gone' | 'superseded';
   intervals?: number;
   error?: string;
 }
@@ -37,45 +38,64 @@ export async function syncSource(
 ): Promise<SyncReport> {
   const settings = context.calendarSources;
   const started = context.now();
+  let report: SyncReport | undefined;
   try {
-    const stored = await context.store.calendarSources.stored(holderId, sourceId);
-    if (!stored) return { sourceId, outcome: 'gone' };
-    const window = { from: started - KEPT_BEFORE_MS, to: started + settings.horizonDays * DAY_MS };
-    const address = openAddress(context, sourceId, stored.sealedAddress);
-    const fetched: FetchOutcome = address
-      ? await context.calendarFetcher.fetch(address, stored.syncState, window, signal)
-      : {
-          kind: 'failed',
-          error: 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)',
-        };
-    if (fetched.kind === 'failed') return await recordFailure(context, stored, fetched.error);
-    if (fetched.kind === 'unchanged') return await recordSuccess(context, stored, fetched.state, null, 'unchanged');
-    const zone = (await loadAvailability(context.store, holderId)).availability.timeZone;
-    // A CalDAV calendar is one text per event: the bound on events counts them all.
-    if (fetched.calendars.length > settings.maxEvents)
-      return await recordFailure(context, stored, `the calendar has more than ${settings.maxEvents} events`);
-    const limits = {
-      maxEvents: settings.maxEvents,
-      maxIntervals: settings.maxIntervals,
-      maxRecurrenceSteps: settings.maxRecurrenceSteps,
-    };
-    const intervals: BusyInterval[] = [];
-    for (const text of fetched.calendars) {
-      const parsed = busyFromICalendar(text, window, zone, limits);
-      if (!parsed.ok) return await recordFailure(context, stored, parsed.error);
-      intervals.push(...parsed.intervals);
-    }
-    const busy = mergeBusy(intervals);
-    if (busy.length > settings.maxIntervals)
-      return await recordFailure(
-        context,
-        stored,
-        `the calendar has more than ${settings.maxIntervals} busy intervals in the next ${settings.horizonDays} days`,
-      );
-    return await recordSuccess(context, stored, fetched.state, busy, 'changed');
+    report = await readAndRecord(context, holderId, sourceId, started, signal);
+    return report;
   } finally {
-    await context.store.calendarSources.release(sourceId, context.now() + settings.syncIntervalMs);
+    const next = report?.outcome === 'superseded' ? context.now() : context.now() + settings.syncIntervalMs;
+    await context.store.calendarSources.release(sourceId, next);
   }
+}
+
+async function readAndRecord(
+  context: AppContext,
+  holderId: string,
+  sourceId: string,
+  started: number,
+  signal: AbortSignal | undefined,
+): Promise<SyncReport> {
+  const settings = context.calendarSources;
+  const stored = await context.store.calendarSources.stored(holderId, sourceId);
+  if (!stored) return { sourceId, outcome: 'gone' };
+  const window = { from: started - KEPT_BEFORE_MS, to: started + settings.horizonDays * DAY_MS };
+  const address = openAddress(context, sourceId, stored.sealedAddress);
+  const fetched: FetchOutcome = address
+    ? await context.calendarFetcher.fetch(address, stored.syncState, window, signal)
+    : {
+        kind: 'failed',
+        error: 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)',
+      };
+  // Sealed again with SLOTWISE_SECRET's newest key at every sync that could open it: one sync
+  // interval after a key is added in front, no source needs the old one (docs/operations.md).
+  const resealed = address && sealAddress(context, sourceId, address);
+  if (fetched.kind === 'failed') return await recordFailure(context, stored, fetched.error, resealed);
+  if (fetched.kind === 'unchanged')
+    return await recordSuccess(context, stored, fetched.state, null, 'unchanged', resealed);
+  const zone = (await loadAvailability(context.store, holderId)).availability.timeZone;
+  // A CalDAV calendar is one text per event: the bound on events counts them all.
+  if (fetched.calendars.length > settings.maxEvents)
+    return await recordFailure(context, stored, `the calendar has more than ${settings.maxEvents} events`, resealed);
+  const limits = {
+    maxEvents: settings.maxEvents,
+    maxIntervals: settings.maxIntervals,
+    maxRecurrenceSteps: settings.maxRecurrenceSteps,
+  };
+  const intervals: BusyInterval[] = [];
+  for (const text of fetched.calendars) {
+    const parsed = busyFromICalendar(text, window, zone, limits);
+    if (!parsed.ok) return await recordFailure(context, stored, parsed.error, resealed);
+    intervals.push(...parsed.intervals);
+  }
+  const busy = mergeBusy(intervals);
+  if (busy.length > settings.maxIntervals)
+    return await recordFailure(
+      context,
+      stored,
+      `the calendar has more than ${settings.maxIntervals} busy intervals in the next ${settings.horizonDays} days`,
+      resealed,
+    );
+  return await recordSuccess(context, stored, fetched.state, busy, 'changed', resealed);
 }
 
 /** A name for a busy set: equal sets, equal names. */
@@ -91,12 +111,15 @@ async function recordSuccess(
   syncState: string | null,
   busy: BusyInterval[] | null,
   outcome: 'unchanged' | 'changed',
+  resealed: string | undefined,
 ): Promise<SyncReport> {
   const digest = busy === null ? null : digestOf(busy);
   return transactionWithEvents(context, async (tx, events) => {
     // Locked, so busy time and bookings are judged in one order (KyselyBusyTime.judgedOverlapping).
     const stored = await tx.calendarSources.stored(read.source.holderId, read.source.id);
     if (!stored) return { sourceId: read.source.id, outcome: 'gone' as const };
+    if (stored.sealedAddress !== read.sealedAddress)
+      return { sourceId: read.source.id, outcome: 'superseded' as const };
     const now = context.now();
     const changed = busy !== null && digest !== stored.busyDigest;
     if (changed) {
@@ -112,7 +135,7 @@ async function recordSuccess(
     };
     await tx.calendarSources.update({
       source,
-      sealedAddress: stored.sealedAddress,
+      sealedAddress: resealed ?? stored.sealedAddress,
       syncState,
       busyDigest: changed ? digest : stored.busyDigest,
       failing: false,
@@ -132,13 +155,25 @@ async function recordSuccess(
   });
 }
 
-async function recordFailure(context: AppContext, read: StoredSource, error: string): Promise<SyncReport> {
+async function recordFailure(
+  context: AppContext,
+  read: StoredSource,
+  error: string,
+  resealed: string | undefined,
+): Promise<SyncReport> {
   return transactionWithEvents(context, async (tx, events) => {
     const stored = await tx.calendarSources.stored(read.source.holderId, read.source.id);
     if (!stored) return { sourceId: read.source.id, outcome: 'gone' as const };
+    if (stored.sealedAddress !== read.sealedAddress)
+      return { sourceId: read.source.id, outcome: 'superseded' as const };
     const now = context.now();
     const source: CalendarSource = { ...stored.source, status: 'error', lastError: error, updatedAt: now };
-    await tx.calendarSources.update({ ...stored, source, failing: true });
+    await tx.calendarSources.update({
+      ...stored,
+      source,
+      sealedAddress: resealed ?? stored.sealedAddress,
+      failing: true,
+    });
     // Once per failure streak: the first failure tells, the next ones only update the source.
     if (!stored.failing)
       await events.add({

@@ -4,9 +4,12 @@
 // reads nothing new changes nothing the slot path sees; a failing source keeps its busy time and
 // tells its webhooks once; nothing the API answers, stores in plain text or sends holds the secret
 // address or a password. (Radicale and the sync worker across instances: test/e2e/calendar-sources.test.ts.)
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { composeServer } from '../../src/server.js';
 import { CalendarServer } from '../support/calendar-server.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { NEXT_TEST_SECRET, TEST_SECRET, testKeyring } from '../support/secrets.js';
 import {
   BEFORE_MONDAY,
   bookingInput,
@@ -241,6 +244,97 @@ describe('the calendar-sources resource', () => {
   });
 });
 
+describe('where a source may be, and its sealed address', () => {
+  it('when private targets are not allowed, then a source on a loopback or private address is 400 on url', async () => {
+    const strict = await createHarness({ now: BEFORE_MONDAY, calendarSources: { allowPrivateTargets: false } });
+    try {
+      const strictToken = await strict.key('alice');
+      for (const url of [calendars.url(SECRET_PATH), 'http://10.1.2.3/cal.ics', 'http://[::1]:5232/alice/']) {
+        const res = await strict.request({
+          method: 'POST',
+          url: '/api/v1/calendar-sources',
+          token: strictToken,
+          json: { type: 'ics', url },
+        });
+        const problem = expectInvalid(res, ['url']);
+        expect(problem.errors![0]!.message).toContain('must reach a public address');
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('when SLOTWISE_SECRET gets a new key in front, then the next sync seals the address with it, and the old key can go', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
+    const source = await addSource();
+    const sealedBefore = (await h.database.rows('calendar_sources'))[0]!.address;
+    const rotated = await composeServer(h.storage, {
+      ...h.settings,
+      keyring: testKeyring([NEXT_TEST_SECRET, TEST_SECRET]),
+    });
+    try {
+      const synced = await rotated.app.inject({
+        method: 'POST',
+        url: `/api/v1/calendar-sources/${source.id}/sync`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(synced.json()).toMatchObject({ status: 'ok' });
+    } finally {
+      await rotated.close();
+    }
+    expect((await h.database.rows('calendar_sources'))[0]!.address).not.toBe(sealedBefore);
+    const newKeyOnly = await composeServer(h.storage, { ...h.settings, keyring: testKeyring([NEXT_TEST_SECRET]) });
+    try {
+      calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING, WEEKLY]) });
+      const synced = await newKeyOnly.app.inject({
+        method: 'POST',
+        url: `/api/v1/calendar-sources/${source.id}/sync`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(synced.json()).toMatchObject({ status: 'ok', lastError: null });
+    } finally {
+      await newKeyOnly.close();
+    }
+  });
+
+  it('when the key that sealed an address is gone, then the source fails with a message saying to set it again', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
+    const source = await addSource();
+    const other = await composeServer(h.storage, { ...h.settings, keyring: testKeyring([NEXT_TEST_SECRET]) });
+    try {
+      const synced = await other.app.inject({
+        method: 'POST',
+        url: `/api/v1/calendar-sources/${source.id}/sync`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(synced.json()).toMatchObject({
+        status: 'error',
+        lastError: 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('when an Outlook export with Windows zone names is subscribed, then its busy time is where Outlook shows it', async () => {
+    const outlook = readFileSync(new URL('../fixtures/calendars/outlook-exchange.ics', import.meta.url), 'utf8');
+    calendars.serve('/owa/calendar/abc/reachcalendar.ics', { kind: 'calendar', body: outlook });
+    const source = await addSource({ url: calendars.url('/owa/calendar/abc/reachcalendar.ics') });
+    expect((await sync(source.id)).status).toBe('ok');
+    const busy = await h.request({
+      method: 'GET',
+      url: '/api/v1/busy?from=2026-03-30T00:00:00Z&to=2026-04-03T00:00:00Z',
+      token,
+    });
+    const starts = busy.json<{ data: Array<{ start: string }> }>().data.map((b) => b.start);
+    // W. Europe Standard Time after Europe moved its clocks (10:00 is 08:00 UTC), and AUS Eastern
+    // Standard Time (09:00 on 2 April is 23:00 UTC the day before).
+    expect(starts).toEqual(
+      expect.arrayContaining(['2026-03-31T08:00:00.000Z', '2026-04-01T22:00:00.000Z', '2026-04-02T08:00:00.000Z']),
+    );
+  });
+});
+
 describe('busy time in slots and bookings', () => {
   it('when a source is synced, then its events are busy time: listed by GET /busy, and exactly the overlapping slots (with the buffer) are left out', async () => {
     calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING, WEEKLY, FREE]) });
@@ -296,6 +390,35 @@ describe('busy time in slots and bookings', () => {
       json: bookingInput(et.id, '2026-01-05T11:00:00Z'),
     });
     expect(fine.statusCode, fine.body).toBe(201);
+  });
+
+  it('when a sync is writing busy time while a booking is decided, then the booking waits for it and is judged against it', async () => {
+    const source = await addSource();
+    const [holderId] = await holderAndSource(source.id);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    // What recordSuccess does, held open: the source locked, its busy time replaced, not yet committed.
+    const syncing = h.store.transaction(async (tx) => {
+      await tx.calendarSources.stored(holderId, source.id);
+      await tx.busyTime.replace(holderId, source.id, [
+        { start: Date.parse('2026-01-05T10:00:00Z'), end: Date.parse('2026-01-05T11:00:00Z') },
+      ]);
+      await tx.holders.bumpCalendarVersion(holderId);
+      written();
+      await held;
+    });
+    await wrote;
+    let decided = false;
+    const booking = h
+      .request({ method: 'POST', url: '/api/v1/bookings', token, json: bookingInput(et.id, '2026-01-05T10:00:00Z') })
+      .finally(() => (decided = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(decided, 'the booking waited for the sync').toBe(false);
+    release();
+    await syncing;
+    expectProblem(await booking, 409, 'slot-unavailable');
   });
 
   it('when an event is deleted at the source, then the next sync frees its time', async () => {
