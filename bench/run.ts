@@ -6,12 +6,13 @@
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
- *   npm run bench -- --only realistic|worst-case|pages|bookings|holds   # one part (e.g. to profile it)
+ *   npm run bench -- --only realistic|worst-case|busy|pages|bookings|holds   # one part (e.g. to profile it)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,12 +63,19 @@ async function main(): Promise<void> {
     PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
     // Every load comes from one address, with more connections than one client is allowed by default.
     HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    // The busy part's calendars are served on 127.0.0.1, and read again every second during its
+    // loads: each read answers 304, which must cost the slot path nothing.
+    CALENDAR_ALLOW_PRIVATE_TARGETS: 'true',
+    CALENDAR_SYNC_INTERVAL_MS: '1000',
     // Required on PostgreSQL; one fixed key for the run (the given one if set).
     SLOTWISE_SECRET: process.env.SLOTWISE_SECRET || 'bench-secret-not-for-production-0123456789',
   };
   const realisticKey = cli(['keys', 'create', '--holder', 'realistic'], env);
   const worstKey = cli(['keys', 'create', '--holder', 'worst-case'], env);
   const checkoutKey = cli(['keys', 'create', '--holder', 'checkout'], env);
+  const busyKey = cli(['keys', 'create', '--holder', 'busy'], env);
+  // Three calendars of 2,000 events each, served by this process: what the busy part subscribes.
+  const calendarHost = await serveCalendars(Date.now());
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const floorNodeArgs = process.env.BENCH_FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -135,6 +143,39 @@ async function main(): Promise<void> {
       );
     }
 
+    if (runs('busy')) {
+      // The realistic holder again, with three calendar sources of 2,000 events each.
+      const holder = await seedRealistic(base, busyKey, now);
+      for (const name of ['work', 'personal', 'team']) {
+        const created = await api(base, busyKey, 'POST', '/api/v1/calendar-sources', {
+          type: 'ics',
+          url: `${calendarHost.url}/${name}.ics`,
+          name,
+        });
+        if (created.status !== 201)
+          throw new Error(`calendar source: ${created.status} ${JSON.stringify(created.json)}`);
+        const synced = await api(base, busyKey, 'POST', `/api/v1/calendar-sources/${created.json.id}/sync`, {});
+        if (synced.json?.status !== 'ok')
+          throw new Error(`calendar source did not sync: ${JSON.stringify(synced.json)}`);
+      }
+      const paths = froms.map(
+        (from) =>
+          `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
+            new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
+          )}`,
+      );
+      const notModifiedBefore = calendarHost.notModified();
+      const { real, bare, payloads } = await againstFloor('busy', busyKey, paths, 'application/json; charset=utf-8');
+      report.push(
+        row(
+          `GET /slots 62 days, realistic with 3 calendar sources of 2,000 events (${Math.round(payloads.bytes / 1024)} KiB; ` +
+            `${calendarHost.notModified() - notModifiedBefore} unchanged syncs (304) during the loads)`,
+          real,
+          bare,
+        ),
+      );
+    }
+
     if (runs('pages')) {
       // A guest's first look at the realistic holder's booking page: a month of its free times in
       // one of several zones, a new session and CSRF cookie each time (a load generator keeps none).
@@ -190,6 +231,7 @@ async function main(): Promise<void> {
     for (const floor of floors) floor.kill('SIGKILL');
     await new Promise((resolve) => server.once('exit', resolve));
     await database.drop();
+    calendarHost.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -267,6 +309,71 @@ async function seedRealistic(base: string, key: string, now: number): Promise<Ho
     }
   }
   return { key, eventTypeId: ids[0]! };
+}
+
+/**
+ * Three ICS calendars of 2,000 events each, as a long-used calendar exports them: three and a half
+ * years of history and half a year ahead, any day from 07:00 to 19:00 in Berlin, a tenth of them
+ * weekly series with exceptions (ended ones, and three standing meetings with no end). Together
+ * they keep about a third of the realistic holder's hours busy. Answers 304 to a matching If-None-Match; counts those.
+ */
+async function serveCalendars(now: number): Promise<{ url: string; notModified(): number; close(): void }> {
+  let seed = 42;
+  const random = () => {
+    // xorshift32: the same calendars every run.
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 2 ** 32;
+  };
+  const local = (instant: number) => {
+    const date = new Date(instant);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}00`;
+  };
+  const calendar = (name: string) => {
+    const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//Slotwise bench//${name}//EN`];
+    const first = now - 3.5 * 365 * DAY;
+    for (let i = 0; i < 2_000; i++) {
+      const series = i % 10 === 0;
+      // Series begin in the past and ran their course (up to 20 weeks), but for three weekly
+      // meetings that run on with no end.
+      const standing = i < 30 && series;
+      const day = standing
+        ? Math.floor((now - random() * 365 * DAY) / DAY) * DAY
+        : Math.floor((first + random() * (series ? 3 : 4) * 365 * DAY) / DAY) * DAY;
+      const start = day + (7 + Math.floor(random() * 11)) * 3_600_000 + (random() < 0.5 ? 0 : 1_800_000);
+      const end = start + (1 + Math.floor(random() * 3)) * 1_800_000;
+      lines.push('BEGIN:VEVENT', `UID:${name}-${i}@bench`, 'DTSTAMP:20260101T000000Z');
+      lines.push(`DTSTART;TZID=Europe/Berlin:${local(start)}`, `DTEND;TZID=Europe/Berlin:${local(end)}`);
+      if (series) {
+        lines.push(standing ? 'RRULE:FREQ=WEEKLY' : `RRULE:FREQ=WEEKLY;COUNT=${5 + Math.floor(random() * 16)}`);
+        lines.push(`EXDATE;TZID=Europe/Berlin:${local(start + 14 * DAY)}`);
+      }
+      lines.push(`SUMMARY:Meeting ${i}`, 'END:VEVENT');
+    }
+    lines.push('END:VCALENDAR', '');
+    return lines.join('\r\n');
+  };
+  const bodies = new Map(['work', 'personal', 'team'].map((name) => [`/${name}.ics`, calendar(name)]));
+  let notModified = 0;
+  const server = createHttpServer((request, response) => {
+    const body = bodies.get(request.url ?? '');
+    if (body === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    const etag = `"${request.url}-1"`;
+    if (request.headers['if-none-match'] === etag) {
+      notModified++;
+      response.writeHead(304, { etag }).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, notModified: () => notModified, close: () => server.close() };
 }
 
 /** Open around the clock, a 5-minute event type: about 18,000 slots in 62 days. */
