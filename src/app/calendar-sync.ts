@@ -67,7 +67,7 @@ async function readAndRecord(
         error: 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)',
       };
   // Sealed again with SLOTWISE_SECRET's newest key at every sync that could open it: one sync
-  // interval after a key is added in front, no source needs the old one (docs/operations.md).
+  // interval after a key is added in front, no source needs the old one (docs/api.md, "Secrets").
   const resealed = address && sealAddress(context, sourceId, address);
   if (fetched.kind === 'failed') return await recordFailure(context, stored, fetched.error, resealed);
   if (fetched.kind === 'unchanged')
