@@ -5,6 +5,7 @@ import type { WorkerLogger } from './delivery-worker.js';
 /** Where the sync worker says what it did: every sync is a line (a source's id and outcome, never its address). */
 export interface SyncLogger extends WorkerLogger {
   info(object: object, message: string): void;
+  debug(object: object, message: string): void;
 }
 
 export interface CalendarSyncSettings {
@@ -89,8 +90,10 @@ export class CalendarSyncWorker {
       this.logger.warn({ err: error, sourceId: id }, 'calendar sync failed; it is tried again at its next turn');
       return;
     }
-    // The source's id and what happened: never its address.
+    // The source's id and what happened: never its address. A read that found nothing new is the
+    // common case, every interval for every source: only at debug.
     if (report.outcome === 'failed') this.logger.warn(report, 'calendar source failed');
-    else this.logger.info(report, 'calendar source synced');
+    else if (report.outcome === 'changed') this.logger.info(report, 'calendar source synced');
+    else this.logger.debug(report, 'calendar source synced');
   }
 }
