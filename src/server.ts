@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
 import type { AppContext, CalendarSourceSettings, PageSettings } from './app/context.js';
+import type { BusyParser } from './app/ports/busy-parser.js';
 import { payloadAsSent } from './app/outbox.js';
 import { GuestLinks } from './app/guest-links.js';
 import { IdGenerator } from './app/ids.js';
@@ -27,6 +28,7 @@ import { DerivedKeyring, newSecretKey } from './secrets/keyring.js';
 import type { Storage } from './storage/storage.js';
 import { HttpCalendarFetcher } from './worker/calendar-fetcher.js';
 import { CalendarSyncWorker } from './worker/calendar-sync-worker.js';
+import { ThreadBusyParser } from './worker/thread-busy-parser.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { WebhookSender } from './worker/send-webhook.js';
@@ -45,6 +47,11 @@ export interface ServerSettings {
   webhooks: Config['webhooks'];
   /** Calendar sources (contract §11): limits, sync interval, horizon; the defaults when absent. */
   calendarSources?: CalendarSourceSettings;
+  /**
+   * Reads calendars into busy time: by default in a worker thread, which runs the built
+   * JavaScript; tests that run the TypeScript sources pass one that parses in place.
+   */
+  busyParser?: BusyParser;
   /** The server's secrets (SLOTWISE_SECRET or the SQLite key file): what encrypts secret-bearing idempotency replays. */
   keyring: Keyring;
   /** Requests per API key per minute; 0 turns the limit off. */
@@ -106,6 +113,9 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     maxBytes: sources.maxBytes,
     allowPrivateTargets: sources.allowPrivateTargets,
   });
+  const threadParser = settings.busyParser
+    ? undefined
+    : new ThreadBusyParser({ timeoutMs: sources.timeoutMs, maxHeapMb: 256 });
   const context: AppContext = {
     store: storage.store,
     now,
@@ -127,6 +137,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     secrets: settings.keyring,
     calendarSources: sources,
     calendarFetcher: fetcher,
+    busyParser: settings.busyParser ?? threadParser!,
     // Called after commits, by which time the workers below exist.
     outboxChanged: () => worker.wake(),
     sourcesChanged: () => calendarSync.wake(),
@@ -203,6 +214,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       await housekeeper.stop();
       await sender.close();
       await fetcher.close();
+      await threadParser?.close();
     },
   };
 }

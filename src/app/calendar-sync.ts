@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { busyFromICalendar, mergeBusy, type BusyInterval } from '../domain/busy-time.js';
+import type { BusyInterval } from '../domain/busy-time.js';
 import type { CalendarSource } from '../domain/calendar-source.js';
 import { DAY_MS } from '../domain/instant.js';
 import { openAddress, sealAddress } from './calendar-sources.js';
@@ -73,29 +73,13 @@ async function readAndRecord(
   if (fetched.kind === 'unchanged')
     return await recordSuccess(context, stored, fetched.state, null, 'unchanged', resealed);
   const zone = (await loadAvailability(context.store, holderId)).availability.timeZone;
-  // A CalDAV calendar is one text per event: the bound on events counts them all.
-  if (fetched.calendars.length > settings.maxEvents)
-    return await recordFailure(context, stored, `the calendar has more than ${settings.maxEvents} events`, resealed);
-  const limits = {
+  const parsed = await context.busyParser.parse(fetched.calendars, window, zone, {
     maxEvents: settings.maxEvents,
     maxIntervals: settings.maxIntervals,
     maxRecurrenceSteps: settings.maxRecurrenceSteps,
-  };
-  const intervals: BusyInterval[] = [];
-  for (const text of fetched.calendars) {
-    const parsed = busyFromICalendar(text, window, zone, limits);
-    if (!parsed.ok) return await recordFailure(context, stored, parsed.error, resealed);
-    intervals.push(...parsed.intervals);
-  }
-  const busy = mergeBusy(intervals);
-  if (busy.length > settings.maxIntervals)
-    return await recordFailure(
-      context,
-      stored,
-      `the calendar has more than ${settings.maxIntervals} busy intervals in the next ${settings.horizonDays} days`,
-      resealed,
-    );
-  return await recordSuccess(context, stored, fetched.state, busy, 'changed', resealed);
+  });
+  if (!parsed.ok) return await recordFailure(context, stored, parsed.error, resealed);
+  return await recordSuccess(context, stored, fetched.state, parsed.intervals, 'changed', resealed);
 }
 
 /** A name for a busy set: equal sets, equal names. */

@@ -5,6 +5,7 @@ import type { KeyCache } from './key-cache.js';
 import type { CalendarCache } from './calendars.js';
 import type { GuestLinks } from './guest-links.js';
 import type { IdGenerator } from './ids.js';
+import type { BusyParser } from './ports/busy-parser.js';
 import type { CalendarFetcher } from './ports/calendar-fetcher.js';
 import type { Keyring } from './ports/keyring.js';
 import type { Store } from './ports/store.js';
@@ -29,6 +30,8 @@ export interface AppContext {
   calendarSources: CalendarSourceSettings;
   /** Reads calendar sources (ICS and CalDAV over HTTP, through the address guard). */
   calendarFetcher: CalendarFetcher;
+  /** Turns what a source returned into busy time, off the event loop. */
+  busyParser: BusyParser;
   /** Called after a commit that enqueued deliveries, so a worker in this process sends them at once. */
   outboxChanged?: () => void;
   /** Called after a source was added or readdressed, so the sync worker in this process reads it at once. */

@@ -499,6 +499,32 @@ class BusyCollector {
   }
 }
 
+/**
+ * The busy time of several texts (a CalDAV calendar is one text per event; an ICS address one text)
+ * over one window, merged. The bounds hold for all of them together: more texts than `maxEvents`
+ * is refused before any is read; each text is read under them, and the merged result too.
+ */
+export function busyFromCalendars(
+  texts: readonly string[],
+  window: BusyWindow,
+  defaultZone: string,
+  limits: BusyLimits,
+): BusyParse {
+  if (texts.length > limits.maxEvents)
+    return { ok: false, error: `the calendar has more than ${limits.maxEvents} events` };
+  const intervals: BusyInterval[] = [];
+  let skippedEvents = 0;
+  for (const text of texts) {
+    const parsed = busyFromICalendar(text, window, defaultZone, limits);
+    if (!parsed.ok) return parsed;
+    skippedEvents += parsed.skippedEvents;
+    for (const interval of parsed.intervals) intervals.push(interval);
+    if (intervals.length > limits.maxIntervals)
+      return { ok: false, error: `the calendar has more than ${limits.maxIntervals} busy occurrences in the window` };
+  }
+  return { ok: true, intervals: mergeBusy(intervals), skippedEvents };
+}
+
 /** The intervals sorted by start, overlapping and touching ones merged (a new array; the input is sorted in place). */
 export function mergeBusy(intervals: BusyInterval[]): BusyInterval[] {
   const sorted = intervals.sort((a, b) => a.start - b.start);

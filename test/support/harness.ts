@@ -6,6 +6,7 @@ import { createApiKey } from '../../src/app/api-keys.js';
 import type { AppContext, CalendarSourceSettings } from '../../src/app/context.js';
 import type { Store } from '../../src/app/ports/store.js';
 import type { Scope } from '../../src/domain/api-key.js';
+import { busyFromCalendars } from '../../src/domain/busy-time.js';
 import { DEFAULT_CALENDAR_SOURCE_SETTINGS, DEFAULT_HTTP_LIMITS } from '../../src/config.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
 import type { ConnectionLimits } from '../../src/http/connection-limits.js';
@@ -72,6 +73,8 @@ export async function createHarness(
     pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20 },
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
     embedOrigins: options.embedOrigins ?? [],
+    // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
+    busyParser: { parse: async (...args) => busyFromCalendars(...args) },
     calendarSources: {
       ...DEFAULT_CALENDAR_SOURCE_SETTINGS,
       allowPrivateTargets: true,

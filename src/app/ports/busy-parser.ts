@@ -1,0 +1,10 @@
+// Turning what a calendar source returned into busy time (contract §11): the pure engine
+// (domain/busy-time.ts) run off the request path. Implemented by src/worker/thread-busy-parser.ts
+// (a worker thread, so a large or hostile calendar never stalls the process's requests) and, for
+// tests that run the sources' TypeScript directly, by `inlineBusyParser` there.
+import type { BusyLimits, BusyParse, BusyWindow } from '../../domain/busy-time.js';
+
+export interface BusyParser {
+  /** The merged busy time of every text over `window`; never throws (a failure is `{ ok: false }`). */
+  parse(texts: readonly string[], window: BusyWindow, defaultZone: string, limits: BusyLimits): Promise<BusyParse>;
+}

@@ -1,0 +1,129 @@
+// Calendar sources as `slotwise serve` runs them (the built server): its sync worker reads a new
+// source at once and again every CALENDAR_SYNC_INTERVAL_MS, each read parsed in a worker thread; a
+// calendar that takes too long to parse fails its source and is cut off, while the process goes on
+// answering requests at once; the log names sources by id, never by address.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CalendarServer } from '../support/calendar-server.js';
+import { api, createKey, ensureBuilt, startServer, tempStore, type Server, type TempStore } from './support.js';
+
+const stores: TempStore[] = [];
+const servers: Server[] = [];
+let calendars: CalendarServer;
+
+beforeAll(async () => {
+  ensureBuilt();
+  calendars = await CalendarServer.start();
+}, 120_000);
+
+afterAll(async () => {
+  await calendars?.close();
+});
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+  for (const store of stores.splice(0)) store.remove();
+}, 30_000);
+
+const SECRET_PATH = '/calendar/ical/alice/private-e2e0secret0path/basic.ics';
+
+function calendar(events: string[]): string {
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//e2e//EN', ...events, 'END:VCALENDAR', ''].join('\r\n');
+}
+
+function event(uid: string, lines: string[]): string {
+  return ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
+}
+
+/** Ten days ahead at 10:00 UTC, an hour long. */
+function meetingIn10Days(): { lines: string[]; start: string } {
+  const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return {
+    lines: [`DTSTART:${day}T100000Z`, `DTEND:${day}T110000Z`],
+    start: `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T10:00:00.000Z`,
+  };
+}
+
+async function start(env: Record<string, string>): Promise<{ server: Server; token: string }> {
+  const store = tempStore();
+  stores.push(store);
+  const token = await createKey(store.databaseUrl, 'alice');
+  const server = await startServer(store.databaseUrl, {
+    LOG_LEVEL: 'debug',
+    CALENDAR_ALLOW_PRIVATE_TARGETS: 'true',
+    ...env,
+  });
+  servers.push(server);
+  return { server, token };
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('calendar sources in slotwise serve', () => {
+  it('when a source is added, then the worker reads it at once and again every interval, and its busy time is listed', async () => {
+    const meeting = meetingIn10Days();
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([event('m@e2e', meeting.lines)]) });
+    const { server, token } = await start({ CALENDAR_SYNC_INTERVAL_MS: '1000' });
+    const created = await api(server, token, 'POST', '/api/v1/calendar-sources', {
+      type: 'ics',
+      url: calendars.url(SECRET_PATH),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const synced = await until(
+      async () => (await api(server, token, 'GET', `/api/v1/calendar-sources/${id}`)).body as { status: string },
+      (source) => source.status !== 'pending',
+    );
+    expect(synced).toMatchObject({ status: 'ok', lastError: null });
+    const from = new Date(Date.parse(meeting.start) - 86_400_000).toISOString();
+    const to = new Date(Date.parse(meeting.start) + 86_400_000).toISOString();
+    const busy = await api(server, token, 'GET', `/api/v1/busy?from=${from}&to=${to}`);
+    expect((busy.body as { data: Array<{ start: string }> }).data.map((b) => b.start)).toEqual([meeting.start]);
+    // Read again within the interval, conditionally: the server answers 304.
+    const reads = await until(
+      async () => calendars.requestsTo(SECRET_PATH).length,
+      (count) => count >= 3,
+    );
+    expect(reads).toBeGreaterThanOrEqual(3);
+    expect(calendars.requestsTo(SECRET_PATH).at(-1)!.ifNoneMatch).not.toBeNull();
+    expect(server.output()).toContain(id);
+    expect(server.output()).not.toContain('e2e0secret0path');
+  });
+
+  it('when a calendar takes longer to parse than the sync timeout, then its source fails with a message, and requests are answered at once meanwhile', async () => {
+    // 19,000 events: a few hundred milliseconds of parsing, more than the timeout allows.
+    const many = Array.from({ length: 19_000 }, (_, i) => {
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      return event(`e${i}@e2e`, [`DTSTART:202601${day}T090000Z`, `DTEND:202601${day}T093000Z`, 'SUMMARY:Busy']);
+    });
+    calendars.serve('/slow.ics', { kind: 'calendar', body: calendar(many) });
+    const { server, token } = await start({ CALENDAR_SYNC_TIMEOUT_MS: '100' });
+    const created = await api(server, token, 'POST', '/api/v1/calendar-sources', {
+      type: 'ics',
+      url: calendars.url('/slow.ics'),
+    });
+    const id = (created.body as { id: string }).id;
+    let slowest = 0;
+    const failed = await until(
+      async () => {
+        const started = performance.now();
+        const source = (await api(server, token, 'GET', `/api/v1/calendar-sources/${id}`)).body as {
+          status: string;
+          lastError: string | null;
+        };
+        slowest = Math.max(slowest, performance.now() - started);
+        return source;
+      },
+      (source) => source.status !== 'pending',
+    );
+    expect(failed).toMatchObject({ status: 'error' });
+    expect(failed.lastError).toBe('the calendar took longer than 0.1 s to read');
+    expect(slowest, 'no request waited for the parse').toBeLessThan(200);
+  });
+});
