@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { BusyInterval } from '../domain/busy-time.js';
-import type { CalendarSource } from '../domain/calendar-source.js';
-import { DAY_MS } from '../domain/instant.js';
+import { DAY_MS, type Instant } from '../domain/instant.js';
 import { openAddress, sealAddress } from './calendar-sources.js';
 import type { AppContext } from './context.js';
 import { loadAvailability } from './holder-availability.js';
 import { transactionWithEvents } from './outbox.js';
 import type { FetchOutcome } from './ports/calendar-fetcher.js';
-import type { StoredSource } from './ports/store.js';
+import type { StoredSource, Transaction } from './ports/store.js';
 import { calendarSourceView } from './views.js';
 
 /** Busy time is kept from a day back (a booking's buffer can reach into it) to the horizon ahead. */
@@ -98,43 +97,25 @@ async function recordSuccess(
   resealed: string | undefined,
 ): Promise<SyncReport> {
   const digest = busy === null ? null : digestOf(busy);
-  return transactionWithEvents(context, async (tx, events) => {
-    // Locked, so busy time and bookings are judged in one order (KyselyBusyTime.judgedOverlapping).
-    const stored = await tx.calendarSources.stored(read.source.holderId, read.source.id);
-    if (!stored) return { sourceId: read.source.id, outcome: 'gone' as const };
-    if (stored.sealedAddress !== read.sealedAddress)
-      return { sourceId: read.source.id, outcome: 'superseded' as const };
-    const now = context.now();
-    const changed = busy !== null && digest !== stored.busyDigest;
+  return record(context, read, async (tx, current, now) => {
+    const changed = busy !== null && digest !== current.busyDigest;
     if (changed) {
-      await tx.busyTime.replace(stored.source.holderId, stored.source.id, busy);
-      await tx.holders.bumpCalendarVersion(stored.source.holderId);
+      await tx.busyTime.replace(current.source.holderId, current.source.id, busy);
+      await tx.holders.bumpCalendarVersion(current.source.holderId);
     }
-    const source: CalendarSource = {
-      ...stored.source,
-      status: 'ok',
-      lastSyncedAt: now,
-      lastError: null,
-      updatedAt: now,
-    };
-    await tx.calendarSources.update({
-      source,
-      sealedAddress: resealed ?? stored.sealedAddress,
-      syncState,
-      busyDigest: changed ? digest : stored.busyDigest,
-      failing: false,
-    });
-    if (stored.failing)
-      await events.add({
-        holderId: source.holderId,
-        type: 'calendar_source.recovered',
-        data: { calendarSource: calendarSourceView(source) },
-        now,
-      });
     return {
-      sourceId: source.id,
-      outcome: outcome === 'unchanged' ? outcome : changed ? 'changed' : ('same-busy-time' as const),
-      ...(busy ? { intervals: busy.length } : {}),
+      stored: {
+        source: { ...current.source, status: 'ok', lastSyncedAt: now, lastError: null, updatedAt: now },
+        sealedAddress: resealed ?? current.sealedAddress,
+        syncState,
+        busyDigest: changed ? digest : current.busyDigest,
+        failing: false,
+      },
+      report: {
+        sourceId: current.source.id,
+        outcome: outcome === 'unchanged' ? outcome : changed ? 'changed' : 'same-busy-time',
+        ...(busy ? { intervals: busy.length } : {}),
+      },
     };
   });
 }
@@ -145,28 +126,47 @@ async function recordFailure(
   error: string,
   resealed: string | undefined,
 ): Promise<SyncReport> {
-  return transactionWithEvents(context, async (tx, events) => {
-    const stored = await tx.calendarSources.stored(read.source.holderId, read.source.id);
-    if (!stored) return { sourceId: read.source.id, outcome: 'gone' as const };
-    if (stored.sealedAddress !== read.sealedAddress)
-      return { sourceId: read.source.id, outcome: 'superseded' as const };
-    const now = context.now();
-    const source: CalendarSource = { ...stored.source, status: 'error', lastError: error, updatedAt: now };
-    await tx.calendarSources.update({
-      ...stored,
-      source,
-      sealedAddress: resealed ?? stored.sealedAddress,
+  return record(context, read, async (_tx, current, now) => ({
+    stored: {
+      ...current,
+      source: { ...current.source, status: 'error', lastError: error, updatedAt: now },
+      sealedAddress: resealed ?? current.sealedAddress,
       failing: true,
-    });
-    // Once per failure streak: the first failure tells, the next ones only update the source.
-    if (!stored.failing)
+    },
+    report: { sourceId: current.source.id, outcome: 'failed', error },
+  }));
+}
+
+/**
+ * Records what a sync found in one transaction, with the source's row locked (so busy time and
+ * bookings are judged in one order: `KyselyBusyTime.judgedOverlapping`), unless the source is gone
+ * or got a new address meanwhile. A source that starts failing tells its webhooks once
+ * (`calendar_source.failed`), and once more when it stops (`calendar_source.recovered`).
+ */
+function record(
+  context: AppContext,
+  read: StoredSource,
+  outcome: (
+    tx: Transaction,
+    current: StoredSource,
+    now: Instant,
+  ) => Promise<{ stored: StoredSource; report: SyncReport }>,
+): Promise<SyncReport> {
+  return transactionWithEvents(context, async (tx, events) => {
+    const current = await tx.calendarSources.stored(read.source.holderId, read.source.id);
+    if (!current) return { sourceId: read.source.id, outcome: 'gone' };
+    if (current.sealedAddress !== read.sealedAddress) return { sourceId: read.source.id, outcome: 'superseded' };
+    const now = context.now();
+    const { stored, report } = await outcome(tx, current, now);
+    await tx.calendarSources.update(stored);
+    if (stored.failing !== current.failing)
       await events.add({
-        holderId: source.holderId,
-        type: 'calendar_source.failed',
-        data: { calendarSource: calendarSourceView(source) },
+        holderId: stored.source.holderId,
+        type: stored.failing ? 'calendar_source.failed' : 'calendar_source.recovered',
+        data: { calendarSource: calendarSourceView(stored.source) },
         now,
       });
-    return { sourceId: source.id, outcome: 'failed' as const, error };
+    return report;
   });
 }
 

@@ -4,21 +4,14 @@
 // books inside the frame without a single cookie; the shop hears of the booking by postMessage,
 // and nobody else does; a site not in PUBLIC_EMBED_ORIGINS gets no page in its frame; the manage
 // link opens outside the frame. axe runs inside the frame; screenshots go to SLOTWISE_SCREENSHOTS.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserGate, CHROMIUM, seriousViolations, shoot } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
 
-const CHROMIUM = process.env.SLOTWISE_CHROMIUM ?? '/usr/bin/chromium';
-const BROWSER_AVAILABLE = existsSync(CHROMIUM);
-const RUN = BROWSER_AVAILABLE || process.env.SLOTWISE_REQUIRE_BROWSER === '1';
-if (!RUN) console.warn(`\n*** embedding browser tests SKIPPED: ${CHROMIUM} is not installed ***\n`);
-const SCREENSHOTS = process.env.SLOTWISE_SCREENSHOTS;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const RUN = browserGate('embedding browser tests');
 
 let h: Harness;
 let base: string;
@@ -84,25 +77,6 @@ afterAll(async () => {
   shop?.close();
   stranger?.close();
 });
-
-async function seriousViolations(frame: Frame): Promise<string[]> {
-  await frame.evaluate(AXE_SOURCE);
-  const result = await frame.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
-      }
-    ).axe;
-    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-  });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes})`);
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 type Received = Array<{ origin: string; data: { type: string; booking?: { id: string; start: string } } }>;
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received }).received);

@@ -39,6 +39,23 @@ function toStored(row: Selectable<Database['calendar_sources']>): StoredSource {
   };
 }
 
+/** The columns a source's changes write (all but its identity, its schedule and its lease). */
+function changingColumns(stored: StoredSource) {
+  const { source } = stored;
+  return {
+    name: source.name,
+    shown_url: source.url,
+    address: stored.sealedAddress,
+    status: source.status,
+    last_synced_at: source.lastSyncedAt,
+    last_error: source.lastError,
+    failing: stored.failing ? 1 : 0,
+    sync_state: stored.syncState,
+    busy_digest: stored.busyDigest,
+    updated_at: source.updatedAt,
+  };
+}
+
 export class KyselyCalendarSources extends Table implements CalendarSourceWrites, SyncLeases {
   async get(holderId: string, id: string): Promise<CalendarSource | undefined> {
     const row = await this.db
@@ -81,42 +98,20 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
         id: source.id,
         holder_id: source.holderId,
         type: source.type,
-        name: source.name,
-        shown_url: source.url,
-        address: stored.sealedAddress,
-        status: source.status,
-        last_synced_at: source.lastSyncedAt,
-        last_error: source.lastError,
-        failing: stored.failing ? 1 : 0,
-        sync_state: stored.syncState,
-        busy_digest: stored.busyDigest,
+        ...changingColumns(stored),
         next_sync_at: nextSyncAt,
         lease_until: null,
         created_at: source.createdAt,
-        updated_at: source.updatedAt,
       })
       .execute();
   }
 
   async update(stored: StoredSource, nextSyncAt?: Instant): Promise<void> {
-    const { source } = stored;
     await this.db
       .updateTable('calendar_sources')
-      .set({
-        name: source.name,
-        shown_url: source.url,
-        address: stored.sealedAddress,
-        status: source.status,
-        last_synced_at: source.lastSyncedAt,
-        last_error: source.lastError,
-        failing: stored.failing ? 1 : 0,
-        sync_state: stored.syncState,
-        busy_digest: stored.busyDigest,
-        updated_at: source.updatedAt,
-        ...(nextSyncAt === undefined ? {} : { next_sync_at: nextSyncAt }),
-      })
-      .where('holder_id', '=', source.holderId)
-      .where('id', '=', source.id)
+      .set({ ...changingColumns(stored), ...(nextSyncAt === undefined ? {} : { next_sync_at: nextSyncAt }) })
+      .where('holder_id', '=', stored.source.holderId)
+      .where('id', '=', stored.source.id)
       .execute();
   }
 
