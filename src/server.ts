@@ -35,6 +35,8 @@ import { WebhookSender } from './worker/send-webhook.js';
 import { ClockFormats } from './http/pages/clocks.js';
 
 const DEFAULT_PAGE_SETTINGS: PageSettings = { holdsPerHolder: 20 };
+/** Calendar sources one process syncs at once (their parses take turns in one thread). */
+const SYNCS_AT_ONCE = 4;
 /** Clocks the booking pages keep: every zone a guest can pick, in each of the pages' two languages. */
 const MAX_PAGE_CLOCKS = 1_024;
 
@@ -182,8 +184,9 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   );
   const calendarSync = new CalendarSyncWorker(
     context,
-    // A lease outlives the longest sync (the fetch's timeout and the parse after it).
-    { pollIntervalMs: 1_000, concurrency: 4, leaseMs: sources.timeoutMs * 2 + 5_000 },
+    // A lease outlives the longest sync: its fetch, then its parse after up to three others queued
+    // in the one parser thread, each within the timeout.
+    { pollIntervalMs: 1_000, concurrency: SYNCS_AT_ONCE, leaseMs: sources.timeoutMs * (1 + SYNCS_AT_ONCE) + 5_000 },
     app.log,
   );
   const housekeeper = new Housekeeper(
