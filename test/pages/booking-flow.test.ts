@@ -6,7 +6,7 @@
 // unless SLOTWISE_REQUIRE_BROWSER=1 (set by .ci/run), which makes that a failure.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserGate, CHROMIUM, seriousViolations, shoot } from '../support/browser.js';
+import { adaInBerlin, browserGate, CHROMIUM, seriousViolations, shoot } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
 
 const RUN = browserGate('booking page browser tests');
@@ -19,34 +19,14 @@ beforeAll(async () => {
   if (!RUN) return;
   // Thursday 1 January 2026; the holder is open Monday to Friday, 09:00–17:00 in Berlin.
   h = await createHarness({ now: '2026-01-01T00:00:00Z' });
-  const token = await h.key('Ada Lovelace');
-  const day = [{ start: '09:00', end: '17:00' }];
-  await h.request({
-    method: 'PUT',
-    url: '/api/v1/availability',
-    token,
-    json: {
-      timeZone: 'Europe/Berlin',
-      weekly: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day },
-    },
+  await adaInBerlin(h, {
+    description: 'A first conversation about your project.',
+    questions: [
+      { id: 'company', label: 'Company', type: 'text', required: true },
+      { id: 'size', label: 'Team size', type: 'select', options: ['1–10', '11–50', '51+'] },
+      { id: 'terms', label: 'I accept the terms', type: 'checkbox', required: true },
+    ],
   });
-  const created = await h.request({
-    method: 'POST',
-    url: '/api/v1/event-types',
-    token,
-    json: {
-      title: 'Intro call',
-      durationMinutes: 30,
-      public: true,
-      description: 'A first conversation about your project.',
-      questions: [
-        { id: 'company', label: 'Company', type: 'text', required: true },
-        { id: 'size', label: 'Team size', type: 'select', options: ['1–10', '11–50', '51+'] },
-        { id: 'terms', label: 'I accept the terms', type: 'checkbox', required: true },
-      ],
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
   base = await h.app.listen({ host: '127.0.0.1', port: 0 });
   browser = await chromium.launch({ executablePath: CHROMIUM });
 });

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserGate, CHROMIUM, seriousViolations, shoot } from '../support/browser.js';
+import { adaInBerlin, browserGate, CHROMIUM, seriousViolations, shoot } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
 
 const RUN = browserGate('embedding browser tests');
@@ -49,24 +49,7 @@ beforeAll(async () => {
   shopOrigin = await listen(shop);
   strangerOrigin = await listen(stranger);
   h = await createHarness({ now: '2026-01-01T00:00:00Z', embedOrigins: [shopOrigin] });
-  const token = await h.key('Ada Lovelace');
-  const day = [{ start: '09:00', end: '17:00' }];
-  await h.request({
-    method: 'PUT',
-    url: '/api/v1/availability',
-    token,
-    json: {
-      timeZone: 'Europe/Berlin',
-      weekly: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day },
-    },
-  });
-  const created = await h.request({
-    method: 'POST',
-    url: '/api/v1/event-types',
-    token,
-    json: { title: 'Intro call', durationMinutes: 30, public: true },
-  });
-  expect(created.statusCode, created.body).toBe(201);
+  await adaInBerlin(h);
   base = await h.app.listen({ host: '127.0.0.1', port: 0 });
   browser = await chromium.launch({ executablePath: CHROMIUM });
 });

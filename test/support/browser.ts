@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Harness } from './harness.js';
 
 export const CHROMIUM = process.env.SLOTWISE_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -40,4 +42,30 @@ export async function shoot(page: Page, name: string): Promise<void> {
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The holder the browser tests book with: Ada Lovelace (`/book/ada-lovelace`), open Monday to
+ * Friday, 09:00–17:00 in Berlin, with a public 30-minute "Intro call" of the given extra fields.
+ */
+export async function adaInBerlin(h: Harness, eventType: Record<string, unknown> = {}): Promise<void> {
+  const token = await h.key('Ada Lovelace');
+  const day = [{ start: '09:00', end: '17:00' }];
+  const availability = await h.request({
+    method: 'PUT',
+    url: '/api/v1/availability',
+    token,
+    json: {
+      timeZone: 'Europe/Berlin',
+      weekly: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day },
+    },
+  });
+  expect(availability.statusCode, availability.body).toBe(200);
+  const created = await h.request({
+    method: 'POST',
+    url: '/api/v1/event-types',
+    token,
+    json: { title: 'Intro call', durationMinutes: 30, public: true, ...eventType },
+  });
+  expect(created.statusCode, created.body).toBe(201);
 }
