@@ -10,6 +10,7 @@ import type { PageRequest } from '../domain/page.js';
 import type { SourceBusy } from '../domain/calendar-source.js';
 import type { AppContext, Caller } from './context.js';
 import { pageOf, type Page } from './paging.js';
+import type { StoredSource } from './ports/store.js';
 import { assertPublicAddress } from './public-address.js';
 import { queryRange } from './ranges.js';
 
@@ -122,30 +123,9 @@ export async function updateCalendarSource(
   id: string,
   changes: UpdateSourceInput,
 ): Promise<CalendarSource> {
-  const readdressed = changes.url !== undefined || changes.username !== undefined || changes.password !== undefined;
   const stored = await context.store.calendarSources.stored(caller.holderId, id);
   if (!stored) throw notFound(`Calendar source ${id}`);
-  let address: SourceAddress | undefined;
-  if (readdressed) {
-    const current = openAddress(context, id, stored.sealedAddress);
-    if (!current && (changes.url === undefined || (stored.source.type === 'caldav' && changes.password === undefined)))
-      throw invalidRequest([
-        {
-          field: changes.url === undefined ? 'url' : 'password',
-          message: 'must be sent again: the stored one cannot be read with the current SLOTWISE_SECRET',
-        },
-      ]);
-    address = await checkedAddress(context, {
-      type: stored.source.type,
-      url: changes.url ?? current!.url,
-      ...((changes.username ?? current?.username) === undefined
-        ? {}
-        : { username: changes.username ?? current!.username! }),
-      ...((changes.password ?? current?.password) === undefined
-        ? {}
-        : { password: changes.password ?? current!.password! }),
-    });
-  }
+  const address = await newAddress(context, stored, changes);
   const updated = await context.store.transaction(async (tx) => {
     const current = await tx.calendarSources.stored(caller.holderId, id);
     if (!current) throw notFound(`Calendar source ${id}`);
@@ -168,6 +148,35 @@ export async function updateCalendarSource(
   });
   if (address) context.sourcesChanged?.();
   return updated;
+}
+
+/**
+ * The source's new address when `changes` readdress it: what is sent, over what is stored. An
+ * address no key opens any more (SLOTWISE_SECRET rotated before the source was read again) must be
+ * sent again whole: its URL, and for CalDAV its password.
+ */
+async function newAddress(
+  context: AppContext,
+  stored: StoredSource,
+  changes: UpdateSourceInput,
+): Promise<SourceAddress | undefined> {
+  if (changes.url === undefined && changes.username === undefined && changes.password === undefined) return undefined;
+  const kept: Partial<SourceAddress> = openAddress(context, stored.source.id, stored.sealedAddress) ?? {};
+  const url = changes.url ?? kept.url;
+  const username = changes.username ?? kept.username;
+  const password = changes.password ?? kept.password;
+  const lost = (field: string) =>
+    invalidRequest([
+      { field, message: 'must be sent again: the stored one cannot be read with the current SLOTWISE_SECRET' },
+    ]);
+  if (url === undefined) throw lost('url');
+  if (stored.source.type === 'caldav' && password === undefined) throw lost('password');
+  return checkedAddress(context, {
+    type: stored.source.type,
+    url,
+    ...(username === undefined ? {} : { username }),
+    ...(password === undefined ? {} : { password }),
+  });
 }
 
 /** Removes the source and its busy time: the next slot answer no longer leaves it out. */

@@ -311,6 +311,19 @@ describe('where a source may be, and its sealed address', () => {
         status: 'error',
         lastError: 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)',
       });
+      const patch = (json: Record<string, unknown>) =>
+        other.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/calendar-sources/${source.id}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(json),
+        });
+      // A rename needs no address; a new name alone is not enough to open it again.
+      expect((await patch({ name: 'Renamed' })).statusCode).toBe(200);
+      const problem = expectInvalid(await patch({ username: 'someone' }), ['url']);
+      expect(problem.errors![0]!.message).toContain('must be sent again');
+      const readdressed = await patch({ url: calendars.url(SECRET_PATH) });
+      expect(readdressed.json()).toMatchObject({ status: 'pending', name: 'Renamed' });
     } finally {
       await other.close();
     }
