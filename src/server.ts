@@ -115,9 +115,10 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     maxBytes: sources.maxBytes,
     allowPrivateTargets: sources.allowPrivateTargets,
   });
-  const threadParser = settings.busyParser
-    ? undefined
-    : new ThreadBusyParser({ timeoutMs: sources.timeoutMs, maxHeapMb: 256 });
+  // Made here only when the settings bring none (tests that run the sources parse in place).
+  let threadParser: ThreadBusyParser | undefined;
+  const busyParser =
+    settings.busyParser ?? (threadParser = new ThreadBusyParser({ timeoutMs: sources.timeoutMs, maxHeapMb: 256 }));
   const context: AppContext = {
     store: storage.store,
     now,
@@ -139,7 +140,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     secrets: settings.keyring,
     calendarSources: sources,
     calendarFetcher: fetcher,
-    busyParser: settings.busyParser ?? threadParser!,
+    busyParser,
     // Called after commits, by which time the workers below exist.
     outboxChanged: () => worker.wake(),
     sourcesChanged: () => calendarSync.wake(),

@@ -43,7 +43,7 @@ export async function syncSource(
     return report;
   } finally {
     const next = report?.outcome === 'superseded' ? context.now() : context.now() + settings.syncIntervalMs;
-    await context.store.calendarSources.release(sourceId, next);
+    await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next));
   }
 }
 
@@ -180,7 +180,8 @@ export async function syncCalendarSourceNow(context: AppContext, holderId: strin
   const deadline = Date.now() + settings.timeoutMs * 2;
   for (;;) {
     const now = context.now();
-    if (await context.store.calendarSources.claim(holderId, id, now, now + settings.timeoutMs * 2)) {
+    const leaseUntil = now + settings.timeoutMs * 2;
+    if (await context.store.transaction((tx) => tx.calendarSources.claim(holderId, id, now, leaseUntil))) {
       await syncSource(context, holderId, id);
       return;
     }

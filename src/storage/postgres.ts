@@ -63,7 +63,9 @@ const POSTGRES: EngineTraits = {
   // Write transactions run concurrently: rows are locked before they are changed or deleted…
   lockingRows: (query) => query.forUpdate(),
   // …and a claim passes over deliveries another worker's claim holds.
-  sharingRows: (query) => query.forShare(),
+  async shareSourcesOf(db, holderId) {
+    return (await sql`select id from calendar_sources where holder_id = ${holderId} for share`.execute(db)).rows.length;
+  },
   claimSuffix: sql`for update of d skip locked`,
   skippingLocked: sql`for update skip locked`,
   groupCommit: false,

@@ -83,7 +83,9 @@ const SQLITE: EngineTraits = {
   begin: 'begin immediate',
   lockCalendar: async () => {},
   lockingRows: (query) => query,
-  sharingRows: (query) => query,
+  async shareSourcesOf(db, holderId) {
+    return (await sql`select id from calendar_sources where holder_id = ${holderId}`.execute(db)).rows.length;
+  },
   claimSuffix: sql``,
   skippingLocked: sql``,
   groupCommit: true,

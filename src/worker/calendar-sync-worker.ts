@@ -57,7 +57,9 @@ export class CalendarSyncWorker {
     if (room <= 0) return;
     try {
       const now = this.context.now();
-      const due = await this.context.store.calendarSources.claimDue(now, now + this.settings.leaseMs, room);
+      const due = await this.context.store.transaction((tx) =>
+        tx.calendarSources.claimDue(now, now + this.settings.leaseMs, room),
+      );
       for (const { id, holderId } of due) {
         const sync: Promise<void> = this.syncOne(holderId, id).finally(() => this.inFlight.delete(sync));
         this.inFlight.add(sync);

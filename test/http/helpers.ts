@@ -165,3 +165,19 @@ export interface WebhookBody {
   updatedAt: string;
   secret?: string;
 }
+
+/** Replaces the holder's availability with the same `hours` Monday to Friday in `timeZone`. */
+export async function putWeekdays(
+  h: Harness,
+  token: string,
+  timeZone: string,
+  hours: Array<{ start: string; end: string }>,
+): Promise<void> {
+  const res = await h.request({
+    method: 'PUT',
+    url: '/api/v1/availability',
+    token,
+    json: { timeZone, weekly: { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours } },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}

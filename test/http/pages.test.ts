@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chooseLocale } from '../../src/http/pages/messages.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { BEFORE_MONDAY, createEventType } from './helpers.js';
+import { BEFORE_MONDAY, createEventType, putWeekdays } from './helpers.js';
 
 let h: Harness;
 let token: string;
@@ -241,17 +241,7 @@ describe('GET /book/{handle}/{slug}', () => {
   });
 
   async function putBerlinMornings(): Promise<void> {
-    const mornings = [{ start: '09:00', end: '12:00' }];
-    const res = await h.request({
-      method: 'PUT',
-      url: '/api/v1/availability',
-      token,
-      json: {
-        timeZone: 'Europe/Berlin',
-        weekly: { monday: mornings, tuesday: mornings, wednesday: mornings, thursday: mornings, friday: mornings },
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await putWeekdays(h, token, 'Europe/Berlin', [{ start: '09:00', end: '12:00' }]);
   }
 });
 

@@ -2,6 +2,7 @@
 // leases that let one instance at a time sync a source, and busy time's overlap reads (short
 // intervals sought by start, long ones scanned), which must find every interval that overlaps.
 import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../src/app/ports/store.js';
 import type { CalendarSource } from '../../src/domain/calendar-source.js';
 import { DAY_MS, MINUTE_MS } from '../../src/domain/instant.js';
 import { newId } from './records.js';
@@ -31,15 +32,20 @@ async function addSource(holderId: string, nextSyncAt: number): Promise<Calendar
   return source;
 }
 
+/** The leases are writes: each in a transaction of its own, as the worker takes them. */
+const claimDue = (...args: Parameters<Transaction['calendarSources']['claimDue']>) =>
+  store.transaction((tx) => tx.calendarSources.claimDue(...args));
+const claim = (...args: Parameters<Transaction['calendarSources']['claim']>) =>
+  store.transaction((tx) => tx.calendarSources.claim(...args));
+const release = (...args: Parameters<Transaction['calendarSources']['release']>) =>
+  store.transaction((tx) => tx.calendarSources.release(...args));
+
 describe('sync leases', () => {
   it('when two instances claim at once, then each due source goes to one of them, and none that is not due', async () => {
     const holder = await addHolder('alice');
     const due = await Promise.all([1, 2, 3, 4].map(() => addSource(holder.id, T0)));
     await addSource(holder.id, T0 + 60_000);
-    const [first, second] = await Promise.all([
-      store.calendarSources.claimDue(T0, T0 + 30_000, 3),
-      store.calendarSources.claimDue(T0, T0 + 30_000, 3),
-    ]);
+    const [first, second] = await Promise.all([claimDue(T0, T0 + 30_000, 3), claimDue(T0, T0 + 30_000, 3)]);
     const claimed = [...first!, ...second!].map((c) => c.id);
     expect(claimed.sort()).toEqual(due.map((s) => s.id).sort());
     expect(new Set(claimed).size).toBe(claimed.length);
@@ -49,23 +55,21 @@ describe('sync leases', () => {
   it('when a lease is live, then neither claim takes the source; once it lapsed or was released, they do', async () => {
     const holder = await addHolder('alice');
     const source = await addSource(holder.id, T0);
-    expect(await store.calendarSources.claim(holder.id, source.id, T0, T0 + 30_000)).toBe(true);
-    expect(await store.calendarSources.claim(holder.id, source.id, T0 + 1, T0 + 30_000)).toBe(false);
-    expect(await store.calendarSources.claimDue(T0 + 1, T0 + 30_000, 10)).toEqual([]);
+    expect(await claim(holder.id, source.id, T0, T0 + 30_000)).toBe(true);
+    expect(await claim(holder.id, source.id, T0 + 1, T0 + 30_000)).toBe(false);
+    expect(await claimDue(T0 + 1, T0 + 30_000, 10)).toEqual([]);
     // A crashed instance's lease lapses.
-    expect(await store.calendarSources.claimDue(T0 + 30_000, T0 + 60_000, 10)).toEqual([
-      { id: source.id, holderId: holder.id },
-    ]);
-    await store.calendarSources.release(source.id, T0 + 90_000);
-    expect(await store.calendarSources.claimDue(T0 + 60_000, T0 + 90_000, 10)).toEqual([]);
-    expect(await store.calendarSources.claim(holder.id, source.id, T0 + 60_000, T0 + 90_000)).toBe(true);
+    expect(await claimDue(T0 + 30_000, T0 + 60_000, 10)).toEqual([{ id: source.id, holderId: holder.id }]);
+    await release(source.id, T0 + 90_000);
+    expect(await claimDue(T0 + 60_000, T0 + 90_000, 10)).toEqual([]);
+    expect(await claim(holder.id, source.id, T0 + 60_000, T0 + 90_000)).toBe(true);
   });
 
   it('when another holder claims a source by id, then it gets nothing', async () => {
     const alice = await addHolder('alice');
     const bob = await addHolder('bob');
     const source = await addSource(alice.id, T0);
-    expect(await store.calendarSources.claim(bob.id, source.id, T0, T0 + 30_000)).toBe(false);
+    expect(await claim(bob.id, source.id, T0, T0 + 30_000)).toBe(false);
   });
 });
 

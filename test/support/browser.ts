@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { putWeekdays } from '../http/helpers.js';
 import type { Harness } from './harness.js';
 
 export const CHROMIUM = process.env.SLOTWISE_CHROMIUM ?? '/usr/bin/chromium';
@@ -50,17 +51,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
  */
 export async function adaInBerlin(h: Harness, eventType: Record<string, unknown> = {}): Promise<void> {
   const token = await h.key('Ada Lovelace');
-  const day = [{ start: '09:00', end: '17:00' }];
-  const availability = await h.request({
-    method: 'PUT',
-    url: '/api/v1/availability',
-    token,
-    json: {
-      timeZone: 'Europe/Berlin',
-      weekly: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day },
-    },
-  });
-  expect(availability.statusCode, availability.body).toBe(200);
+  await putWeekdays(h, token, 'Europe/Berlin', [{ start: '09:00', end: '17:00' }]);
   const created = await h.request({
     method: 'POST',
     url: '/api/v1/event-types',

@@ -222,7 +222,7 @@ export interface CalendarSourceReads {
   count(holderId: string): Promise<number>;
 }
 
-export interface CalendarSourceWrites extends CalendarSourceReads {
+export interface CalendarSourceWrites extends CalendarSourceReads, SyncLeases {
   insert(stored: StoredSource, nextSyncAt: Instant): Promise<void>;
   /** Writes the source's fields; `nextSyncAt` when given (a new address is synced at once). */
   update(stored: StoredSource, nextSyncAt?: Instant): Promise<void>;
@@ -233,6 +233,8 @@ export interface CalendarSourceWrites extends CalendarSourceReads {
 /**
  * The sync worker's leases: a source is synced by one instance at a time, on any number of
  * instances. A lease lapses at `leaseUntil`, so a crashed instance's sources are synced again.
+ * Writes, so taken and given back in a transaction of their own (on SQLite, a write outside one
+ * would join whatever unit of the group commit is open on the connection).
  */
 export interface SyncLeases {
   /** Leases up to `limit` sources due at `now` that no live lease holds. */
@@ -285,7 +287,7 @@ export interface Reads {
   holds: HoldReads;
   webhooks: WebhookReads;
   deliveries: DeliveryReads;
-  calendarSources: CalendarSourceReads & SyncLeases;
+  calendarSources: CalendarSourceReads;
   busyTime: BusyTimeReads;
 }
 

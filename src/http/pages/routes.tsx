@@ -234,7 +234,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
               clock={clocks.of(found.zone, locale)}
               locale={locale}
               justBooked={one(request.query.new) === '1' && found.booking.status === 'confirmed'}
-              here={`${root}/manage/${request.params.token}`}
+              here={manageTokenPath(context, request.params.token)}
               changeable={mayChange}
               csrfToken={mayChange ? reply.generateCsrf() : ''}
             />,
@@ -271,10 +271,9 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       async (request, reply) => {
         const locale = localeOf(request.query, request.headers['accept-language']);
         const movable = await reschedulable(context, request.params.token);
-        if (!movable)
-          return reply.redirect(`${context.links.basePath()}/manage/${request.params.token}?lang=${locale}`, 303);
+        if (!movable) return reply.redirect(`${manageTokenPath(context, request.params.token)}?lang=${locale}`, 303);
         const visit: Visit = { locale, root: context.links.basePath(), embedSession: null };
-        const here = `${visit.root}/manage/${request.params.token}/reschedule`;
+        const here = `${manageTokenPath(context, request.params.token)}/reschedule`;
         return picker(context, request, reply, movable.page, visit, kit, {
           here,
           pickAction: here,
@@ -289,8 +288,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       async (request, reply) => {
         const locale = localeOf(request.body, request.headers['accept-language']);
         const movable = await reschedulable(context, request.params.token);
-        if (!movable)
-          return reply.redirect(`${context.links.basePath()}/manage/${request.params.token}?lang=${locale}`, 303);
+        if (!movable) return reply.redirect(`${manageTokenPath(context, request.params.token)}?lang=${locale}`, 303);
         const zone = zoneOf(one(request.body.tz), movable.page);
         const start = one(request.body.start) ?? '';
         try {
@@ -308,7 +306,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
           const date = dateIn(Date.parse(start), zone);
           if (date) query.set('date', date);
           return reply.redirect(
-            `${context.links.basePath()}/manage/${request.params.token}/reschedule?${query.toString()}`,
+            `${manageTokenPath(context, request.params.token)}/reschedule?${query.toString()}`,
             303,
           );
         }
@@ -559,6 +557,11 @@ async function picker(
       />,
     ),
   );
+}
+
+/** The path of the manage page a token opens. */
+function manageTokenPath(context: AppContext, token: string): string {
+  return `${context.links.basePath()}/manage/${token}`;
 }
 
 /** The path of a booking's manage page (its link, without the base URL's origin). */

@@ -325,6 +325,29 @@ export function DetailsPage(props: DetailsPageProps) {
         {errorOf(name)}
       </p>
     ) : null;
+  /** The guest's own required fields: name and e-mail, each with its label and error. */
+  const guestField = (
+    name: 'name' | 'email',
+    label: string,
+    attributes: { type?: 'email'; autocomplete: string; maxLength: number },
+  ) => (
+    <>
+      <label for={name}>{label}</label>
+      <input
+        id={name}
+        name={name}
+        // No type is text; Preact's types tell each type's attributes apart, so one of them stands for both.
+        type={attributes.type as 'text' | undefined}
+        autocomplete={attributes.autocomplete}
+        maxLength={attributes.maxLength}
+        required
+        value={text(name)}
+        aria-invalid={errorOf(name) ? 'true' : undefined}
+        aria-describedby={describedBy(name)}
+      />
+      {errorText(name)}
+    </>
+  );
   const day = isoDate(props.hold.start, props.zone);
   const timeOfDay = props.clock;
   return (
@@ -354,31 +377,8 @@ export function DetailsPage(props: DetailsPageProps) {
         <input type="hidden" name="hold" value={props.hold.id} />
         <input type="hidden" name="tz" value={props.zone} />
         <CarriedFields carried={props.carried} />
-        <label for="name">{m.name}</label>
-        <input
-          id="name"
-          name="name"
-          autocomplete="name"
-          required
-          maxLength={200}
-          value={text('name')}
-          aria-invalid={errorOf('name') ? 'true' : undefined}
-          aria-describedby={describedBy('name')}
-        />
-        {errorText('name')}
-        <label for="email">{m.email}</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autocomplete="email"
-          required
-          maxLength={320}
-          value={text('email')}
-          aria-invalid={errorOf('email') ? 'true' : undefined}
-          aria-describedby={describedBy('email')}
-        />
-        {errorText('email')}
+        {guestField('name', m.name, { autocomplete: 'name', maxLength: 200 })}
+        {guestField('email', m.email, { type: 'email', autocomplete: 'email', maxLength: 320 })}
         {eventType.questions.map((question) => {
           const name = `q_${question.id}`;
           const label = (

@@ -174,11 +174,10 @@ export class KyselyBusyTime extends Table implements BusyTimeWrites {
     // PostgreSQL: share-lock the holder's sources first. A sync replacing a source's busy time
     // holds that source's row for update until it commits, so a booking decision waits for it and
     // then reads its result (a new statement sees what committed): busy time and bookings are
-    // judged in one order. Locking no rows (a holder without sources) costs one index probe.
-    await this.engine
-      .sharingRows(this.db.selectFrom('calendar_sources').select('id').where('holder_id', '=', holderId))
-      .execute();
-    return this.overlapping(holderId, from, to);
+    // judged in one order. A holder without sources (most) has no busy time to read: one index
+    // probe, and the booking's other reads are all it costs.
+    const sources = await this.engine.shareSourcesOf(this.db, holderId);
+    return sources === 0 ? [] : this.overlapping(holderId, from, to);
   }
 
   async list(holderId: string, from: Instant, to: Instant, page: PageRequest): Promise<SourceBusy[]> {

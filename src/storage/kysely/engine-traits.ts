@@ -20,12 +20,12 @@ export interface EngineTraits {
     query: SelectQueryBuilder<Database, keyof Database, O>,
   ): SelectQueryBuilder<Database, keyof Database, O>;
   /**
-   * The query with its rows share-locked until the transaction ends (PostgreSQL `for share`):
-   * they cannot change meanwhile, but other readers may lock them too. As it is on SQLite.
+   * How many calendar sources the holder has, their rows share-locked until the transaction ends
+   * where writers run concurrently (PostgreSQL `for share`: a sync holding one `for update` is
+   * waited for). Raw SQL: it runs in every booking, where building a Kysely query costs more than
+   * running it.
    */
-  sharingRows<O>(
-    query: SelectQueryBuilder<Database, keyof Database, O>,
-  ): SelectQueryBuilder<Database, keyof Database, O>;
+  shareSourcesOf(db: Kysely<Database>, holderId: string): Promise<number>;
   /** Ends the delivery claim: locks what it claims and passes over rows another claim holds (PostgreSQL). */
   claimSuffix: RawBuilder<unknown>;
   /** Ends a claim's inner select of one table: `for update skip locked` (PostgreSQL), nothing on SQLite. */

@@ -10,7 +10,6 @@ import type {
   HolderReads,
   HoldReads,
   Store,
-  SyncLeases,
   Transaction,
   WebhookReads,
 } from '../../app/ports/store.js';
@@ -29,7 +28,7 @@ export class KyselyStore implements Store {
   readonly holds: HoldReads;
   readonly webhooks: WebhookReads;
   readonly deliveries: DeliveryReads;
-  readonly calendarSources: CalendarSourceReads & SyncLeases;
+  readonly calendarSources: CalendarSourceReads;
   readonly busyTime: BusyTimeReads;
 
   constructor(
