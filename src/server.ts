@@ -104,7 +104,11 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   const keys = new KeyCache(storage.store.apiKeys, storage.changes);
   const writer = new SlotWriter();
   const renderedTracks = new RenderedTracks(writer, RENDERED_TRACKS_BYTES);
-  const metrics = new Metrics(() => storage.deliveryQueue.countPending());
+  const metrics = new Metrics({
+    queueDepth: () => storage.deliveryQueue.countPending(),
+    databaseQueries: () => storage.queriesSent(),
+    hearingChanges: () => storage.changes.mark() !== null,
+  });
   const sender = new WebhookSender({
     timeoutMs: settings.webhooks.timeoutMs,
     allowPrivateTargets: settings.webhooks.allowPrivateTargets,

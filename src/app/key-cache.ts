@@ -10,11 +10,11 @@ export function digestOf(token: string): string {
 }
 
 /**
- * Keys as read from the store, reused while the database is unchanged since they were read
- * (nothing committed by any process: no revocation, no calendar change); the version is taken
- * before the read, so a key read meanwhile is at least as new as its label. Expiry is checked
- * against the clock on every request all the same. Where the engine cannot tell whether anything
- * changed without a query (PostgreSQL), every request reads its key.
+ * Keys as read from the store, reused while nothing that concerns their holder was committed
+ * since they were read, by any process (no revocation, no calendar change: see `ChangeSignal`);
+ * the mark is taken before the read, so a key read meanwhile is at least as new as its label.
+ * Expiry is checked against the clock on every request all the same. When the process cannot
+ * hear other processes' commits (PostgreSQL's change feed down), every request reads its key.
  *
  * Kept by measurement (docs/performance.md, "Hand-written parts"): a known key is found by the
  * token itself, which the process holds for the request anyway (hashing it cost more than the
@@ -22,7 +22,7 @@ export function digestOf(token: string): string {
  * hook of a warm request waits on nothing).
  */
 export class KeyCache {
-  private readonly known = new Map<string, { databaseVersion: string; key: AuthenticatedKey }>();
+  private readonly known = new Map<string, { mark: number; key: AuthenticatedKey }>();
 
   constructor(
     private readonly apiKeys: ApiKeyReads,
@@ -30,14 +30,13 @@ export class KeyCache {
   ) {}
 
   find(token: string): AuthenticatedKey | undefined | Promise<AuthenticatedKey | undefined> {
-    const databaseVersion = this.changes.databaseVersion();
-    if (databaseVersion === null) return this.apiKeys.findByDigest(digestOf(token));
     const cached = this.known.get(token);
-    if (cached && cached.databaseVersion === databaseVersion) return cached.key;
+    if (cached && this.changes.unchangedSince(cached.mark, cached.key.holderId)) return cached.key;
+    const mark = this.changes.mark();
     return this.apiKeys.findByDigest(digestOf(token)).then((key) => {
-      if (key) {
+      if (key && mark !== null) {
         if (this.known.size >= MAX_KNOWN_KEYS) this.known.clear();
-        this.known.set(token, { databaseVersion, key });
+        this.known.set(token, { mark, key });
       }
       return key;
     });

@@ -5,10 +5,19 @@ export type DeliveryMetricOutcome = 'succeeded' | 'retrying' | 'failed' | 'gone'
 
 const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
+/** What /metrics reads from the rest of the process when it is asked. */
+export interface MetricSources {
+  /** Webhook deliveries pending. */
+  queueDepth(): Promise<number>;
+  /** Statements sent to the database so far. */
+  databaseQueries(): number;
+  /** Whether the process hears other processes' commits, so that its caches may reuse what they read. */
+  hearingChanges(): boolean;
+}
+
 /**
  * The process's Prometheus metrics, in a registry of its own (not prom-client's global one), so
- * several apps in one test process do not share counters. `queueDepth` answers the number of
- * pending webhook deliveries when /metrics is read.
+ * several apps in one test process do not share counters.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -17,7 +26,7 @@ export class Metrics {
   private readonly deliveries: Counter<'outcome'>;
   private readonly connectionCuts: Counter<'reason'>;
 
-  constructor(queueDepth: () => Promise<number>) {
+  constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'slotwise_' });
     this.bookings = new Counter({
       name: 'slotwise_booking_requests_total',
@@ -42,9 +51,26 @@ export class Metrics {
       help: 'Webhook deliveries pending (due or scheduled for a retry)',
       registers: [this.registry],
       async collect() {
-        this.set(await queueDepth());
+        this.set(await sources.queueDepth());
       },
     });
+    new Gauge({
+      name: 'slotwise_change_feed_listening',
+      help: "1 while the process hears other processes' commits (PostgreSQL LISTEN, SQLite data_version), so its key and calendar caches reuse what they read; 0 while every request reads the database",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.hearingChanges() ? 1 : 0);
+      },
+    });
+    this.registry.registerMetric(
+      collected(
+        'slotwise_database_queries_total',
+        "Statements sent to the database by this process (a round trip each on PostgreSQL), the change feed's own heartbeats not counted",
+        'counter',
+        () => [{ labels: {}, value: sources.databaseQueries() }],
+        () => {},
+      ) as unknown as Metric,
+    );
     // prom-client's typings list only its own four metric classes; its registry needs no more
     // than `name`, `help`, `type` and `get()` (lib/registry.js), which these have.
     for (const metric of this.requests.metrics()) this.registry.registerMetric(metric as unknown as Metric);

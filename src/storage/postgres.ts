@@ -3,7 +3,9 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { OverlapViolation, StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import type { EngineTraits } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
-import { withTranslatedErrors } from './kysely/translated-errors.js';
+import { portDialect, type QueryTally } from './kysely/translated-errors.js';
+import { ChangeLog } from './change-log.js';
+import { PostgresChangeFeed, type ChangeFeedTiming } from './postgres-change-feed.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import type { Storage } from './storage.js';
@@ -13,6 +15,8 @@ export interface PostgresOptions {
   connectionString: string;
   poolSize: number;
   statementTimeoutMs: number;
+  /** The change feed's heartbeat and reconnection (tests shorten them). */
+  changeFeed?: ChangeFeedTiming;
 }
 
 const INT8_OID = 20;
@@ -41,14 +45,16 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
   // fails its next query (StoreUnavailable) and is dropped when released.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: withTranslatedErrors(new PostgresDialect({ pool }), translate) });
+  const queries: QueryTally = { sent: 0 };
+  const db = new Kysely<Database>({ dialect: portDialect(new PostgresDialect({ pool }), translate, queries) });
   try {
     await migrateToLatest(db, 'postgres');
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return kyselyStorage(db, POSTGRES);
+  const feed = new PostgresChangeFeed(options.connectionString, options.changeFeed);
+  return kyselyStorage(db, POSTGRES, new ChangeLog(feed), queries, () => feed.close());
 }
 
 const POSTGRES: EngineTraits = {

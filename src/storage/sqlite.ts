@@ -5,7 +5,8 @@ import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import type { EngineTraits } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
-import { withTranslatedErrors } from './kysely/translated-errors.js';
+import { portDialect, type QueryTally } from './kysely/translated-errors.js';
+import { ChangeLog, DataVersionWatch } from './change-log.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import type { Storage } from './storage.js';
@@ -31,8 +32,9 @@ export interface SqliteOptions {
 export async function openSqliteStorage(options: SqliteOptions): Promise<Storage> {
   if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
   const connection = openConnection(options.filename, options.busyTimeoutMs ?? 5000);
+  const queries: QueryTally = { sent: 0 };
   const db = new Kysely<Database>({
-    dialect: withTranslatedErrors(new SqliteDialect({ database: withStatementCache(connection) }), translate),
+    dialect: portDialect(new SqliteDialect({ database: withStatementCache(connection) }), translate, queries),
   });
   await migrateToLatest(db, 'sqlite');
   if (options.maxSizeBytes !== undefined) {
@@ -40,7 +42,8 @@ export async function openSqliteStorage(options: SqliteOptions): Promise<Storage
     connection.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxSizeBytes / pageSize))}`);
   }
   const dataVersion = connection.prepare('pragma data_version').pluck();
-  return kyselyStorage(db, { ...SQLITE, dataVersion: () => dataVersion.get() as number });
+  const changes = new ChangeLog(new DataVersionWatch(() => dataVersion.get() as number));
+  return kyselyStorage(db, SQLITE, changes, queries);
 }
 
 /** A connection set up for durability and concurrency, whatever state the file is in. */

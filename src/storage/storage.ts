@@ -18,5 +18,7 @@ export interface Storage {
   schemaStatus: SchemaStatus;
   housekeeping: Housekeeping;
   changes: ChangeSignal;
+  /** Statements sent to the database by this process so far (`slotwise_database_queries_total`). */
+  queriesSent(): number;
   close(): Promise<void>;
 }

@@ -146,7 +146,7 @@ describe('GET /metrics', () => {
   });
 
   it('when requests took known times, then each lands in the first bucket that holds it, and sum and count add up', async () => {
-    const own = new Metrics(async () => 0);
+    const own = new Metrics({ queueDepth: async () => 0, databaseQueries: () => 0, hearingChanges: () => true });
     for (const seconds of [0.0003, 0.003, 3]) own.observeRequest('GET', '/api/v1/slots', 200, seconds);
     const samples = parseMetrics(await own.text());
     const labels = { method: 'GET', route: '/api/v1/slots', status: '200' };
@@ -165,7 +165,7 @@ describe('GET /metrics', () => {
   });
 
   it('when a label value holds a quote, a backslash or a line feed, then it is escaped and the text still parses', async () => {
-    const own = new Metrics(async () => 0);
+    const own = new Metrics({ queueDepth: async () => 0, databaseQueries: () => 0, hearingChanges: () => true });
     own.observeRequest('GET', 'a"b\\c\nd', 404, 0.001);
     const text = await own.text();
     expect(text).toContain('route="a\\"b\\\\c\\nd"');
@@ -175,7 +175,7 @@ describe('GET /metrics', () => {
   it("when requests are tallied, then the text is what prom-client's own Counter and Histogram write for them", async () => {
     // The tally is hand-made for speed; its names, HELP texts, buckets, labels, escaping and
     // cumulative counts must be those of prom-client's metrics, observed the slow way.
-    const own = new Metrics(async () => 0);
+    const own = new Metrics({ queueDepth: async () => 0, databaseQueries: () => 0, hearingChanges: () => true });
     const reference = new Registry();
     const labelNames = ['method', 'route', 'status'] as const;
     const counter = new Counter({

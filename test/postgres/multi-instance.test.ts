@@ -102,6 +102,31 @@ function expectProblem(response: ApiResponse, status: number, types: string[], c
   expect(types, context).toContain(response.body.type);
 }
 
+/**
+ * Asks `instance` with `token` until it refuses (or a second has passed since `since`), as a
+ * client using the key would: the first answer that is not 200.
+ */
+async function firstRefusal(instance: Instance, token: string, since: number): Promise<ApiResponse> {
+  for (;;) {
+    const response = await api(instance, token, 'GET', '/api/v1/event-types');
+    if (response.status !== 200 || performance.now() - since > 1_000) return response;
+    await sleep(2);
+  }
+}
+
+/**
+ * Waits until the instance hears other instances' commits (its change feed listening, as
+ * /metrics says), then serves `token` once, so that a revocation test starts from a cached key.
+ */
+async function servedWhileListening(instance: Instance, token: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!/^slotwise_change_feed_listening 1$/m.test(await (await fetch(`${instance.url}/metrics`)).text())) {
+    if (Date.now() > deadline) throw new Error(`${instance.name}'s change feed never listened`);
+    await sleep(20);
+  }
+  expect((await api(instance, token, 'GET', '/api/v1/event-types')).status).toBe(200);
+}
+
 async function holderId(name: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>('select id from holders where name = $1', [name]);
   expect(rows).toHaveLength(1);
@@ -256,8 +281,9 @@ describe('three server processes on one PostgreSQL database', () => {
 
     const revoked = await runCli(['keys', 'revoke', keyId!], env);
     expect(revoked.code, revoked.stderr).toBe(0);
+    const revokedAt = performance.now();
     for (const instance of instances) {
-      const response = await api(instance, token, 'GET', '/api/v1/event-types');
+      const response = await firstRefusal(instance, token, revokedAt);
       expectProblem(
         response,
         401,
@@ -274,6 +300,37 @@ describe('three server processes on one PostgreSQL database', () => {
     expect(after.find((k) => k.id === keyId)?.revokedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const again = await runCli(['keys', 'revoke', keyId!], env);
     expect(again.code).toBe(1);
+  });
+
+  it('when a key is revoked with the CLI while every instance serves it, then each refuses it within a second, with its change feed up or lost', async () => {
+    const env = { DATABASE_URL: databaseUrl };
+    for (const feed of ['listening', 'lost'] as const) {
+      const token = await createKey(databaseUrl, 'alice', 'read');
+      const keyId = (await db.query<{ id: string }>('select id from api_keys order by created_at desc limit 1'))
+        .rows[0]!.id;
+      // Served, and so cached, on every instance (and the feeds listening) before it is revoked.
+      for (const instance of instances) await servedWhileListening(instance, token);
+      if (feed === 'lost') {
+        const { rows } = await db.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where application_name = 'slotwise-change-feed' and datname = current_database()`,
+        );
+        expect(rows).toHaveLength(instances.length);
+      }
+      const revoked = await runCli(['keys', 'revoke', keyId], env);
+      expect(revoked.code, revoked.stderr).toBe(0);
+      const revokedAt = performance.now();
+      const latencies = await Promise.all(
+        instances.map(async (instance) => {
+          const response = await firstRefusal(instance, token, revokedAt);
+          expect(response.status, `${instance.name} (feed ${feed})`).toBe(401);
+          return Math.round(performance.now() - revokedAt);
+        }),
+      );
+      console.log(
+        `revocation seen by each instance (feed ${feed}) within ${latencies.join(', ')} ms of the CLI's exit`,
+      );
+    }
   });
 
   it('when 90 bookings for one start arrive at once spread over three instances, then exactly one is created and the rest are 409 slot-unavailable', async () => {

@@ -1,58 +1,127 @@
-// The change signal (src/app/ports/change-signal.ts): whether anything was committed since a
-// process last looked, without a query where the engine allows it.
+// The change signal (src/app/ports/change-signal.ts): whether anything that concerns a holder was
+// committed since a mark, by this process or another, without a query: SQLite's `data_version`,
+// PostgreSQL's change feed (LISTEN/NOTIFY, src/storage/postgres-change-feed.ts).
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { ChangeSignal } from '../../src/app/ports/change-signal.js';
 import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
+import { openPostgresStorage } from '../../src/storage/postgres.js';
 import { testStoreKind } from '../support/databases.js';
 import { addEventType, addHolder, eventTypeOf, storage, store, testStore, useFreshStorage } from './fixture.js';
 
 useFreshStorage();
 
-describe('database version', () => {
-  it.runIf(testStoreKind() === 'postgres')(
-    'when the engine is PostgreSQL, then it cannot tell cheaply and says null',
-    () => {
-      expect(storage.changes.databaseVersion()).toBeNull();
-    },
-  );
+/** A mark once the process hears other processes' commits (PostgreSQL: once its feed listens). */
+async function markWhenHearing(changes: ChangeSignal): Promise<number> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const mark = changes.mark();
+    if (mark !== null) return mark;
+    if (Date.now() > deadline) throw new Error('the change signal never started hearing');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
-  it.runIf(testStoreKind() === 'sqlite')(
-    'when nothing is committed, then the version stays; a commit of this store or of another process changes it',
-    async () => {
-      const holder = await addHolder('alice');
-      const before = storage.changes.databaseVersion();
-      await store.holders.get(holder.id);
-      await store.eventTypes.list(holder.id, { limit: 10, after: null });
-      expect(storage.changes.databaseVersion()).toBe(before);
+/** Waits until `changed()` holds, up to `withinMs`: another process's commit is heard, not read. */
+async function heardWithin(withinMs: number, changed: () => boolean): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (!changed()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return true;
+}
 
-      await addEventType(holder.id, { slug: 'own' });
-      const afterOwn = storage.changes.databaseVersion();
-      expect(afterOwn).not.toBe(before);
+/** Commits through a second storage on the same database: another process, as far as the first can tell. */
+async function inAnotherProcess(work: Parameters<typeof store.transaction>[0]): Promise<void> {
+  const other = await openStorage(parseDatabaseUrl(testStore.databaseUrl), { poolSize: 1, statementTimeoutMs: 1000 });
+  try {
+    await other.store.transaction(work);
+  } finally {
+    await other.close();
+  }
+}
 
-      // Another process: a second store on the same file.
-      const other = await openStorage(parseDatabaseUrl(testStore.databaseUrl), {
-        poolSize: 1,
-        statementTimeoutMs: 1000,
-      });
-      try {
-        await other.store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(holder.id, { slug: 'theirs' })));
-      } finally {
-        await other.close();
-      }
-      // Another process's commit is read from the next event-loop turn on.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(storage.changes.databaseVersion()).not.toBe(afterOwn);
-    },
-  );
-
-  it.runIf(testStoreKind() === 'sqlite')('when a transaction rolls back, then the version stays', async () => {
+describe('change signal', () => {
+  it('when nothing is committed, then a mark stays current; a commit of this store or of another process ends it', async () => {
     const holder = await addHolder('alice');
-    const before = storage.changes.databaseVersion();
+    const before = await markWhenHearing(storage.changes);
+    await store.holders.get(holder.id);
+    await store.eventTypes.list(holder.id, { limit: 10, after: null });
+    expect(storage.changes.unchangedSince(before, holder.id)).toBe(true);
+
+    await addEventType(holder.id, { slug: 'own' });
+    // This process's own commit is known at once: read-your-writes on one instance.
+    expect(storage.changes.unchangedSince(before, holder.id)).toBe(false);
+
+    const afterOwn = await markWhenHearing(storage.changes);
+    await inAnotherProcess((tx) => tx.eventTypes.insert(eventTypeOf(holder.id, { slug: 'theirs' })));
+    expect(await heardWithin(1_000, () => !storage.changes.unchangedSince(afterOwn, holder.id))).toBe(true);
+  });
+
+  it('when a transaction rolls back, then a mark stays current', async () => {
+    const holder = await addHolder('alice');
+    const before = await markWhenHearing(storage.changes);
     await expect(
       store.transaction(async (tx) => {
         await tx.eventTypes.insert(eventTypeOf(holder.id));
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect(storage.changes.databaseVersion()).toBe(before);
+    // Give a notification time to arrive if one (wrongly) were sent.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(storage.changes.unchangedSince(before, holder.id)).toBe(true);
   });
+
+  it.runIf(testStoreKind() === 'postgres')(
+    'when another process changes one holder, then marks stay current for every other holder',
+    async () => {
+      const alice = await addHolder('alice');
+      const bob = await addHolder('bob');
+      const before = await markWhenHearing(storage.changes);
+      await inAnotherProcess((tx) => tx.eventTypes.insert(eventTypeOf(alice.id)));
+      expect(await heardWithin(1_000, () => !storage.changes.unchangedSince(before, alice.id))).toBe(true);
+      expect(storage.changes.unchangedSince(before, bob.id)).toBe(true);
+    },
+  );
+
+  it.runIf(testStoreKind() === 'postgres')(
+    'when the change feed is lost, then nothing counts as unchanged until it listens again, and what was read before stays changed',
+    async () => {
+      const feedTiming = { heartbeatMs: 50, heartbeatTimeoutMs: 100, reconnectMs: 300, maxReconnectMs: 300 };
+      const own = await openPostgresStorage({
+        connectionString: testStore.databaseUrl,
+        poolSize: 2,
+        statementTimeoutMs: 1000,
+        changeFeed: feedTiming,
+      });
+      try {
+        const holder = await addHolder('alice');
+        const before = await markWhenHearing(own.changes);
+        expect(own.changes.unchangedSince(before, holder.id)).toBe(true);
+
+        const admin = new pg.Client({ connectionString: testStore.databaseUrl });
+        await admin.connect();
+        try {
+          const { rows } = await admin.query(
+            `select pg_terminate_backend(pid) as ended from pg_stat_activity
+             where application_name = 'slotwise-change-feed' and datname = current_database()`,
+          );
+          expect(rows.length).toBeGreaterThan(0);
+        } finally {
+          await admin.end();
+        }
+        expect(await heardWithin(1_000, () => own.changes.mark() === null)).toBe(true);
+        expect(own.changes.unchangedSince(before, holder.id)).toBe(false);
+
+        // Back after the reconnection wait: a mark again, but the earlier one is spent.
+        const after = await markWhenHearing(own.changes);
+        expect(after).toBeGreaterThan(before);
+        expect(own.changes.unchangedSince(before, holder.id)).toBe(false);
+        expect(own.changes.unchangedSince(after, holder.id)).toBe(true);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 });

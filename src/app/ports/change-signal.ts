@@ -1,10 +1,16 @@
-// Tells a process whether anything was committed to the database since it last looked, without
-// a query where the engine allows it: what lets the key cache reuse a key it read.
+// Tells a process what was committed to the database since it read something, without a query
+// where it can: what lets the key cache (and, through the key's calendar version, the calendar
+// cache) reuse what it read.
 export interface ChangeSignal {
   /**
-   * A value that is the same on two calls only if nothing was committed to the database in
-   * between, by this process or any other; null when the engine cannot tell without a query
-   * (PostgreSQL): then nothing read may be reused.
+   * A mark of every commit this process knows of so far, to take before a read; null when it
+   * cannot know of other processes' commits without a query (PostgreSQL with its change feed
+   * down): then nothing read may be reused.
    */
-  databaseVersion(): string | null;
+  mark(): number | null;
+  /**
+   * Whether nothing that concerns the holder (its keys, its calendar) was committed, by this
+   * process or any other, since `mark` was taken; false whenever that cannot be known.
+   */
+  unchangedSince(mark: number, holderId: string): boolean;
 }

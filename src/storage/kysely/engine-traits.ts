@@ -39,12 +39,7 @@ export interface EngineTraits {
   /**
    * A failure after which running the whole transaction again is safe and may succeed. (Every
    * other engine error reaches the adapters already translated into the ports' errors: see
-   * `withTranslatedErrors` in the dialect files.)
+   * `portDialect` in the dialect files.)
    */
   isRetryable(error: unknown): boolean;
-  /**
-   * Changes when another connection (another process) commits: SQLite's `data_version`, read
-   * without a query round trip. Absent on PostgreSQL.
-   */
-  dataVersion?: () => number;
 }

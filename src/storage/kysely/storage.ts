@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChangeLog } from '../change-log.js';
 import type { Storage } from '../storage.js';
 import { pendingMigrations } from '../migrate.js';
 import type { Database } from '../schema.js';
@@ -9,10 +10,21 @@ import { KyselyIdempotencyLedger } from './idempotency-ledger.js';
 import { KyselyRequestCounter } from './request-counter.js';
 import { KyselyStore } from './store.js';
 import { Transactions } from './transactions.js';
+import type { QueryTally } from './translated-errors.js';
 
-/** Every port over one database handle, sharing its transactions (and, on SQLite, its group commit). */
-export function kyselyStorage(db: Kysely<Database>, engine: EngineTraits): Storage {
-  const transactions = new Transactions(db, engine);
+/**
+ * Every port over one database handle, sharing its transactions (and, on SQLite, its group
+ * commit); `changes` hears of commits made elsewhere, `close` ends what the dialect file opened
+ * besides the handle.
+ */
+export function kyselyStorage(
+  db: Kysely<Database>,
+  engine: EngineTraits,
+  changes: ChangeLog,
+  queries: QueryTally,
+  closeOthers: () => Promise<void> = async () => {},
+): Storage {
+  const transactions = new Transactions(db, engine, changes);
   return {
     engine: engine.name,
     store: new KyselyStore(db, engine, transactions),
@@ -21,7 +33,11 @@ export function kyselyStorage(db: Kysely<Database>, engine: EngineTraits): Stora
     requestCounter: new KyselyRequestCounter(engine, transactions),
     schemaStatus: { pendingMigrations: () => pendingMigrations(db, engine.name) },
     housekeeping: new KyselyHousekeeping(transactions),
-    changes: transactions,
-    close: () => db.destroy(),
+    changes,
+    queriesSent: () => queries.sent,
+    close: async () => {
+      await closeOthers();
+      await db.destroy();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { ChangeSignal } from '../../app/ports/change-signal.js';
 import { StoreUnavailable } from '../../app/ports/storage-errors.js';
+import type { ChangeLog } from '../change-log.js';
 import { GroupCommit, type BatchSession } from '../group-commit.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
@@ -19,37 +19,18 @@ export interface TransactionRunner {
  * unit of a group commit (see GroupCommit: a savepoint in a batch that shares one commit), on
  * PostgreSQL on one held pool connection. A unit gets the connection to run its SQL on.
  */
-export class Transactions implements TransactionRunner, ChangeSignal {
+export class Transactions implements TransactionRunner {
   private readonly groupCommit: GroupCommit<Kysely<Database>> | null;
-  /** Commits made through this handle: `data_version` does not count a connection's own. */
-  private commits = 0;
-  /** `data_version` as read in this event-loop turn, or null before the turn's first read. */
-  private dataVersionThisTurn: number | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: EngineTraits,
+    /** Told of every commit made here (which `data_version` and notifications do not tell at once). */
+    private readonly changes: ChangeLog,
   ) {
     this.groupCommit = engine.groupCommit
       ? new GroupCommit((use) => this.db.connection().execute((connection) => use(this.batchSession(connection))))
       : null;
-  }
-
-  /**
-   * Read once per event-loop turn: reading `data_version` takes SQLite's WAL read lock (two
-   * system calls), and under load a turn handles the requests of many connections at once. A
-   * request read in the same turn as the first that asked arrived before that read, so it was
-   * sent before any commit the read missed was acknowledged: either order is a true one.
-   */
-  databaseVersion(): string | null {
-    if (!this.engine.dataVersion) return null;
-    if (this.dataVersionThisTurn === null) {
-      this.dataVersionThisTurn = this.engine.dataVersion();
-      setImmediate(() => {
-        this.dataVersionThisTurn = null;
-      });
-    }
-    return `${this.dataVersionThisTurn}:${this.commits}`;
   }
 
   async retrying<T>(work: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
@@ -72,7 +53,7 @@ export class Transactions implements TransactionRunner, ChangeSignal {
       try {
         const result = await work(connection);
         await sql`commit`.execute(connection);
-        this.commits++;
+        this.changes.committedHere();
         return result;
       } catch (error) {
         // On a lost connection the rollback fails too; the transaction's own failure is the answer.
@@ -98,7 +79,7 @@ export class Transactions implements TransactionRunner, ChangeSignal {
       },
       commit: async () => {
         await run(COMMIT);
-        this.commits++;
+        this.changes.committedHere();
       },
       rollback: () => run(ROLLBACK),
     };

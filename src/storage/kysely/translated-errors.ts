@@ -1,17 +1,24 @@
 import { StoreUnavailable } from '../../app/ports/storage-errors.js';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 
+/** Statements sent through one dialect (a round trip each on PostgreSQL). */
+export interface QueryTally {
+  sent: number;
+}
+
 /**
- * The dialect with every failure of its driver (a query, or getting a connection) passed through
- * `translate` on the way out: engine errors become the ports' errors (app/ports/storage-errors.ts)
- * in this one place, for reads and writes, whichever adapter ran the query.
+ * The dialect as the ports see it: every failure of its driver (a query, or getting a connection)
+ * passed through `translate` on the way out, so that engine errors become the ports' errors
+ * (app/ports/storage-errors.ts) in this one place, for reads and writes, whichever adapter ran
+ * the query; and every statement counted in `tally` (what the bench and the tests count round
+ * trips by).
  */
-export function withTranslatedErrors(dialect: Dialect, translate: (error: unknown) => unknown): Dialect {
+export function portDialect(dialect: Dialect, translate: (error: unknown) => unknown, tally: QueryTally): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver: () => new TranslatingDriver(dialect.createDriver(), translate),
+    createDriver: () => new TranslatingDriver(dialect.createDriver(), translate, tally),
   };
 }
 
@@ -19,9 +26,11 @@ class TranslatingConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly translate: (error: unknown) => unknown,
+    private readonly tally: QueryTally,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.tally.sent++;
     try {
       return await this.inner.executeQuery<R>(query);
     } catch (error) {
@@ -30,6 +39,7 @@ class TranslatingConnection implements DatabaseConnection {
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    this.tally.sent++;
     return this.inner.streamQuery<R>(query, chunkSize);
   }
 }
@@ -39,6 +49,7 @@ class TranslatingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly translate: (error: unknown) => unknown,
+    private readonly tally: QueryTally,
   ) {}
 
   async init(): Promise<void> {
@@ -52,7 +63,7 @@ class TranslatingDriver implements Driver {
   /** Not getting a connection at all (refused, timed out, the database not accepting any) is always the store being unavailable. */
   async acquireConnection(): Promise<DatabaseConnection> {
     try {
-      return new TranslatingConnection(await this.inner.acquireConnection(), this.translate);
+      return new TranslatingConnection(await this.inner.acquireConnection(), this.translate, this.tally);
     } catch (error) {
       const translated = this.translate(error);
       if (translated instanceof StoreUnavailable) throw translated;

@@ -1,0 +1,82 @@
+import type { ChangeSignal } from '../app/ports/change-signal.js';
+
+/**
+ * How a process hears of other processes' commits: whether it can tell now (`hearing`), having
+ * passed on to `log` everything it has heard up to this moment.
+ */
+export interface CommitsElsewhere {
+  hearing(log: ChangeLog): boolean;
+}
+
+/** Holders tracked one by one; past this, one more change counts as a change to everything. */
+const MAX_TRACKED_HOLDERS = 100_000;
+
+/**
+ * The commits this process knows of, as a sequence: its own (after which anything may have
+ * changed: a transaction does not say which holders it touched), and others' as the engine tells
+ * them, by holder (PostgreSQL notifications) or as a whole (SQLite `data_version`, a change feed
+ * reconnected after it may have missed some). A mark is the sequence's value; something read
+ * after a mark is current while no change it concerns came after that mark.
+ */
+export class ChangeLog implements ChangeSignal {
+  private sequence = 0;
+  private everythingChangedAt = 0;
+  private readonly holderChangedAt = new Map<string, number>();
+
+  constructor(private readonly elsewhere: CommitsElsewhere) {}
+
+  mark(): number | null {
+    return this.elsewhere.hearing(this) ? this.sequence : null;
+  }
+
+  unchangedSince(mark: number, holderId: string): boolean {
+    if (!this.elsewhere.hearing(this)) return false;
+    return this.everythingChangedAt <= mark && (this.holderChangedAt.get(holderId) ?? 0) <= mark;
+  }
+
+  /** A commit of this process: known as soon as the engine acknowledged it. */
+  committedHere(): void {
+    this.everythingChanged();
+  }
+
+  holderChanged(holderId: string): void {
+    if (this.holderChangedAt.size >= MAX_TRACKED_HOLDERS && !this.holderChangedAt.has(holderId)) {
+      this.everythingChanged();
+      return;
+    }
+    this.holderChangedAt.set(holderId, ++this.sequence);
+  }
+
+  everythingChanged(): void {
+    this.everythingChangedAt = ++this.sequence;
+    this.holderChangedAt.clear();
+  }
+}
+
+/**
+ * SQLite: `data_version` changes when another connection commits. Read once per event-loop turn:
+ * reading it takes SQLite's WAL read lock (two system calls), and under load a turn handles the
+ * requests of many connections at once. A request read in the same turn as the first that asked
+ * arrived before that read, so it was sent before any commit the read missed was acknowledged:
+ * either order is a true one.
+ */
+export class DataVersionWatch implements CommitsElsewhere {
+  private lastSeen: number | null = null;
+  private readThisTurn = false;
+
+  constructor(private readonly dataVersion: () => number) {}
+
+  hearing(log: ChangeLog): boolean {
+    if (this.readThisTurn) return true;
+    this.readThisTurn = true;
+    setImmediate(() => {
+      this.readThisTurn = false;
+    });
+    const version = this.dataVersion();
+    if (version !== this.lastSeen) {
+      this.lastSeen = version;
+      log.everythingChanged();
+    }
+    return true;
+  }
+}
