@@ -14,7 +14,7 @@ export function digestOf(token: string): string {
  * since they were read, by any process (no revocation, no calendar change: see `ChangeSignal`);
  * the mark is taken before the read, so a key read meanwhile is at least as new as its label.
  * Expiry is checked against the clock on every request all the same. When the process cannot
- * hear other processes' commits (PostgreSQL's change feed down), every request reads its key.
+ * hear other processes' commits (PostgreSQL's change poll unanswered), every request reads its key.
  *
  * Kept by measurement (docs/performance.md, "Hand-written parts"): a known key is found by the
  * token itself, which the process holds for the request anyway (hashing it cost more than the

@@ -55,8 +55,8 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'slotwise_change_feed_listening',
-      help: "1 while the process hears other processes' commits (PostgreSQL LISTEN, SQLite data_version), so its key and calendar caches reuse what they read; 0 while every request reads the database",
+      name: 'slotwise_change_signal_hearing',
+      help: "1 while the process hears other processes' commits (PostgreSQL: its change poll answered within 500 ms; SQLite: data_version), so its key and calendar caches reuse what they read; 0 while every request reads the database",
       registers: [this.registry],
       collect() {
         this.set(sources.hearingChanges() ? 1 : 0);
@@ -65,7 +65,7 @@ export class Metrics {
     this.registry.registerMetric(
       collected(
         'slotwise_database_queries_total',
-        "Statements sent to the database by this process (a round trip each on PostgreSQL), the change feed's own heartbeats not counted",
+        "Statements sent to the database by this process (a round trip each on PostgreSQL), the change poll's own questions not counted",
         'counter',
         () => [{ labels: {}, value: sources.databaseQueries() }],
         () => {},

@@ -14,8 +14,8 @@ const MAX_TRACKED_HOLDERS = 100_000;
 /**
  * The commits this process knows of, as a sequence: its own (after which anything may have
  * changed: a transaction does not say which holders it touched), and others' as the engine tells
- * them, by holder (PostgreSQL notifications) or as a whole (SQLite `data_version`, a change feed
- * reconnected after it may have missed some). A mark is the sequence's value; something read
+ * them, by holder (PostgreSQL's change poll) or as a whole (SQLite `data_version`; the change
+ * poll's first answer after it connects, or one with too many holders). A mark is the sequence's value; something read
  * after a mark is current while no change it concerns came after that mark.
  */
 export class ChangeLog implements ChangeSignal {

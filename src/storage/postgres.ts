@@ -5,7 +5,7 @@ import type { EngineTraits } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
 import { portDialect, type QueryTally } from './kysely/translated-errors.js';
 import { ChangeLog } from './change-log.js';
-import { PostgresChangeFeed, type ChangeFeedTiming } from './postgres-change-feed.js';
+import { PostgresChangePoll, type ChangePollTiming } from './postgres-change-poll.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import type { Storage } from './storage.js';
@@ -15,8 +15,8 @@ export interface PostgresOptions {
   connectionString: string;
   poolSize: number;
   statementTimeoutMs: number;
-  /** The change feed's heartbeat and reconnection (tests shorten them). */
-  changeFeed?: ChangeFeedTiming;
+  /** How often other processes' changes are asked for, and how long an answer is relied on (tests change them). */
+  changePoll?: ChangePollTiming;
 }
 
 const INT8_OID = 20;
@@ -53,8 +53,8 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
     await db.destroy();
     throw error;
   }
-  const feed = new PostgresChangeFeed(options.connectionString, options.changeFeed);
-  return kyselyStorage(db, POSTGRES, new ChangeLog(feed), queries, () => feed.close());
+  const poll = new PostgresChangePoll(options.connectionString, options.changePoll);
+  return kyselyStorage(db, POSTGRES, new ChangeLog(poll), queries, () => poll.close());
 }
 
 const POSTGRES: EngineTraits = {

@@ -2,7 +2,7 @@
 // These tests change the data through a second store on the same database — what another server
 // process would do — and check that the first process's answers follow, within the moment its
 // change signal takes to hear of the other's commit (SQLite: at once; PostgreSQL: a
-// notification, a few milliseconds; see docs/architecture.md, "PostgreSQL's change feed").
+// poll, a tenth of a second; see docs/architecture.md, "PostgreSQL's change poll").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callerWith } from '../../src/app/api-keys.js';
 import { digestOf } from '../../src/app/key-cache.js';

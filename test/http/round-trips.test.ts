@@ -3,8 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/app/ports/store.js';
+import { digestOf } from '../../src/app/key-cache.js';
 import { composeServer, type Server } from '../../src/server.js';
 import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
+import { DEFAULT_CHANGE_POLL_TIMING } from '../../src/storage/postgres-change-poll.js';
 import { testStoreKind } from '../support/databases.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { book, createEventType, BEFORE_MONDAY } from './helpers.js';
@@ -55,9 +57,18 @@ afterEach(async () => {
   await h.close();
 });
 
-/** Waits until the storage hears other processes' commits (PostgreSQL: its change feed listens). */
+/** Waits until the storage hears other processes' commits (PostgreSQL: its change poll has answered). */
 async function hearingChanges(): Promise<void> {
   await expect.poll(() => h.storage.changes.mark(), { timeout: 5_000, interval: 5 }).not.toBeNull();
+}
+
+/**
+ * Waits until this process's own commits so far have come back through its change poll as well
+ * (PostgreSQL: a key read before then is read once more after): a few poll intervals.
+ */
+async function ownCommitsHeard(): Promise<void> {
+  if (testStoreKind() === 'postgres')
+    await new Promise((resolve) => setTimeout(resolve, 3 * DEFAULT_CHANGE_POLL_TIMING.intervalMs));
 }
 
 /** Books through a second storage and server over the same database: another process, as far as `server` can tell. */
@@ -114,9 +125,10 @@ describe('store round trips of GET /slots', () => {
     const et = await createEventType(h, token, { durationMinutes: 30 });
     await book(h, token, et.id, '2026-01-05T09:00:00Z');
     await roundTripsOfSlots(token, et.id, 62);
-    // PostgreSQL: once the change feed listens (it starts with the first request), the key read
+    // PostgreSQL: once the change poll answers (it starts with the first request), the key read
     // after that is reused until a commit concerns its holder. SQLite: `data_version` says so.
     await hearingChanges();
+    await ownCommitsHeard();
     await roundTripsOfSlots(token, et.id, 62);
 
     const sentBefore = h.storage.queriesSent();
@@ -137,12 +149,18 @@ describe('store round trips of GET /slots', () => {
     const aliceType = await createEventType(h, alice, { durationMinutes: 30 });
     const bobType = await createEventType(h, bob, { durationMinutes: 30 });
     await hearingChanges();
+    await ownCommitsHeard();
     await roundTripsOfSlots(alice, aliceType.id, 62);
     expect(await roundTripsOfSlots(alice, aliceType.id, 62)).toEqual([]);
 
-    // Through another process over the same database: the change reaches this one as a
-    // notification naming bob (PostgreSQL), or as "something changed" (SQLite's data_version).
+    // Through another process over the same database: the change reaches this one as a change
+    // naming bob (PostgreSQL's change poll), or as "something changed" (SQLite's data_version).
+    const bobId = (await h.store.apiKeys.findByDigest(digestOf(bob)))!.holderId;
+    const beforeBob = h.storage.changes.mark()!;
     await bookElsewhere(bob, bobType.id, '2026-01-05T09:00:00Z');
+    await expect
+      .poll(() => h.storage.changes.unchangedSince(beforeBob, bobId), { timeout: 1_000, interval: 5 })
+      .toBe(false);
     const afterBob = await roundTripsOfSlots(alice, aliceType.id, 62);
     expect(afterBob).toEqual(testStoreKind() === 'postgres' ? [] : ['apiKeys.findByDigest']);
 

@@ -115,13 +115,13 @@ async function firstRefusal(instance: Instance, token: string, since: number): P
 }
 
 /**
- * Waits until the instance hears other instances' commits (its change feed listening, as
+ * Waits until the instance hears other instances' commits (its change poll answering, as
  * /metrics says), then serves `token` once, so that a revocation test starts from a cached key.
  */
 async function servedWhileListening(instance: Instance, token: string): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (!/^slotwise_change_feed_listening 1$/m.test(await (await fetch(`${instance.url}/metrics`)).text())) {
-    if (Date.now() > deadline) throw new Error(`${instance.name}'s change feed never listened`);
+  while (!/^slotwise_change_signal_hearing 1$/m.test(await (await fetch(`${instance.url}/metrics`)).text())) {
+    if (Date.now() > deadline) throw new Error(`${instance.name}'s change poll never answered`);
     await sleep(20);
   }
   expect((await api(instance, token, 'GET', '/api/v1/event-types')).status).toBe(200);
@@ -302,18 +302,18 @@ describe('three server processes on one PostgreSQL database', () => {
     expect(again.code).toBe(1);
   });
 
-  it('when a key is revoked with the CLI while every instance serves it, then each refuses it within a second, with its change feed up or lost', async () => {
+  it('when a key is revoked with the CLI while every instance serves it, then each refuses it within a second, with its change poll connected or cut off', async () => {
     const env = { DATABASE_URL: databaseUrl };
-    for (const feed of ['listening', 'lost'] as const) {
+    for (const poll of ['connected', 'cut off'] as const) {
       const token = await createKey(databaseUrl, 'alice', 'read');
       const keyId = (await db.query<{ id: string }>('select id from api_keys order by created_at desc limit 1'))
         .rows[0]!.id;
-      // Served, and so cached, on every instance (and the feeds listening) before it is revoked.
+      // Served, and so cached, on every instance (each hearing changes) before it is revoked.
       for (const instance of instances) await servedWhileListening(instance, token);
-      if (feed === 'lost') {
+      if (poll === 'cut off') {
         const { rows } = await db.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
-           where application_name = 'slotwise-change-feed' and datname = current_database()`,
+           where application_name = 'slotwise-change-poll' and datname = current_database()`,
         );
         expect(rows).toHaveLength(instances.length);
       }
@@ -323,12 +323,12 @@ describe('three server processes on one PostgreSQL database', () => {
       const latencies = await Promise.all(
         instances.map(async (instance) => {
           const response = await firstRefusal(instance, token, revokedAt);
-          expect(response.status, `${instance.name} (feed ${feed})`).toBe(401);
+          expect(response.status, `${instance.name} (poll ${poll})`).toBe(401);
           return Math.round(performance.now() - revokedAt);
         }),
       );
       console.log(
-        `revocation seen by each instance (feed ${feed}) within ${latencies.join(', ')} ms of the CLI's exit`,
+        `revocation seen by each instance (poll ${poll}) within ${latencies.join(', ')} ms of the CLI's exit`,
       );
     }
   });

@@ -1,6 +1,6 @@
 // The change signal (src/app/ports/change-signal.ts): whether anything that concerns a holder was
 // committed since a mark, by this process or another, without a query: SQLite's `data_version`,
-// PostgreSQL's change feed (LISTEN/NOTIFY, src/storage/postgres-change-feed.ts).
+// PostgreSQL's change poll (src/storage/postgres-change-poll.ts).
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { ChangeSignal } from '../../src/app/ports/change-signal.js';
@@ -11,7 +11,7 @@ import { addEventType, addHolder, eventTypeOf, storage, store, testStore, useFre
 
 useFreshStorage();
 
-/** A mark once the process hears other processes' commits (PostgreSQL: once its feed listens). */
+/** A mark once the process hears other processes' commits (PostgreSQL: once its change poll has answered). */
 async function markWhenHearing(changes: ChangeSignal): Promise<number> {
   const deadline = Date.now() + 5_000;
   for (;;) {
@@ -68,7 +68,7 @@ describe('change signal', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    // Give a notification time to arrive if one (wrongly) were sent.
+    // Give the change poll time to report a change if one (wrongly) were made.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(storage.changes.unchangedSince(before, holder.id)).toBe(true);
   });
@@ -86,14 +86,14 @@ describe('change signal', () => {
   );
 
   it.runIf(testStoreKind() === 'postgres')(
-    'when the change feed is lost, then nothing counts as unchanged until it listens again, and what was read before stays changed',
+    'when the change poll loses its connection, then nothing counts as unchanged until it answers again, and what was read before stays changed',
     async () => {
-      const feedTiming = { heartbeatMs: 50, heartbeatTimeoutMs: 100, reconnectMs: 300, maxReconnectMs: 300 };
+      const pollTiming = { intervalMs: 20, trustMs: 200, reconnectMs: 300, maxReconnectMs: 300 };
       const own = await openPostgresStorage({
         connectionString: testStore.databaseUrl,
         poolSize: 2,
         statementTimeoutMs: 1000,
-        changeFeed: feedTiming,
+        changePoll: pollTiming,
       });
       try {
         const holder = await addHolder('alice');
@@ -105,7 +105,7 @@ describe('change signal', () => {
         try {
           const { rows } = await admin.query(
             `select pg_terminate_backend(pid) as ended from pg_stat_activity
-             where application_name = 'slotwise-change-feed' and datname = current_database()`,
+             where application_name = 'slotwise-change-poll' and datname = current_database()`,
           );
           expect(rows.length).toBeGreaterThan(0);
         } finally {

@@ -4,8 +4,8 @@
 export interface ChangeSignal {
   /**
    * A mark of every commit this process knows of so far, to take before a read; null when it
-   * cannot know of other processes' commits without a query (PostgreSQL with its change feed
-   * down): then nothing read may be reused.
+   * cannot know of other processes' commits without a query (PostgreSQL with no recent answer
+   * from its change poll): then nothing read may be reused.
    */
   mark(): number | null;
   /**

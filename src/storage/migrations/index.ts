@@ -8,7 +8,7 @@ import finishedDeliveriesByAge from './0005_finished_deliveries_by_age.js';
 import holds from './0006_holds.js';
 import publicProfileAndBookingFields from './0007_public_profile_and_booking_fields.js';
 import calendarSources from './0008_calendar_sources.js';
-import changeNotifications from './0009_change_notifications.js';
+import changesByTransaction from './0009_changes_by_transaction.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -25,6 +25,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0006_holds': holds(engine),
     '0007_public_profile_and_booking_fields': publicProfileAndBookingFields(engine),
     '0008_calendar_sources': calendarSources(engine),
-    '0009_change_notifications': changeNotifications(engine),
+    '0009_changes_by_transaction': changesByTransaction(engine),
   };
 }
