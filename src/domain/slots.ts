@@ -150,6 +150,139 @@ export function standingSlotStarts(context: StandingSlotContext, from: Instant, 
   return ascending ? starts.done() : sortedUnique(starts.done());
 }
 
+/** Standing starts as computed once: what `standingSlotStartsSince` derives newer ones from. */
+export interface StandingSlots {
+  context: StandingSlotContext;
+  from: Instant;
+  to: Instant;
+  /** `standingSlotStarts(context, from, to)`. */
+  starts: Float64Array;
+}
+
+/**
+ * `standingSlotStarts(context, from, to)`, derived from `previous` when the two contexts differ
+ * only in bookings and busy time: the previous starts are kept except on the local days that a
+ * booking or busy span added or removed since can change, and outside the previous range, which
+ * are computed afresh. Undefined when a full computation is needed: another availability (a
+ * different object), event type or policy, or no part of the range in common.
+ */
+export function standingSlotStartsSince(
+  previous: StandingSlots,
+  context: StandingSlotContext,
+  from: Instant,
+  to: Instant,
+): Float64Array | undefined {
+  if (
+    previous.context.availability !== context.availability ||
+    previous.context.eventTypeId !== context.eventTypeId ||
+    !sameStandingPolicy(previous.context.policy, context.policy)
+  )
+    return undefined;
+  const keptFrom = Math.max(from, previous.from);
+  const keptTo = Math.min(to, previous.to);
+  if (keptFrom >= keptTo) return undefined;
+  const fresh = mergeRanges([[from, keptFrom], [keptTo, to], ...changedDays(previous.context, context)]).filter(
+    ([start, end]) => start < end && end > from && start < to,
+  );
+  const pieces: Float64Array[] = [];
+  let cursor = from;
+  for (const [start, end] of fresh) {
+    const freshFrom = Math.max(start, from);
+    const freshTo = Math.min(end, to);
+    if (cursor < freshFrom) pieces.push(startsIn(previous.starts, cursor, freshFrom));
+    pieces.push(standingSlotStarts(context, freshFrom, freshTo));
+    cursor = freshTo;
+  }
+  if (cursor < to) pieces.push(startsIn(previous.starts, cursor, to));
+  const starts = new Float64Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    starts.set(piece, offset);
+    offset += piece.length;
+  }
+  return starts;
+}
+
+/** Whether the two agree on everything `standingSlotStarts` reads (notice and window are cut per query). */
+function sameStandingPolicy(a: SlotPolicy, b: SlotPolicy): boolean {
+  return (
+    a.durationMinutes === b.durationMinutes &&
+    a.slotIntervalMinutes === b.slotIntervalMinutes &&
+    a.bufferBeforeMinutes === b.bufferBeforeMinutes &&
+    a.bufferAfterMinutes === b.bufferAfterMinutes &&
+    a.maxBookingsPerDay === b.maxBookingsPerDay
+  );
+}
+
+/**
+ * The spans, in whole local days, whose standing starts can differ between two contexts that
+ * differ only in bookings and busy time. A booking or busy span added or removed changes the
+ * starts whose occupied time (buffers included) it overlaps and, when it counts towards the daily
+ * cap, every start of its local day. A start is counted on the day it is generated for, which is
+ * the local day it falls in unless a clock change moves a day's edge past it; one day of margin
+ * either side makes that harmless.
+ */
+function changedDays(previous: StandingSlotContext, context: StandingSlotContext): Array<[Instant, Instant]> {
+  const { policy } = context;
+  const zone = context.availability.zone;
+  const reachBefore = (policy.durationMinutes + policy.bufferAfterMinutes) * MINUTE_MS;
+  const reachAfter = policy.bufferBeforeMinutes * MINUTE_MS;
+  const days = (first: Instant, last: Instant): [Instant, Instant] => [
+    zone.startOfDay(zone.dayOf(first) - 1),
+    zone.startOfDay(zone.dayOf(last) + 2),
+  ];
+  const spans: Array<[Instant, Instant]> = [];
+  // A booking starts inside its occupied time: its local day is among those spanned.
+  for (const booking of changed(previous.bookings, context.bookings, bookingKey)) {
+    spans.push(days(booking.occupiedStart - reachBefore, booking.occupiedEnd + reachAfter));
+  }
+  for (const busy of changed(previous.busy ?? [], context.busy ?? [], busyKey)) {
+    spans.push(days(busy.start - reachBefore, busy.end + reachAfter));
+  }
+  return spans;
+}
+
+const bookingKey = (booking: Occupancy) =>
+  `${booking.eventTypeId} ${booking.start} ${booking.occupiedStart} ${booking.occupiedEnd}`;
+const busyKey = (busy: TimeSpan) => `${busy.start} ${busy.end}`;
+
+/** What is in one list and not the other, as multisets of what the engine reads of them. */
+function changed<T>(before: readonly T[], after: readonly T[], keyOf: (item: T) => string): T[] {
+  const counts = new Map<string, number>();
+  for (const item of before) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  const added: T[] = [];
+  for (const item of after) {
+    const key = keyOf(item);
+    const left = counts.get(key) ?? 0;
+    if (left > 0) counts.set(key, left - 1);
+    else added.push(item);
+  }
+  const removed = before.filter((item) => {
+    const key = keyOf(item);
+    const left = counts.get(key) ?? 0;
+    if (left > 0) counts.set(key, left - 1);
+    return left > 0;
+  });
+  return [...added, ...removed];
+}
+
+/** The ascending `starts` in `[from, to)`, as a view. */
+function startsIn(starts: Float64Array, from: Instant, to: Instant): Float64Array {
+  return starts.subarray(firstAtOrAfter(starts, from), firstAtOrAfter(starts, to));
+}
+
+/** The index of the first of the ascending `starts` at or after `instant` (`starts.length` when none is). */
+export function firstAtOrAfter(starts: Float64Array, instant: Instant): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! < instant) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** A growing list of instants in a typed array. */
 class StartList {
   private values = new Float64Array(256);
