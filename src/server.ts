@@ -104,7 +104,10 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   const keys = new KeyCache(storage.store.apiKeys, storage.changes);
   const writer = new SlotWriter();
   const renderedTracks = new RenderedTracks(writer, RENDERED_TRACKS_BYTES);
-  const metrics = new Metrics(() => storage.deliveryQueue.countPending());
+  const metrics = new Metrics(
+    () => storage.deliveryQueue.countPending(),
+    () => calendars.trackComputations(),
+  );
   const sender = new WebhookSender({
     timeoutMs: settings.webhooks.timeoutMs,
     allowPrivateTargets: settings.webhooks.allowPrivateTargets,

@@ -8,7 +8,8 @@ const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05
 /**
  * The process's Prometheus metrics, in a registry of its own (not prom-client's global one), so
  * several apps in one test process do not share counters. `queueDepth` answers the number of
- * pending webhook deliveries when /metrics is read.
+ * pending webhook deliveries when /metrics is read, `slotTracks` how many slot tracks the calendar
+ * cache has computed in full and derived from older ones so far.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -17,7 +18,7 @@ export class Metrics {
   private readonly deliveries: Counter<'outcome'>;
   private readonly connectionCuts: Counter<'reason'>;
 
-  constructor(queueDepth: () => Promise<number>) {
+  constructor(queueDepth: () => Promise<number>, slotTracks: () => { full: number; derived: number }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'slotwise_' });
     this.bookings = new Counter({
       name: 'slotwise_booking_requests_total',
@@ -43,6 +44,18 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.set(await queueDepth());
+      },
+    });
+    new Counter({
+      name: 'slotwise_slot_tracks_computed_total',
+      help: 'Slot tracks computed, by how: full (every day the calendar decides) or derived (from an older track, recomputing only the days a change of bookings or busy time touches)',
+      labelNames: ['how'],
+      registers: [this.registry],
+      collect() {
+        const computed = slotTracks();
+        this.reset();
+        this.inc({ how: 'full' }, computed.full);
+        this.inc({ how: 'derived' }, computed.derived);
       },
     });
     // prom-client's typings list only its own four metric classes; its registry needs no more
