@@ -190,7 +190,7 @@ export function standingSlotStartsSince(
     const freshFrom = Math.max(start, from);
     const freshTo = Math.min(end, to);
     if (cursor < freshFrom) pieces.push(startsIn(previous.starts, cursor, freshFrom));
-    pieces.push(standingSlotStarts(context, freshFrom, freshTo));
+    pieces.push(standingSlotStarts(near(context, freshFrom, freshTo), freshFrom, freshTo));
     cursor = freshTo;
   }
   if (cursor < to) pieces.push(startsIn(previous.starts, cursor, to));
@@ -201,6 +201,19 @@ export function standingSlotStartsSince(
     offset += piece.length;
   }
   return starts;
+}
+
+/**
+ * The context with only the bookings and busy time that decide starts in `[from, to)`: a few days'
+ * worth instead of the holder's every booking, which is what computing a few days costs most.
+ */
+function near(context: StandingSlotContext, from: Instant, to: Instant): StandingSlotContext {
+  const window = occupancyWindow(from, to);
+  return {
+    ...context,
+    bookings: context.bookings.filter((b) => b.occupiedStart < window.to && b.occupiedEnd > window.from),
+    busy: context.busy?.filter((b) => b.start < window.to && b.end > window.from),
+  };
 }
 
 /** Whether the two agree on everything `standingSlotStarts` reads (notice and window are cut per query). */
@@ -233,37 +246,57 @@ function changedDays(previous: StandingSlotContext, context: StandingSlotContext
   ];
   const spans: Array<[Instant, Instant]> = [];
   // A booking starts inside its occupied time: its local day is among those spanned.
-  for (const booking of changed(previous.bookings, context.bookings, bookingKey)) {
+  for (const booking of changed(previous.bookings, context.bookings, byBooking)) {
     spans.push(days(booking.occupiedStart - reachBefore, booking.occupiedEnd + reachAfter));
   }
-  for (const busy of changed(previous.busy ?? [], context.busy ?? [], busyKey)) {
+  for (const busy of changed(previous.busy ?? [], context.busy ?? [], byBusy)) {
     spans.push(days(busy.start - reachBefore, busy.end + reachAfter));
   }
   return spans;
 }
 
-const bookingKey = (booking: Occupancy) =>
-  `${booking.eventTypeId} ${booking.start} ${booking.occupiedStart} ${booking.occupiedEnd}`;
-const busyKey = (busy: TimeSpan) => `${busy.start} ${busy.end}`;
+/** Bookings in an order that puts the ones the engine cannot tell apart next to each other. */
+function byBooking(a: Occupancy, b: Occupancy): number {
+  return (
+    a.occupiedStart - b.occupiedStart ||
+    a.occupiedEnd - b.occupiedEnd ||
+    a.start - b.start ||
+    (a.eventTypeId < b.eventTypeId ? -1 : a.eventTypeId > b.eventTypeId ? 1 : 0)
+  );
+}
 
-/** What is in one list and not the other, as multisets of what the engine reads of them. */
-function changed<T>(before: readonly T[], after: readonly T[], keyOf: (item: T) => string): T[] {
-  const counts = new Map<string, number>();
-  for (const item of before) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
-  const added: T[] = [];
-  for (const item of after) {
-    const key = keyOf(item);
-    const left = counts.get(key) ?? 0;
-    if (left > 0) counts.set(key, left - 1);
-    else added.push(item);
+function byBusy(a: TimeSpan, b: TimeSpan): number {
+  return a.start - b.start || a.end - b.end;
+}
+
+/**
+ * What is in one list and not the other, as multisets of what the engine reads of them: one walk
+ * over both in `order`. Calendars keep them in that order already, so nothing is sorted or
+ * allocated per item on the way of a booking.
+ */
+function changed<T>(before: readonly T[], after: readonly T[], order: (a: T, b: T) => number): T[] {
+  const sortedBefore = inOrder(before, order);
+  const sortedAfter = inOrder(after, order);
+  const differing: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < sortedBefore.length && j < sortedAfter.length) {
+    const comparison = order(sortedBefore[i]!, sortedAfter[j]!);
+    if (comparison < 0) differing.push(sortedBefore[i++]!);
+    else if (comparison > 0) differing.push(sortedAfter[j++]!);
+    else {
+      i++;
+      j++;
+    }
   }
-  const removed = before.filter((item) => {
-    const key = keyOf(item);
-    const left = counts.get(key) ?? 0;
-    if (left > 0) counts.set(key, left - 1);
-    return left > 0;
-  });
-  return [...added, ...removed];
+  while (i < sortedBefore.length) differing.push(sortedBefore[i++]!);
+  while (j < sortedAfter.length) differing.push(sortedAfter[j++]!);
+  return differing;
+}
+
+function inOrder<T>(items: readonly T[], order: (a: T, b: T) => number): readonly T[] {
+  for (let i = 1; i < items.length; i++) if (order(items[i - 1]!, items[i]!) > 0) return [...items].sort(order);
+  return items;
 }
 
 /** The ascending `starts` in `[from, to)`, as a view. */
