@@ -154,12 +154,12 @@ export class CalendarCache {
     return starts;
   }
 
-  /** How many slot tracks were computed over their whole range and how many derived from an older track, since the process started. */
+  /** How many slot tracks were computed over their whole range and how many derived from an older track, since the cache was made. */
   trackComputations(): { full: number; derived: number } {
     return { ...this.computed };
   }
 
-  /** Forgets every calendar and track (tests that change the database behind the store's back). */
+  /** Forgets every calendar, load in flight and track (tests that change the database behind the store's back). */
   clear(): void {
     this.calendars.clear();
     this.loads.clear();
