@@ -108,6 +108,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     queueDepth: () => storage.deliveryQueue.countPending(),
     databaseQueries: () => storage.queriesSent(),
     hearingChanges: () => storage.changes.mark() !== null,
+    slotTracks: () => calendars.trackComputations(),
   });
   const sender = new WebhookSender({
     timeoutMs: settings.webhooks.timeoutMs,

@@ -1,7 +1,15 @@
 import { compileAvailability, type CompiledAvailability } from '../domain/availability.js';
 import type { EventType } from '../domain/event-type.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
-import { rangeDecidedBy, standingSlotStarts, type Occupancy, type TimeSpan } from '../domain/slots.js';
+import {
+  rangeDecidedBy,
+  standingSlotStarts,
+  standingSlotStartsSince,
+  type Occupancy,
+  type StandingSlotContext,
+  type StandingSlots,
+  type TimeSpan,
+} from '../domain/slots.js';
 import type { Zones } from '../domain/zone.js';
 import type { Reads } from './ports/store.js';
 import { loadAvailability } from './holder-availability.js';
@@ -11,6 +19,11 @@ import { occupanciesAt } from './occupancies.js';
 export interface Calendar {
   version: number;
   availability: CompiledAvailability;
+  /**
+   * The availability as stored, as JSON. A newer calendar whose availability reads the same
+   * shares `availability` with this one, so its slot tracks may be derived from this one's.
+   */
+  availabilityJson: string;
   /** Live event types by id. */
   eventTypes: Map<string, EventType>;
   /**
@@ -51,11 +64,29 @@ const MAX_TRACK_BYTES = 32 * 1024 * 1024;
  * so one indexed read per request tells whether the cached calendar is current. The version is
  * read before the calendar: a calendar loaded meanwhile is at least as new as its label, and the
  * next request that sees a newer version loads it again.
+ *
+ * One load per holder and version at a time: the requests that see a new version together (a
+ * busy holder's page at saturation) wait for the same load, so they also share one calendar and
+ * its tracks, each computed once. A failed load is forgotten with its error; the next request
+ * loads again.
+ *
+ * A booking changes a calendar's tracks by what it occupies, not by a recompute of the 67 days
+ * they cover (issue 16). A track stays in the cache with the calendar it was computed for; when a
+ * newer calendar of the holder asks for it, `standingSlotStartsSince` derives the new track from
+ * the old one if only bookings, holds and busy time differ between the two: the old starts are
+ * kept except on the local days that an added or removed occupancy or busy span can change, and
+ * where the newer calendar covers later days. A newer calendar shares its predecessor's compiled
+ * availability while the stored availability is unchanged, which is what tells the engine the
+ * grid is the same. Anything else (new hours, another duration, buffers or daily cap, no range in
+ * common) is computed in full.
  */
 export class CalendarCache {
   private readonly calendars = new Map<string, Calendar>();
-  private readonly tracks = new Map<string, { calendar: Calendar; starts: Float64Array }>();
+  /** The load in flight per holder: at most one per holder, gone once it settles. */
+  private readonly loads = new Map<string, { version: number; calendar: Promise<Calendar> }>();
+  private readonly tracks = new Map<string, Track>();
   private trackBytes = 0;
+  private readonly computed = { full: 0, derived: 0 };
 
   constructor(
     private readonly store: Reads,
@@ -72,12 +103,13 @@ export class CalendarCache {
     const cached = this.calendars.get(holderId);
     if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS && now < cached.validUntil)
       return cached;
-    const calendar = await this.load(holderId, version, now);
-    // Least recently loaded first out: a Map iterates in insertion order.
-    this.calendars.delete(holderId);
-    if (this.calendars.size >= MAX_CACHED_HOLDERS) this.calendars.delete(this.calendars.keys().next().value!);
-    this.calendars.set(holderId, calendar);
-    return calendar;
+    const inFlight = this.loads.get(holderId);
+    if (inFlight?.version === version) {
+      const calendar = await inFlight.calendar;
+      // Loaded at an earlier moment: a hold live then may have expired by now.
+      if (now < calendar.validUntil) return calendar;
+    }
+    return this.startLoad(holderId, version, now);
   }
 
   /**
@@ -99,17 +131,14 @@ export class CalendarCache {
     const key = `${holderId} ${eventType.id}`;
     const cached = this.tracks.get(key);
     if (cached && cached.calendar === calendar) return cached.starts;
-    const starts = standingSlotStarts(
-      {
-        availability: calendar.availability,
-        eventTypeId: eventType.id,
-        policy: eventType,
-        bookings: calendar.occupancies,
-        busy: calendar.busy,
-      },
-      decided.from,
-      decided.to,
-    );
+    const context = standingContext(calendar, eventType);
+    const previous = cached && standingSlotsOf(cached, eventType.id);
+    let starts = previous && standingSlotStartsSince(previous, context, decided.from, decided.to);
+    if (starts) this.computed.derived++;
+    else {
+      starts = standingSlotStarts(context, decided.from, decided.to);
+      this.computed.full++;
+    }
     if (cached) {
       this.tracks.delete(key);
       this.trackBytes -= cached.starts.byteLength;
@@ -125,11 +154,37 @@ export class CalendarCache {
     return starts;
   }
 
-  /** Forgets every calendar and track (tests that change the database behind the store's back). */
+  /** How many slot tracks were computed over their whole range and how many derived from an older track, since the cache was made. */
+  trackComputations(): { full: number; derived: number } {
+    return { ...this.computed };
+  }
+
+  /** Forgets every calendar, load in flight and track (tests that change the database behind the store's back). */
   clear(): void {
     this.calendars.clear();
+    this.loads.clear();
     this.tracks.clear();
     this.trackBytes = 0;
+  }
+
+  /** Loads the calendar as the holder's load in flight; it enters the cache unless a newer load or `clear` replaced it meanwhile. */
+  private startLoad(holderId: string, version: number, now: Instant): Promise<Calendar> {
+    const calendar = this.load(holderId, version, now);
+    const inFlight = { version, calendar };
+    this.loads.set(holderId, inFlight);
+    const settled = () => {
+      if (this.loads.get(holderId) !== inFlight) return false;
+      this.loads.delete(holderId);
+      return true;
+    };
+    calendar.then((loaded) => {
+      if (!settled()) return;
+      // Least recently loaded first out: a Map iterates in insertion order.
+      this.calendars.delete(holderId);
+      if (this.calendars.size >= MAX_CACHED_HOLDERS) this.calendars.delete(this.calendars.keys().next().value!);
+      this.calendars.set(holderId, loaded);
+    }, settled);
+    return calendar;
   }
 
   private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {
@@ -142,9 +197,15 @@ export class CalendarCache {
       this.store.busyTime.overlapping(holderId, coveredFrom, coveredTo),
     ]);
     const { live, nextExpiry } = occupanciesAt(stored, now);
+    const availabilityJson = JSON.stringify(availability);
+    const previous = this.calendars.get(holderId);
     return {
       version,
-      availability: compileAvailability(availability, this.zones.of(availability.timeZone)),
+      availability:
+        previous?.availabilityJson === availabilityJson
+          ? previous.availability
+          : compileAvailability(availability, this.zones.of(availability.timeZone)),
+      availabilityJson,
       eventTypes: new Map(eventTypes.map((eventType) => [eventType.id, eventType])),
       occupancies: live.sort((a, b) => a.occupiedStart - b.occupiedStart),
       busy,
@@ -154,6 +215,30 @@ export class CalendarCache {
       validUntil: nextExpiry,
     };
   }
+}
+
+/** An event type's standing slots over what `calendar` decides. */
+interface Track {
+  calendar: Calendar;
+  starts: Float64Array;
+}
+
+function standingContext(calendar: Calendar, eventType: EventType): StandingSlotContext {
+  return {
+    availability: calendar.availability,
+    eventTypeId: eventType.id,
+    policy: eventType,
+    bookings: calendar.occupancies,
+    busy: calendar.busy,
+  };
+}
+
+/** What a newer track of the event type may be derived from; undefined when the track's calendar no longer has the event type. */
+function standingSlotsOf(track: Track, eventTypeId: string): StandingSlots | undefined {
+  const eventType = track.calendar.eventTypes.get(eventTypeId);
+  if (!eventType) return undefined;
+  const decided = rangeDecidedBy(track.calendar.coveredFrom, track.calendar.coveredTo);
+  return { context: standingContext(track.calendar, eventType), ...decided, starts: track.starts };
 }
 
 /** The calendar's bookings overlapping `[from, to)`, or undefined when the range is not covered. */

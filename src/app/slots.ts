@@ -1,6 +1,6 @@
 import { notFound } from '../domain/errors.js';
 import { MINUTE_MS } from '../domain/instant.js';
-import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
+import { bookableSpan, firstAtOrAfter, occupancyWindow, slotStarts } from '../domain/slots.js';
 import type { Zone } from '../domain/zone.js';
 import { occupanciesIn } from './calendars.js';
 import { occupanciesAt } from './occupancies.js';
@@ -77,16 +77,4 @@ export async function listSlots(
     to,
   );
   return { starts, first: 0, end: starts.length, cached: false, durationMs, zone };
-}
-
-/** The index of the first of the ascending `starts` at or after `instant` (`starts.length` when none is). */
-function firstAtOrAfter(starts: Float64Array, instant: number): number {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (starts[middle]! < instant) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

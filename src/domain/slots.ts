@@ -150,6 +150,172 @@ export function standingSlotStarts(context: StandingSlotContext, from: Instant, 
   return ascending ? starts.done() : sortedUnique(starts.done());
 }
 
+/** Standing starts as computed once: what `standingSlotStartsSince` derives newer ones from. */
+export interface StandingSlots {
+  context: StandingSlotContext;
+  from: Instant;
+  to: Instant;
+  /** `standingSlotStarts(context, from, to)`. */
+  starts: Float64Array;
+}
+
+/**
+ * `standingSlotStarts(context, from, to)`, derived from `previous` when the two contexts differ
+ * only in bookings and busy time: the previous starts are kept except on the local days that a
+ * booking or busy span added or removed since can change, and outside the previous range, which
+ * are computed afresh. Undefined when a full computation is needed: another availability (a
+ * different object), event type or policy, or no part of the range in common.
+ */
+export function standingSlotStartsSince(
+  previous: StandingSlots,
+  context: StandingSlotContext,
+  from: Instant,
+  to: Instant,
+): Float64Array | undefined {
+  if (
+    previous.context.availability !== context.availability ||
+    previous.context.eventTypeId !== context.eventTypeId ||
+    !sameStandingPolicy(previous.context.policy, context.policy)
+  )
+    return undefined;
+  const keptFrom = Math.max(from, previous.from);
+  const keptTo = Math.min(to, previous.to);
+  if (keptFrom >= keptTo) return undefined;
+  const fresh = mergeRanges([[from, keptFrom], [keptTo, to], ...changedDays(previous.context, context)]).filter(
+    ([start, end]) => start < end && end > from && start < to,
+  );
+  const pieces: Float64Array[] = [];
+  let cursor = from;
+  for (const [start, end] of fresh) {
+    const freshFrom = Math.max(start, from);
+    const freshTo = Math.min(end, to);
+    if (cursor < freshFrom) pieces.push(startsIn(previous.starts, cursor, freshFrom));
+    pieces.push(standingSlotStarts(near(context, freshFrom, freshTo), freshFrom, freshTo));
+    cursor = freshTo;
+  }
+  if (cursor < to) pieces.push(startsIn(previous.starts, cursor, to));
+  const starts = new Float64Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    starts.set(piece, offset);
+    offset += piece.length;
+  }
+  return starts;
+}
+
+/**
+ * The context with only the bookings and busy time that decide starts in `[from, to)`: a few days'
+ * worth instead of the holder's every booking, which is what computing a few days costs most.
+ */
+function near(context: StandingSlotContext, from: Instant, to: Instant): StandingSlotContext {
+  const window = occupancyWindow(from, to);
+  return {
+    ...context,
+    bookings: context.bookings.filter((b) => b.occupiedStart < window.to && b.occupiedEnd > window.from),
+    busy: context.busy?.filter((b) => b.start < window.to && b.end > window.from),
+  };
+}
+
+/** Whether the two agree on everything `standingSlotStarts` reads (notice and window are cut per query). */
+function sameStandingPolicy(a: SlotPolicy, b: SlotPolicy): boolean {
+  return (
+    a.durationMinutes === b.durationMinutes &&
+    a.slotIntervalMinutes === b.slotIntervalMinutes &&
+    a.bufferBeforeMinutes === b.bufferBeforeMinutes &&
+    a.bufferAfterMinutes === b.bufferAfterMinutes &&
+    a.maxBookingsPerDay === b.maxBookingsPerDay
+  );
+}
+
+/**
+ * The spans, in whole local days, whose standing starts can differ between two contexts that
+ * differ only in bookings and busy time. A booking or busy span added or removed changes the
+ * starts whose occupied time (buffers included) it overlaps and, when it counts towards the daily
+ * cap, every start of its local day. A start is counted on the day it is generated for, which is
+ * the local day it falls in unless a clock change moves a day's edge past it; one day of margin
+ * either side makes that harmless.
+ */
+function changedDays(previous: StandingSlotContext, context: StandingSlotContext): Array<[Instant, Instant]> {
+  const { policy } = context;
+  const zone = context.availability.zone;
+  const reachBefore = (policy.durationMinutes + policy.bufferAfterMinutes) * MINUTE_MS;
+  const reachAfter = policy.bufferBeforeMinutes * MINUTE_MS;
+  const days = (first: Instant, last: Instant): [Instant, Instant] => [
+    zone.startOfDay(zone.dayOf(first) - 1),
+    zone.startOfDay(zone.dayOf(last) + 2),
+  ];
+  const spans: Array<[Instant, Instant]> = [];
+  // A booking starts inside its occupied time: its local day is among those spanned.
+  for (const booking of changed(previous.bookings, context.bookings, byBooking)) {
+    spans.push(days(booking.occupiedStart - reachBefore, booking.occupiedEnd + reachAfter));
+  }
+  for (const busy of changed(previous.busy ?? [], context.busy ?? [], byBusy)) {
+    spans.push(days(busy.start - reachBefore, busy.end + reachAfter));
+  }
+  return spans;
+}
+
+/** Bookings in an order that puts the ones the engine cannot tell apart next to each other. */
+function byBooking(a: Occupancy, b: Occupancy): number {
+  return (
+    a.occupiedStart - b.occupiedStart ||
+    a.occupiedEnd - b.occupiedEnd ||
+    a.start - b.start ||
+    (a.eventTypeId < b.eventTypeId ? -1 : a.eventTypeId > b.eventTypeId ? 1 : 0)
+  );
+}
+
+function byBusy(a: TimeSpan, b: TimeSpan): number {
+  return a.start - b.start || a.end - b.end;
+}
+
+/**
+ * What is in one list and not the other, as multisets of what the engine reads of them: one walk
+ * over both in `order`. Calendars keep them in that order already, so nothing is sorted or
+ * allocated per item on the way of a booking.
+ */
+function changed<T>(before: readonly T[], after: readonly T[], order: (a: T, b: T) => number): T[] {
+  const sortedBefore = inOrder(before, order);
+  const sortedAfter = inOrder(after, order);
+  const differing: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < sortedBefore.length && j < sortedAfter.length) {
+    const comparison = order(sortedBefore[i]!, sortedAfter[j]!);
+    if (comparison < 0) differing.push(sortedBefore[i++]!);
+    else if (comparison > 0) differing.push(sortedAfter[j++]!);
+    else {
+      i++;
+      j++;
+    }
+  }
+  while (i < sortedBefore.length) differing.push(sortedBefore[i++]!);
+  while (j < sortedAfter.length) differing.push(sortedAfter[j++]!);
+  return differing;
+}
+
+function inOrder<T>(items: readonly T[], order: (a: T, b: T) => number): readonly T[] {
+  for (let i = 1; i < items.length; i++) if (order(items[i - 1]!, items[i]!) > 0) return [...items].sort(order);
+  return items;
+}
+
+/** The ascending `starts` in `[from, to)`, as a view. */
+function startsIn(starts: Float64Array, from: Instant, to: Instant): Float64Array {
+  return starts.subarray(firstAtOrAfter(starts, from), firstAtOrAfter(starts, to));
+}
+
+/** The index of the first of the ascending `starts` at or after `instant` (`starts.length` when none is). */
+export function firstAtOrAfter(starts: Float64Array, instant: Instant): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! < instant) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** A growing list of instants in a typed array. */
 class StartList {
   private values = new Float64Array(256);

@@ -13,6 +13,8 @@ export interface MetricSources {
   databaseQueries(): number;
   /** Whether the process hears other processes' commits, so that its caches may reuse what they read. */
   hearingChanges(): boolean;
+  /** Slot tracks the calendar cache computed so far: in full, and derived from older ones. */
+  slotTracks(): { full: number; derived: number };
 }
 
 /**
@@ -71,6 +73,18 @@ export class Metrics {
         () => {},
       ) as unknown as Metric,
     );
+    new Counter({
+      name: 'slotwise_slot_tracks_computed_total',
+      help: 'Slot tracks computed, by how: full (every day the calendar decides) or derived (from an older track, recomputing only the days a change of bookings or busy time touches)',
+      labelNames: ['how'],
+      registers: [this.registry],
+      collect() {
+        const computed = sources.slotTracks();
+        this.reset();
+        this.inc({ how: 'full' }, computed.full);
+        this.inc({ how: 'derived' }, computed.derived);
+      },
+    });
     // prom-client's typings list only its own four metric classes; its registry needs no more
     // than `name`, `help`, `type` and `get()` (lib/registry.js), which these have.
     for (const metric of this.requests.metrics()) this.registry.registerMetric(metric as unknown as Metric);

@@ -8,9 +8,12 @@ import { callerWith } from '../../src/app/api-keys.js';
 import { digestOf } from '../../src/app/key-cache.js';
 import { replaceAvailability } from '../../src/app/availability.js';
 import { cancelBooking, createBooking } from '../../src/app/bookings.js';
+import { CalendarCache } from '../../src/app/calendars.js';
 import type { AppContext, Caller } from '../../src/app/context.js';
+import type { BookingReads, Reads } from '../../src/app/ports/store.js';
 import { deleteEventType, updateEventType } from '../../src/app/event-types.js';
 import type { Availability } from '../../src/domain/availability.js';
+import { Zones } from '../../src/domain/zone.js';
 import { composeServer, type Server } from '../../src/server.js';
 import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
@@ -53,6 +56,7 @@ afterEach(async () => {
 });
 
 const MONDAY = { from: '2026-01-05T00:00:00Z', to: '2026-01-06T00:00:00Z' };
+const mondayRange = (): [number, number] => [Date.parse(MONDAY.from), Date.parse(MONDAY.to)];
 const mondaySlots = (eventTypeId = et.id) => getSlots(h, token, { eventTypeId, ...MONDAY });
 const rawMondaySlots = (eventTypeId = et.id) =>
   h.request({ method: 'GET', url: `/api/v1/slots?${new URLSearchParams({ eventTypeId, ...MONDAY })}`, token });
@@ -191,5 +195,128 @@ describe('GET /api/v1/slots inside and beyond the cached slot track', () => {
     expect(rest.length).toBeGreaterThan(0);
     expect([...inside, ...rest]).toEqual(beyond);
     expect(beyond).not.toContain(weekday.toISOString());
+  });
+});
+
+/** `reads` with its calendar loads counted (each reads the occupancies once) and, while `failing`, refused there. */
+function countingLoads(reads: Reads): { reads: Reads; tally: { loads: number; failing: boolean } } {
+  const tally = { loads: 0, failing: false };
+  const real = reads.bookings;
+  const occupanciesOverlapping: BookingReads['occupanciesOverlapping'] = (...args) => {
+    tally.loads++;
+    return tally.failing ? Promise.reject(new Error('the database is away')) : real.occupanciesOverlapping(...args);
+  };
+  const bookings = new Proxy(real, {
+    get: (target, name) =>
+      name === 'occupanciesOverlapping'
+        ? occupanciesOverlapping
+        : (Reflect.get(target, name) as unknown) instanceof Function
+          ? (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target)
+          : Reflect.get(target, name),
+  });
+  return { reads: { ...reads, bookings }, tally };
+}
+
+describe('the cached slot track after a change of bookings (issue 16)', () => {
+  const HOUR = 3_600_000;
+
+  /** The holder's whole track for `et` as a cache that never saw an earlier calendar computes it. */
+  async function trackAfresh(): Promise<number[]> {
+    const fresh = new CalendarCache(h.store, new Zones());
+    const calendar = (await fresh.current(caller.holderId, h.clock.now()))!;
+    const track = fresh.slotTrack(caller.holderId, calendar, calendar.eventTypes.get(et.id)!, ...mondayRange());
+    expect(fresh.trackComputations()).toEqual({ full: 1, derived: 0 });
+    return [...(track ?? [])];
+  }
+
+  /** The track the server's own cache holds now, computed or derived. */
+  async function trackCached(): Promise<number[]> {
+    const calendar = (await h.context.calendars.current(caller.holderId, h.clock.now()))!;
+    const track = h.context.calendars.slotTrack(
+      caller.holderId,
+      calendar,
+      calendar.eventTypes.get(et.id)!,
+      ...mondayRange(),
+    );
+    return [...(track ?? [])];
+  }
+
+  it('when bookings are made and cancelled between queries, then each next query derives the track from the cached one, never computing it in full again, and lists what a full computation lists', async () => {
+    // A daily cap makes every booking's whole local day count.
+    const capped = await createEventType(h, token, {
+      durationMinutes: 30,
+      bufferAfterMinutes: 15,
+      maxBookingsPerDay: 2,
+    });
+    et = capped;
+    expect(startsOf(await mondaySlots())).not.toEqual([]);
+    const first = h.context.calendars.trackComputations();
+
+    const monday10 = await book(h, token, et.id, '2026-01-05T10:00:00Z');
+    expect(startsOf(await mondaySlots())).not.toContain('2026-01-05T10:00:00.000Z');
+    await book(h, token, et.id, '2026-01-05T14:00:00Z');
+    // Two of two: Monday is full.
+    expect(await mondaySlots()).toEqual([]);
+    // A later reload covers later days too: the track moves with it.
+    h.clock.set(h.clock.now() + 5 * HOUR);
+    await cancelBooking(h.context, caller, monday10.id, null);
+    expect(startsOf(await mondaySlots())).toEqual(
+      // 14:00 is booked until 14:45 with its buffer; 13:30 and 14:30 would overlap that with theirs.
+      DEFAULT_MONDAY.filter((s) => !['13:30', '14:00', '14:30'].some((time) => s.includes(`T${time}`))),
+    );
+
+    expect(h.context.calendars.trackComputations()).toEqual({ full: first.full, derived: first.derived + 3 });
+    expect(await trackCached()).toEqual(await trackAfresh());
+  });
+
+  it('when the hours change, then the next query computes the track in full', async () => {
+    await mondaySlots();
+    const before = h.context.calendars.trackComputations();
+    await replaceAvailability(h.context, caller, weekdays([{ start: '13:00', end: '15:00' }]));
+    expect(startsOf(await mondaySlots())).toEqual(grid('2026-01-05T13:00:00Z', 30, 4));
+    expect(h.context.calendars.trackComputations()).toEqual({ full: before.full + 1, derived: before.derived });
+  });
+});
+
+describe('CalendarCache loads under concurrent requests', () => {
+  it('when 64 requests see a new calendar version at once, then the calendar is loaded once, and all of them share it and one track computed once', async () => {
+    const { reads, tally } = countingLoads(h.store);
+    const cache = new CalendarCache(reads, new Zones());
+    const now = h.clock.now();
+    await cache.current(caller.holderId, now);
+    await book(h, token, et.id, '2026-01-05T10:00:00Z');
+    const loaded = tally.loads;
+    const computed = cache.trackComputations();
+
+    // As the requests' keys tell them: the version comes with the key.
+    const version = await h.store.holders.calendarVersion(caller.holderId);
+    const calendars = await Promise.all(Array.from({ length: 64 }, () => cache.current(caller.holderId, now, version)));
+    expect(tally.loads).toBe(loaded + 1);
+    expect(new Set(calendars).size).toBe(1);
+    const tracks = calendars.map((calendar) =>
+      cache.slotTrack(caller.holderId, calendar!, calendar!.eventTypes.get(et.id)!, ...mondayRange()),
+    );
+    expect(new Set(tracks).size).toBe(1);
+    const after = cache.trackComputations();
+    expect(after.full + after.derived).toBe(computed.full + computed.derived + 1);
+  });
+
+  it('when the one load fails, then the requests waiting for it fail with it, and the next request loads again', async () => {
+    const { reads, tally } = countingLoads(h.store);
+    const cache = new CalendarCache(reads, new Zones());
+    const now = h.clock.now();
+    const version = await h.store.holders.calendarVersion(caller.holderId);
+    tally.failing = true;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () => cache.current(caller.holderId, now, version)),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(8).fill('rejected'));
+    expect(tally.loads).toBe(1);
+
+    tally.failing = false;
+    const calendar = await cache.current(caller.holderId, now);
+    expect(calendar?.eventTypes.has(et.id)).toBe(true);
+    expect(tally.loads).toBe(2);
+    expect(await cache.current(caller.holderId, now)).toBe(calendar);
   });
 });

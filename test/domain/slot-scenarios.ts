@@ -45,6 +45,13 @@ export const ZONES: Record<string, ReadonlyArray<readonly [string, number]>> = {
     ['2027-04-04', 120],
     ['2027-10-03', 120],
   ],
+  // 02:00 → 01:30 in April, 02:00 → 02:30 in October: clock changes of half an hour.
+  'Australia/Lord_Howe': [
+    ['2026-04-05', 120],
+    ['2026-10-04', 120],
+    ['2027-04-04', 120],
+    ['2027-10-03', 120],
+  ],
   // 03:45 → 02:45 in April, 02:45 → 03:45 in September.
   'Pacific/Chatham': [
     ['2026-04-05', 165],

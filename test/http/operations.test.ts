@@ -2,9 +2,9 @@
 // caller. Metrics are labelled by route pattern (never a raw path) and status.
 import { Counter, Histogram, Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Metrics } from '../../src/http/metrics.js';
+import { Metrics, type MetricSources } from '../../src/http/metrics.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { BEFORE_MONDAY, book, bookingInput, createEventType, expectProblem } from './helpers.js';
+import { BEFORE_MONDAY, book, bookingInput, createEventType, expectProblem, getSlots } from './helpers.js';
 
 let h: Harness;
 let token: string;
@@ -88,6 +88,14 @@ describe('GET /healthz and /readyz', () => {
   });
 });
 
+/** For metrics made apart from a server: no database, queue or calendar cache behind them. */
+const NO_SOURCES: MetricSources = {
+  queueDepth: async () => 0,
+  databaseQueries: () => 0,
+  hearingChanges: () => true,
+  slotTracks: () => ({ full: 0, derived: 0 }),
+};
+
 describe('GET /metrics', () => {
   it('when /metrics is called without a key, then it answers Prometheus text', async () => {
     const res = await h.request({ method: 'GET', url: '/metrics' });
@@ -97,6 +105,7 @@ describe('GET /metrics', () => {
     expect(res.body).toContain('# TYPE slotwise_http_request_duration_seconds histogram');
     expect(res.body).toContain('# TYPE slotwise_booking_requests_total counter');
     expect(res.body).toContain('# TYPE slotwise_webhook_queue_depth gauge');
+    expect(res.body).toContain('# TYPE slotwise_slot_tracks_computed_total counter');
     expect(() => parseMetrics(res.body)).not.toThrow();
   });
 
@@ -146,7 +155,7 @@ describe('GET /metrics', () => {
   });
 
   it('when requests took known times, then each lands in the first bucket that holds it, and sum and count add up', async () => {
-    const own = new Metrics({ queueDepth: async () => 0, databaseQueries: () => 0, hearingChanges: () => true });
+    const own = new Metrics(NO_SOURCES);
     for (const seconds of [0.0003, 0.003, 3]) own.observeRequest('GET', '/api/v1/slots', 200, seconds);
     const samples = parseMetrics(await own.text());
     const labels = { method: 'GET', route: '/api/v1/slots', status: '200' };
@@ -165,7 +174,7 @@ describe('GET /metrics', () => {
   });
 
   it('when a label value holds a quote, a backslash or a line feed, then it is escaped and the text still parses', async () => {
-    const own = new Metrics({ queueDepth: async () => 0, databaseQueries: () => 0, hearingChanges: () => true });
+    const own = new Metrics(NO_SOURCES);
     own.observeRequest('GET', 'a"b\\c\nd', 404, 0.001);
     const text = await own.text();
     expect(text).toContain('route="a\\"b\\\\c\\nd"');
@@ -175,7 +184,7 @@ describe('GET /metrics', () => {
   it("when requests are tallied, then the text is what prom-client's own Counter and Histogram write for them", async () => {
     // The tally is hand-made for speed; its names, HELP texts, buckets, labels, escaping and
     // cumulative counts must be those of prom-client's metrics, observed the slow way.
-    const own = new Metrics({ queueDepth: async () => 0, databaseQueries: () => 0, hearingChanges: () => true });
+    const own = new Metrics(NO_SOURCES);
     const reference = new Registry();
     const labelNames = ['method', 'route', 'status'] as const;
     const counter = new Counter({
@@ -242,6 +251,17 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'slotwise_booking_requests_total', { operation: 'cancel', status: '200' })).toBe(1);
     expect(valueOf(samples, 'slotwise_booking_requests_total', { operation: 'cancel', status: '409' })).toBe(1);
     expect(valueOf(samples, 'slotwise_booking_requests_total', { operation: 'reschedule', status: '201' })).toBe(1);
+  });
+
+  it('when slots are listed before and after a booking, then slotwise_slot_tracks_computed_total counts one track computed in full and one derived', async () => {
+    const et = await createEventType(h, token);
+    const monday = { eventTypeId: et.id, from: '2026-01-05T00:00:00Z', to: '2026-01-06T00:00:00Z' };
+    await getSlots(h, token, monday);
+    await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    await getSlots(h, token, monday);
+    const samples = await metrics();
+    expect(valueOf(samples, 'slotwise_slot_tracks_computed_total', { how: 'full' })).toBe(1);
+    expect(valueOf(samples, 'slotwise_slot_tracks_computed_total', { how: 'derived' })).toBe(1);
   });
 
   it('when webhook deliveries are pending, then slotwise_webhook_queue_depth reports them', async () => {
