@@ -16,6 +16,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { durableWriteFloor } from './write-floor.js';
@@ -46,6 +47,8 @@ interface Figures {
   cpuPerRequestUs: number;
   /** Requests per second in each saturation round. */
   roundRps: number[];
+  /** Statements the server sent to its database per request over the saturation rounds (a floor has no database). */
+  statementsPerRequest?: Statements;
 }
 
 async function main(): Promise<void> {
@@ -89,6 +92,9 @@ async function main(): Promise<void> {
     const realistic = await seedRealistic(base, realisticKey, now);
     const worst = await seedWorstCase(base, worstKey);
     const checkout = await seedWorstCase(base, checkoutKey);
+    // On PostgreSQL the change feed connects after the first request; until it listens, every
+    // request reads the database, which is not what the parts measure.
+    await untilListening(base);
     const froms = Array.from({ length: DISTINCT_FROMS }, (_, i) => new Date(now + DAY + i * 7 * 60_000).toISOString());
 
     const report: string[] = [];
@@ -206,7 +212,8 @@ async function main(): Promise<void> {
       report.push(
         `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
           `(floor: ${floor.toFixed(0)} durable ${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
-          `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs`,
+          `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs; ` +
+          `database statements per booking ${statementsText(bookings.statementsPerRequest!)}`,
       );
     }
     if (runs('holds')) {
@@ -216,7 +223,8 @@ async function main(): Promise<void> {
         `POST /holds then POST /bookings {holdId}, 16 clients: ${(checkouts.rps / 2).toFixed(0)} checkouts/s, ` +
           `${checkouts.rps.toFixed(0)} requests/s, p99 ${checkouts.p99} ms (floor: ${floor.toFixed(0)} durable ` +
           `${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) → ratio ${(checkouts.rps / floor).toFixed(2)}; ` +
-          `server CPU per request ${checkouts.cpuPerRequestUs.toFixed(0)} µs`,
+          `server CPU per request ${checkouts.cpuPerRequestUs.toFixed(0)} µs; database statements per request ` +
+          `(a hold or a booking) ${statementsText(checkouts.statementsPerRequest!)}`,
       );
     }
     report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
@@ -249,6 +257,7 @@ function row(label: string, real: Figures, floor: Figures): string {
       `(rounds ${roundRatios(real, floor)})`,
     `  p50 ${real.p50} ms vs ${floor.p50} ms; p99 ${real.p99} ms vs ${floor.p99} ms (10 connections)`,
     `  server CPU per request ${real.cpuPerRequestUs.toFixed(0)} µs vs floor ${floor.cpuPerRequestUs.toFixed(0)} µs → ratio ${(floor.cpuPerRequestUs / real.cpuPerRequestUs).toFixed(2)}`,
+    `  database statements per request ${statementsText(real.statementsPerRequest!)}`,
   ].join('\n');
 }
 
@@ -424,6 +433,7 @@ const ROUNDS = 5;
  * machine falls on both alike; the figures are totals over the rounds.
  */
 async function readLoads(real: Target, floor: Target, key: string, paths: string[]) {
+  const statementCounter = await StatementCounter.measuredIdle(real.base);
   let next = 0;
   const requests = [
     {
@@ -458,6 +468,9 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
     [real, { requests: 0, seconds: 0, cpuUs: 0, roundRps: [] }],
     [floor, { requests: 0, seconds: 0, cpuUs: 0, roundRps: [] }],
   ]);
+  // Counted over all the rounds, the floor's too (the server's timers tick on meanwhile): over
+  // one-second rounds, whether a timer's tick fell inside would be most of the figure.
+  const statementsBefore = await statementCounter.mark();
   const roundSeconds = Math.max(1, Math.round(SECONDS / ROUNDS));
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of round % 2 === 0 ? [real, floor] : [floor, real]) {
@@ -469,6 +482,7 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       total.roundRps.push(result.requests.total / result.duration);
     }
   }
+  const statements = await statementCounter.since(statementsBefore);
   const figures = async (target: Target): Promise<Figures> => {
     const total = totals.get(target)!;
     return {
@@ -478,7 +492,13 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       ...(await latency(target)),
     };
   };
-  return { real: await figures(real), bare: await figures(floor) };
+  return {
+    real: {
+      ...(await figures(real)),
+      statementsPerRequest: perRequest(statements, totals.get(real)!.requests),
+    },
+    bare: await figures(floor),
+  };
 }
 
 /** Distinct free starts on the worst-case holder's 5-minute grid, 16 clients at once. */
@@ -545,6 +565,8 @@ async function writeLoad(
   name: string,
   requests: autocannon.Request[],
 ): Promise<Figures> {
+  const statementCounter = await StatementCounter.measuredIdle(base);
+  const statementsBefore = await statementCounter.mark();
   const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({
     url: base,
@@ -561,7 +583,82 @@ async function writeLoad(
     p99: result.latency.p99,
     cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / result.requests.total,
     roundRps: [],
+    statementsPerRequest: perRequest(await statementCounter.since(statementsBefore), result.requests.total),
   };
+}
+
+/** Database statements: all the server sent (but for reading the counter), and those beyond what its own timers send at idle. */
+interface Statements {
+  all: number;
+  beyondIdle: number;
+  /** Statements a second the server sent with no request coming, measured just before. */
+  idlePerSecond: number;
+}
+
+/** How long the server is left alone to measure its idle statements: its timers tick once a second. */
+const IDLE_MEASURE_MS = 3_000;
+
+/**
+ * The server's `slotwise_database_queries_total` (statements its process sent to the database).
+ * Reading it costs a statement (the webhook queue's depth), and with no request coming the
+ * process's timers send some too (calendar-sync and webhook polls, housekeeping: about ten a
+ * second with the bench's one-second sync). Those are what the figures per request would show
+ * when a request sends none: the counter measures both first and tells them apart.
+ */
+class StatementCounter {
+  private constructor(
+    private readonly base: string,
+    private readonly idlePerSecond: number,
+    private readonly perReading: number,
+  ) {}
+
+  /** A counter for the server at `base`, after IDLE_MEASURE_MS of measuring its idle rate. */
+  static async measuredIdle(base: string): Promise<StatementCounter> {
+    // Readings back to back differ by what a reading costs, unless a timer fired in between: the least of three.
+    const readings: number[] = [];
+    for (let i = 0; i < 4; i++) readings.push(await databaseStatements(base));
+    const perReading = Math.min(...readings.slice(1).map((reading, i) => reading - readings[i]!));
+    await sleep(IDLE_MEASURE_MS);
+    const idle = (await databaseStatements(base)) - readings.at(-1)! - perReading;
+    return new StatementCounter(base, idle / (IDLE_MEASURE_MS / 1000), perReading);
+  }
+
+  async mark(): Promise<{ statements: number; at: number }> {
+    return { statements: await databaseStatements(this.base), at: performance.now() };
+  }
+
+  async since(mark: { statements: number; at: number }): Promise<Statements> {
+    const all = (await databaseStatements(this.base)) - mark.statements - this.perReading;
+    const idle = (this.idlePerSecond * (performance.now() - mark.at)) / 1000;
+    return { all, beyondIdle: all - idle, idlePerSecond: this.idlePerSecond };
+  }
+}
+
+function perRequest(statements: Statements, requests: number): Statements {
+  return { ...statements, all: statements.all / requests, beyondIdle: statements.beyondIdle / requests };
+}
+
+function statementsText(perRequest: Statements): string {
+  return (
+    `${perRequest.beyondIdle.toFixed(3)} (${perRequest.all.toFixed(3)} with the ` +
+    `${perRequest.idlePerSecond.toFixed(1)}/s the process sends at idle)`
+  );
+}
+
+async function databaseStatements(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = /^slotwise_database_queries_total (\d+)$/m.exec(text)?.[1];
+  if (value === undefined) throw new Error(`${base}/metrics has no slotwise_database_queries_total`);
+  return Number(value);
+}
+
+/** Until the server at `base` hears other processes' commits (and so may reuse its caches). */
+async function untilListening(base: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!/^slotwise_change_feed_listening 1$/m.test(await (await fetch(`${base}/metrics`)).text())) {
+    if (Date.now() > deadline) throw new Error(`${base}: the change feed never listened`);
+    await sleep(20);
+  }
 }
 
 function cli(args: string[], env: NodeJS.ProcessEnv): string {
