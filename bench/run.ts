@@ -10,7 +10,7 @@
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import type { PacedRun, PacingAnswer, PacingRequest } from './paced-bookings.js';
 import { durableWriteFloor } from './write-floor.js';
 
 const { values: flags } = parseArgs({
@@ -99,7 +100,13 @@ async function main(): Promise<void> {
 
     const report: string[] = [];
     /** A read load on the server next to a bare server answering the same bodies (`floor-server.ts`). */
-    const againstFloor = async (name: string, key: string, paths: string[], contentType: string) => {
+    const againstFloor = async (
+      name: string,
+      key: string,
+      paths: string[],
+      contentType: string,
+      alongside?: SideLoad,
+    ) => {
       const payloads = await capturePayloads(base, key, paths.slice(0, FLOOR_SAMPLES));
       const floorPort = await freePort();
       const payloadFile = join(dir, `${name}.json`);
@@ -122,6 +129,7 @@ async function main(): Promise<void> {
         { base: `http://127.0.0.1:${floorPort}`, pid: floor.pid! },
         key,
         paths,
+        alongside,
       );
       // SIGTERM, so that a profiled floor writes its profile.
       floor.kill('SIGTERM');
@@ -133,12 +141,7 @@ async function main(): Promise<void> {
       ['worst-case', worst],
     ] as const) {
       if (!runs(name)) continue;
-      const paths = froms.map(
-        (from) =>
-          `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
-            new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
-          )}`,
-      );
+      const paths = slotPaths(holder.eventTypeId, froms);
       const { real, bare, payloads } = await againstFloor(name, holder.key, paths, 'application/json; charset=utf-8');
       const slots = Math.round(
         payloads.bodies.reduce((sum, body) => sum + (JSON.parse(body) as { data: unknown[] }).data.length, 0) /
@@ -164,12 +167,7 @@ async function main(): Promise<void> {
         if (synced.json?.status !== 'ok')
           throw new Error(`calendar source did not sync: ${JSON.stringify(synced.json)}`);
       }
-      const paths = froms.map(
-        (from) =>
-          `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
-            new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
-          )}`,
-      );
+      const paths = slotPaths(holder.eventTypeId, froms);
       const notModifiedBefore = calendarHost.notModified();
       const { real, bare, payloads } = await againstFloor('busy', busyKey, paths, 'application/json; charset=utf-8');
       report.push(
@@ -204,6 +202,32 @@ async function main(): Promise<void> {
           bare,
         ),
       );
+    }
+
+    if (runs('mixed')) {
+      // Issue 16: the realistic holder's slots read at saturation while it takes 20 bookings a
+      // second (its 15-minute event type, so that each booking takes one start and nothing more).
+      const quickCheck = (await api(base, realisticKey, 'GET', '/api/v1/event-types')).json.data.find(
+        (type: { title: string }) => type.title === 'Quick check',
+      ).id as string;
+      const bookings = await PacedBookings.spawn(base, realisticKey, quickCheck, now + DAY, now + RANGE_DAYS * DAY);
+      try {
+        await bookings.calibrate(base);
+        const paths = slotPaths(realistic.eventTypeId, froms);
+        const { real, bare } = await againstFloor(
+          'mixed',
+          realisticKey,
+          paths,
+          'application/json; charset=utf-8',
+          bookings,
+        );
+        report.push(
+          row(`GET /slots 62 days, realistic, while the holder takes 20 bookings/s (mixed)`, real, bare),
+          bookings.summary(),
+        );
+      } finally {
+        bookings.close();
+      }
     }
 
     if (runs('bookings')) {
@@ -264,6 +288,16 @@ function row(label: string, real: Figures, floor: Figures): string {
 interface Holder {
   key: string;
   eventTypeId: string;
+}
+
+/** A 62-day slot query of the event type from each of `froms`. */
+function slotPaths(eventTypeId: string, froms: string[]): string[] {
+  return froms.map(
+    (from) =>
+      `/api/v1/slots?eventTypeId=${eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
+        new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
+      )}`,
+  );
 }
 
 async function api(
@@ -432,7 +466,7 @@ const ROUNDS = 5;
  * between the two (the order flipping each round), so that a slower or faster stretch of the shared
  * machine falls on both alike; the figures are totals over the rounds.
  */
-async function readLoads(real: Target, floor: Target, key: string, paths: string[]) {
+async function readLoads(real: Target, floor: Target, key: string, paths: string[], alongside?: SideLoad) {
   const statementCounter = await StatementCounter.measuredIdle(real.base);
   let next = 0;
   const requests = [
@@ -441,8 +475,11 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       setupRequest: (request: any) => ({ ...request, path: paths[next++ % paths.length]! }),
     },
   ];
-  const run = async (target: Target, connections: number, seconds: number) => {
+  /** Statements the side load's own requests cost in the saturation rounds: not the reads'. */
+  let alongsideStatements = 0;
+  const run = async (target: Target, connections: number, seconds: number, measured = false) => {
     const cpuBefore = cpuTimeUs(target.pid);
+    if (target === real) alongside?.start(measured);
     const result = await autocannon({
       url: target.base,
       connections,
@@ -450,6 +487,10 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       headers: { authorization: `Bearer ${key}` },
       requests,
     });
+    if (target === real && alongside !== undefined) {
+      const statements = await alongside.stop();
+      if (measured) alongsideStatements += statements;
+    }
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`read load: ${result.non2xx} non-2xx, ${result.errors} errors`);
     // Requests the load generator gave up on at the end of a run are still being answered:
@@ -474,7 +515,7 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
   const roundSeconds = Math.max(1, Math.round(SECONDS / ROUNDS));
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of round % 2 === 0 ? [real, floor] : [floor, real]) {
-      const { result, cpuUs } = await run(target, 64, roundSeconds);
+      const { result, cpuUs } = await run(target, 64, roundSeconds, true);
       const total = totals.get(target)!;
       total.requests += result.requests.total;
       total.seconds += result.duration;
@@ -482,7 +523,7 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       total.roundRps.push(result.requests.total / result.duration);
     }
   }
-  const statements = await statementCounter.since(statementsBefore);
+  const statements = lessStatements(await statementCounter.since(statementsBefore), alongsideStatements);
   const figures = async (target: Target): Promise<Figures> => {
     const total = totals.get(target)!;
     return {
@@ -499,6 +540,116 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
     },
     bare: await figures(floor),
   };
+}
+
+/** Work the server is given while its own read loads run, and not while the floor's do. */
+interface SideLoad {
+  /** `measured`: a saturation round, whose figures count (not the warm-up or the latency run). */
+  start(measured: boolean): void;
+  /** Resolves, once its requests in flight have answered, to the database statements they cost. */
+  stop(): Promise<number>;
+}
+
+/** Bookings and cancellations made one at a time to learn what each costs in statements. */
+const CALIBRATION_COUNT = 100;
+
+/**
+ * The mixed part's bookings, 20 a second, paced by `paced-bookings.ts` in a process of its own
+ * (why: there). The server's statement counter counts theirs with the reads', so what one booking
+ * and one cancellation cost is measured first, each alone, and taken out of the reads' figure.
+ */
+class PacedBookings implements SideLoad {
+  /** The saturation rounds' bookings, together. */
+  private readonly measured: PacedRun = { seconds: 0, bookings: 0, cancellations: 0, refusals: {}, latenciesMs: [] };
+  private measuring = false;
+  private statementsPerBooking = 0;
+  private statementsPerCancellation = 0;
+
+  private constructor(
+    private readonly pacer: ChildProcess,
+    private readonly freeStarts: number,
+  ) {}
+
+  /** A pacer booking free starts of `eventTypeId` between `from` and `to` with `key`. */
+  static async spawn(base: string, key: string, eventTypeId: string, from: number, to: number) {
+    const pacer = fork(
+      join(process.cwd(), 'dist-bench/bench/paced-bookings.js'),
+      [base, key, eventTypeId, new Date(from).toISOString(), new Date(to).toISOString()],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    const ready = await nextAnswer(pacer);
+    if (ready.type !== 'ready') throw new Error(`paced bookings: ${JSON.stringify(ready)}`);
+    return new PacedBookings(pacer, ready.freeStarts);
+  }
+
+  async calibrate(base: string): Promise<void> {
+    const counter = await StatementCounter.measuredIdle(base);
+    const booked = await counter.mark();
+    await this.ask({ type: 'book', count: CALIBRATION_COUNT });
+    this.statementsPerBooking = (await counter.since(booked)).beyondIdle / CALIBRATION_COUNT;
+    // Cancelling them gives their starts back.
+    const cancelled = await counter.mark();
+    await this.ask({ type: 'cancel', count: CALIBRATION_COUNT });
+    this.statementsPerCancellation = (await counter.since(cancelled)).beyondIdle / CALIBRATION_COUNT;
+  }
+
+  start(measured: boolean): void {
+    this.measuring = measured;
+    this.pacer.send({ type: 'start', measured } satisfies PacingRequest);
+  }
+
+  async stop(): Promise<number> {
+    const answer = await this.ask({ type: 'stop' });
+    if (answer.type !== 'stopped') throw new Error(`paced bookings: ${JSON.stringify(answer)}`);
+    const { run } = answer;
+    const refused = Object.values(run.refusals).reduce((sum, count) => sum + count, 0);
+    if (this.measuring) {
+      this.measured.seconds += run.seconds;
+      this.measured.bookings += run.bookings;
+      this.measured.cancellations += run.cancellations;
+      this.measured.latenciesMs.push(...run.latenciesMs);
+      for (const [status, count] of Object.entries(run.refusals))
+        this.measured.refusals[status] = (this.measured.refusals[status] ?? 0) + count;
+    }
+    // A refused booking is judged in a transaction like one made: counted as one.
+    return (run.bookings + refused) * this.statementsPerBooking + run.cancellations * this.statementsPerCancellation;
+  }
+
+  /** The bookings' line of the report. */
+  summary(): string {
+    const { seconds, bookings, cancellations, refusals, latenciesMs } = this.measured;
+    const sorted = latenciesMs.sort((a, b) => a - b);
+    const percentile = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
+    const refused = Object.entries(refusals).map(([status, count]) => `${count} answered ${status}`);
+    return (
+      `  bookings alongside, in the saturation rounds: ${(bookings / seconds).toFixed(1)}/s made (${bookings} in ` +
+      `${seconds.toFixed(1)} s; ${refused.length === 0 ? 'none refused' : refused.join(', ')}; ${cancellations} ` +
+      `cancelled to free a start again, of ${this.freeStarts} free at first), p50 ${percentile(0.5)} ms, ` +
+      `p99 ${percentile(0.99)} ms; database statements per booking ${this.statementsPerBooking.toFixed(1)}, per ` +
+      `cancellation ${this.statementsPerCancellation.toFixed(1)} (each measured alone, and left out of the reads' figure)`
+    );
+  }
+
+  close(): void {
+    this.pacer.kill('SIGTERM');
+  }
+
+  private ask(request: PacingRequest): Promise<PacingAnswer> {
+    const answer = nextAnswer(this.pacer);
+    this.pacer.send(request);
+    return answer;
+  }
+}
+
+function nextAnswer(pacer: ChildProcess): Promise<PacingAnswer> {
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`paced bookings exited (${code})`));
+    pacer.once('exit', exited);
+    pacer.once('message', (answer) => {
+      pacer.off('exit', exited);
+      resolve(answer as PacingAnswer);
+    });
+  });
 }
 
 /** Distinct free starts on the worst-case holder's 5-minute grid, 16 clients at once. */
@@ -632,6 +783,10 @@ class StatementCounter {
     const idle = (this.idlePerSecond * (performance.now() - mark.at)) / 1000;
     return { all, beyondIdle: all - idle, idlePerSecond: this.idlePerSecond };
   }
+}
+
+function lessStatements(statements: Statements, less: number): Statements {
+  return { ...statements, all: statements.all - less, beyondIdle: statements.beyondIdle - less };
 }
 
 function perRequest(statements: Statements, requests: number): Statements {
