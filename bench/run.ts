@@ -6,9 +6,14 @@
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
- *   npm run bench -- --only realistic|worst-case|busy|pages|bookings|holds   # one part (e.g. to profile it)
+ *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|bookings|holds|revocation   # one part
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
+ *
+ * Parts: slot queries of a realistic and a worst-case holder, of the realistic one with three
+ * calendar sources (busy), booking pages, slot queries while the holder takes 20 bookings a second
+ * (mixed), bookings, holds then bookings (checkout), and how soon a second instance refuses a key
+ * the CLI revoked (revocation). Each load part also prints the database statements per request.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -251,6 +256,7 @@ async function main(): Promise<void> {
           `(a hold or a booking) ${statementsText(checkouts.statementsPerRequest!)}`,
       );
     }
+    if (runs('revocation')) report.push(await revocationLatency(env));
     report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
 
     console.log(
@@ -817,9 +823,87 @@ async function untilListening(base: string): Promise<void> {
 }
 
 function cli(args: string[], env: NodeJS.ProcessEnv): string {
+  return cliOutput(args, env).stdout.trim();
+}
+
+function cliOutput(args: string[], env: NodeJS.ProcessEnv): { stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`slotwise ${args.join(' ')} failed: ${result.stderr}`);
-  return result.stdout.trim();
+  return result;
+}
+
+/** Keys revoked, one after another, each a new key. */
+const REVOCATIONS = 5;
+/** How long a revoked key is asked about before the bench calls it never refused. */
+const REVOCATION_PATIENCE_MS = 10_000;
+
+/**
+ * Issue 16: "a revoked key is refused by every instance within 1 second". A second server on the
+ * same database serves a new key (cached, its change feed listening) in a loop while the CLI
+ * revokes it; the figure is from the CLI's exit to that instance's first 401.
+ */
+async function revocationLatency(env: NodeJS.ProcessEnv): Promise<string> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const second = spawn(process.execPath, [CLI, 'serve'], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${base}/healthz`);
+    const latencies: number[] = [];
+    for (let i = 0; i < REVOCATIONS; i++) {
+      const { stdout, stderr } = cliOutput(['keys', 'create', '--holder', 'revoker'], env);
+      const id = /^Created key (\S+) /m.exec(stderr)![1]!;
+      const token = stdout.trim();
+      const refused = firstRefusal(base, token);
+      // On PostgreSQL the change feed connects after the first request: the key is revoked only
+      // once the instance hears commits, so the figure is the feed's, not a cold read's.
+      await untilListening(base);
+      await sleep(100);
+      const exitedAt = await cliExit(['keys', 'revoke', id], env);
+      latencies.push((await refused) - exitedAt);
+    }
+    const sorted = latencies.sort((a, b) => a - b);
+    const ms = (value: number) => (value === Infinity ? `never (${REVOCATION_PATIENCE_MS} ms)` : value.toFixed(1));
+    return (
+      `keys revoke on a second instance's key in use: its first 401 ${ms(sorted[0]!)} / ` +
+      `${ms(sorted[Math.floor(REVOCATIONS / 2)]!)} / ${ms(sorted.at(-1)!)} ms (min / median / max of ${REVOCATIONS}) ` +
+      `after the CLI exited (below 0: refused while the CLI, its revocation committed, was still closing)`
+    );
+  } finally {
+    second.kill('SIGTERM');
+    await new Promise((resolve) => second.once('exit', resolve));
+  }
+}
+
+/**
+ * Asks `base` with `token` in a loop, one request at a time as a client would, until it answers
+ * 401: resolves to `performance.now()` then (Infinity after REVOCATION_PATIENCE_MS).
+ */
+async function firstRefusal(base: string, token: string): Promise<number> {
+  const giveUpAt = performance.now() + REVOCATION_PATIENCE_MS;
+  while (performance.now() < giveUpAt) {
+    const response = await fetch(`${base}/api/v1/event-types`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (response.status === 401) return performance.now();
+    if (response.status !== 200) throw new Error(`a key in use answered ${response.status}`);
+  }
+  return Infinity;
+}
+
+/** Runs the CLI without blocking the event loop (requests go on meanwhile); resolves at its exit, to `performance.now()` then. */
+function cliExit(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (code) => {
+      const at = performance.now();
+      if (code === 0) resolve(at);
+      else reject(new Error(`slotwise ${args.join(' ')} failed: ${stderr}`));
+    });
+  });
 }
 
 async function waitFor(url: string): Promise<void> {
