@@ -758,7 +758,7 @@ const IDLE_MEASURE_MS = 3_000;
 /**
  * The server's `slotwise_database_queries_total` (statements its process sent to the database).
  * Reading it costs a statement (the webhook queue's depth), and with no request coming the
- * process's timers send some too (calendar-sync and webhook polls, housekeeping: about ten a
+ * process's timers send some too (calendar-sync and webhook polls, housekeeping: six to thirty a
  * second with the bench's one-second sync). Those are what the figures per request would show
  * when a request sends none: the counter measures both first and tells them apart.
  */
