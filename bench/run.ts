@@ -6,18 +6,25 @@
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
- *   npm run bench -- --only realistic|worst-case|busy|pages|bookings|holds   # one part (e.g. to profile it)
+ *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|bookings|holds|revocation   # one part
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
+ *
+ * Parts: slot queries of a realistic and a worst-case holder, of the realistic one with three
+ * calendar sources (busy), booking pages, slot queries while the holder takes 20 bookings a second
+ * (mixed), bookings, holds then bookings (checkout), and how soon a second instance refuses a key
+ * the CLI revoked (revocation). Each load part also prints the database statements per request.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import type { PacedRun, PacingAnswer, PacingRequest } from './paced-bookings.js';
 import { durableWriteFloor } from './write-floor.js';
 
 const { values: flags } = parseArgs({
@@ -46,6 +53,8 @@ interface Figures {
   cpuPerRequestUs: number;
   /** Requests per second in each saturation round. */
   roundRps: number[];
+  /** Statements the server sent to its database per request over the saturation rounds (a floor has no database). */
+  statementsPerRequest?: Statements;
 }
 
 async function main(): Promise<void> {
@@ -89,11 +98,20 @@ async function main(): Promise<void> {
     const realistic = await seedRealistic(base, realisticKey, now);
     const worst = await seedWorstCase(base, worstKey);
     const checkout = await seedWorstCase(base, checkoutKey);
+    // On PostgreSQL the change poll starts with the first request; until it has answered, every
+    // request reads the database, which is not what the parts measure.
+    await untilHearing(base);
     const froms = Array.from({ length: DISTINCT_FROMS }, (_, i) => new Date(now + DAY + i * 7 * 60_000).toISOString());
 
     const report: string[] = [];
     /** A read load on the server next to a bare server answering the same bodies (`floor-server.ts`). */
-    const againstFloor = async (name: string, key: string, paths: string[], contentType: string) => {
+    const againstFloor = async (
+      name: string,
+      key: string,
+      paths: string[],
+      contentType: string,
+      alongside?: SideLoad,
+    ) => {
       const payloads = await capturePayloads(base, key, paths.slice(0, FLOOR_SAMPLES));
       const floorPort = await freePort();
       const payloadFile = join(dir, `${name}.json`);
@@ -116,6 +134,7 @@ async function main(): Promise<void> {
         { base: `http://127.0.0.1:${floorPort}`, pid: floor.pid! },
         key,
         paths,
+        alongside,
       );
       // SIGTERM, so that a profiled floor writes its profile.
       floor.kill('SIGTERM');
@@ -127,12 +146,7 @@ async function main(): Promise<void> {
       ['worst-case', worst],
     ] as const) {
       if (!runs(name)) continue;
-      const paths = froms.map(
-        (from) =>
-          `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
-            new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
-          )}`,
-      );
+      const paths = slotPaths(holder.eventTypeId, froms);
       const { real, bare, payloads } = await againstFloor(name, holder.key, paths, 'application/json; charset=utf-8');
       const slots = Math.round(
         payloads.bodies.reduce((sum, body) => sum + (JSON.parse(body) as { data: unknown[] }).data.length, 0) /
@@ -158,12 +172,7 @@ async function main(): Promise<void> {
         if (synced.json?.status !== 'ok')
           throw new Error(`calendar source did not sync: ${JSON.stringify(synced.json)}`);
       }
-      const paths = froms.map(
-        (from) =>
-          `/api/v1/slots?eventTypeId=${holder.eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
-            new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
-          )}`,
-      );
+      const paths = slotPaths(holder.eventTypeId, froms);
       const notModifiedBefore = calendarHost.notModified();
       const { real, bare, payloads } = await againstFloor('busy', busyKey, paths, 'application/json; charset=utf-8');
       report.push(
@@ -200,13 +209,40 @@ async function main(): Promise<void> {
       );
     }
 
+    if (runs('mixed')) {
+      // Issue 16: the realistic holder's slots read at saturation while it takes 20 bookings a
+      // second (its 15-minute event type, so that each booking takes one start and nothing more).
+      const quickCheck = (await api(base, realisticKey, 'GET', '/api/v1/event-types')).json.data.find(
+        (type: { title: string }) => type.title === 'Quick check',
+      ).id as string;
+      const bookings = await PacedBookings.spawn(base, realisticKey, quickCheck, now + DAY, now + RANGE_DAYS * DAY);
+      try {
+        await bookings.calibrate(base);
+        const paths = slotPaths(realistic.eventTypeId, froms);
+        const { real, bare } = await againstFloor(
+          'mixed',
+          realisticKey,
+          paths,
+          'application/json; charset=utf-8',
+          bookings,
+        );
+        report.push(
+          row(`GET /slots 62 days, realistic, while the holder takes 20 bookings/s (mixed)`, real, bare),
+          bookings.summary(),
+        );
+      } finally {
+        bookings.close();
+      }
+    }
+
     if (runs('bookings')) {
       const bookings = await bookingLoad(base, server.pid!, worst, now);
       const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor.db'), SECONDS, 16);
       report.push(
         `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
           `(floor: ${floor.toFixed(0)} durable ${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
-          `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs`,
+          `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs; ` +
+          `database statements per booking ${statementsText(bookings.statementsPerRequest!)}`,
       );
     }
     if (runs('holds')) {
@@ -216,9 +252,11 @@ async function main(): Promise<void> {
         `POST /holds then POST /bookings {holdId}, 16 clients: ${(checkouts.rps / 2).toFixed(0)} checkouts/s, ` +
           `${checkouts.rps.toFixed(0)} requests/s, p99 ${checkouts.p99} ms (floor: ${floor.toFixed(0)} durable ` +
           `${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) → ratio ${(checkouts.rps / floor).toFixed(2)}; ` +
-          `server CPU per request ${checkouts.cpuPerRequestUs.toFixed(0)} µs`,
+          `server CPU per request ${checkouts.cpuPerRequestUs.toFixed(0)} µs; database statements per request ` +
+          `(a hold or a booking) ${statementsText(checkouts.statementsPerRequest!)}`,
       );
     }
+    if (runs('revocation')) report.push(await revocationLatency(env));
     report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
 
     console.log(
@@ -249,12 +287,23 @@ function row(label: string, real: Figures, floor: Figures): string {
       `(rounds ${roundRatios(real, floor)})`,
     `  p50 ${real.p50} ms vs ${floor.p50} ms; p99 ${real.p99} ms vs ${floor.p99} ms (10 connections)`,
     `  server CPU per request ${real.cpuPerRequestUs.toFixed(0)} µs vs floor ${floor.cpuPerRequestUs.toFixed(0)} µs → ratio ${(floor.cpuPerRequestUs / real.cpuPerRequestUs).toFixed(2)}`,
+    `  database statements per request ${statementsText(real.statementsPerRequest!)}`,
   ].join('\n');
 }
 
 interface Holder {
   key: string;
   eventTypeId: string;
+}
+
+/** A 62-day slot query of the event type from each of `froms`. */
+function slotPaths(eventTypeId: string, froms: string[]): string[] {
+  return froms.map(
+    (from) =>
+      `/api/v1/slots?eventTypeId=${eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
+        new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
+      )}`,
+  );
 }
 
 async function api(
@@ -423,7 +472,8 @@ const ROUNDS = 5;
  * between the two (the order flipping each round), so that a slower or faster stretch of the shared
  * machine falls on both alike; the figures are totals over the rounds.
  */
-async function readLoads(real: Target, floor: Target, key: string, paths: string[]) {
+async function readLoads(real: Target, floor: Target, key: string, paths: string[], alongside?: SideLoad) {
+  const statementCounter = await StatementCounter.measuredIdle(real.base);
   let next = 0;
   const requests = [
     {
@@ -431,8 +481,11 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       setupRequest: (request: any) => ({ ...request, path: paths[next++ % paths.length]! }),
     },
   ];
-  const run = async (target: Target, connections: number, seconds: number) => {
+  /** Statements the side load's own requests cost in the saturation rounds: not the reads'. */
+  let alongsideStatements = 0;
+  const run = async (target: Target, connections: number, seconds: number, measured = false) => {
     const cpuBefore = cpuTimeUs(target.pid);
+    if (target === real) alongside?.start(measured);
     const result = await autocannon({
       url: target.base,
       connections,
@@ -440,6 +493,10 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       headers: { authorization: `Bearer ${key}` },
       requests,
     });
+    if (target === real && alongside !== undefined) {
+      const statements = await alongside.stop();
+      if (measured) alongsideStatements += statements;
+    }
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`read load: ${result.non2xx} non-2xx, ${result.errors} errors`);
     // Requests the load generator gave up on at the end of a run are still being answered:
@@ -458,10 +515,13 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
     [real, { requests: 0, seconds: 0, cpuUs: 0, roundRps: [] }],
     [floor, { requests: 0, seconds: 0, cpuUs: 0, roundRps: [] }],
   ]);
+  // Counted over all the rounds, the floor's too (the server's timers tick on meanwhile): over
+  // one-second rounds, whether a timer's tick fell inside would be most of the figure.
+  const statementsBefore = await statementCounter.mark();
   const roundSeconds = Math.max(1, Math.round(SECONDS / ROUNDS));
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of round % 2 === 0 ? [real, floor] : [floor, real]) {
-      const { result, cpuUs } = await run(target, 64, roundSeconds);
+      const { result, cpuUs } = await run(target, 64, roundSeconds, true);
       const total = totals.get(target)!;
       total.requests += result.requests.total;
       total.seconds += result.duration;
@@ -469,6 +529,7 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       total.roundRps.push(result.requests.total / result.duration);
     }
   }
+  const statements = lessStatements(await statementCounter.since(statementsBefore), alongsideStatements);
   const figures = async (target: Target): Promise<Figures> => {
     const total = totals.get(target)!;
     return {
@@ -478,7 +539,123 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       ...(await latency(target)),
     };
   };
-  return { real: await figures(real), bare: await figures(floor) };
+  return {
+    real: {
+      ...(await figures(real)),
+      statementsPerRequest: perRequest(statements, totals.get(real)!.requests),
+    },
+    bare: await figures(floor),
+  };
+}
+
+/** Work the server is given while its own read loads run, and not while the floor's do. */
+interface SideLoad {
+  /** `measured`: a saturation round, whose figures count (not the warm-up or the latency run). */
+  start(measured: boolean): void;
+  /** Resolves, once its requests in flight have answered, to the database statements they cost. */
+  stop(): Promise<number>;
+}
+
+/** Bookings and cancellations made one at a time to learn what each costs in statements. */
+const CALIBRATION_COUNT = 100;
+
+/**
+ * The mixed part's bookings, 20 a second, paced by `paced-bookings.ts` in a process of its own
+ * (why: there). The server's statement counter counts theirs with the reads', so what one booking
+ * and one cancellation cost is measured first, each alone, and taken out of the reads' figure.
+ */
+class PacedBookings implements SideLoad {
+  /** The saturation rounds' bookings, together. */
+  private readonly measured: PacedRun = { seconds: 0, bookings: 0, cancellations: 0, refusals: {}, latenciesMs: [] };
+  private measuring = false;
+  private statementsPerBooking = 0;
+  private statementsPerCancellation = 0;
+
+  private constructor(
+    private readonly pacer: ChildProcess,
+    private readonly freeStarts: number,
+  ) {}
+
+  /** A pacer booking free starts of `eventTypeId` between `from` and `to` with `key`. */
+  static async spawn(base: string, key: string, eventTypeId: string, from: number, to: number) {
+    const pacer = fork(
+      join(process.cwd(), 'dist-bench/bench/paced-bookings.js'),
+      [base, key, eventTypeId, new Date(from).toISOString(), new Date(to).toISOString()],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    const ready = await nextAnswer(pacer);
+    if (ready.type !== 'ready') throw new Error(`paced bookings: ${JSON.stringify(ready)}`);
+    return new PacedBookings(pacer, ready.freeStarts);
+  }
+
+  async calibrate(base: string): Promise<void> {
+    const counter = await StatementCounter.measuredIdle(base);
+    const booked = await counter.mark();
+    await this.ask({ type: 'book', count: CALIBRATION_COUNT });
+    this.statementsPerBooking = (await counter.since(booked)).beyondIdle / CALIBRATION_COUNT;
+    // Cancelling them gives their starts back.
+    const cancelled = await counter.mark();
+    await this.ask({ type: 'cancel', count: CALIBRATION_COUNT });
+    this.statementsPerCancellation = (await counter.since(cancelled)).beyondIdle / CALIBRATION_COUNT;
+  }
+
+  start(measured: boolean): void {
+    this.measuring = measured;
+    this.pacer.send({ type: 'start', measured } satisfies PacingRequest);
+  }
+
+  async stop(): Promise<number> {
+    const answer = await this.ask({ type: 'stop' });
+    if (answer.type !== 'stopped') throw new Error(`paced bookings: ${JSON.stringify(answer)}`);
+    const { run } = answer;
+    const refused = Object.values(run.refusals).reduce((sum, count) => sum + count, 0);
+    if (this.measuring) {
+      this.measured.seconds += run.seconds;
+      this.measured.bookings += run.bookings;
+      this.measured.cancellations += run.cancellations;
+      this.measured.latenciesMs.push(...run.latenciesMs);
+      for (const [status, count] of Object.entries(run.refusals))
+        this.measured.refusals[status] = (this.measured.refusals[status] ?? 0) + count;
+    }
+    // A refused booking is judged in a transaction like one made: counted as one.
+    return (run.bookings + refused) * this.statementsPerBooking + run.cancellations * this.statementsPerCancellation;
+  }
+
+  /** The bookings' line of the report. */
+  summary(): string {
+    const { seconds, bookings, cancellations, refusals, latenciesMs } = this.measured;
+    const sorted = latenciesMs.sort((a, b) => a - b);
+    const percentile = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
+    const refused = Object.entries(refusals).map(([status, count]) => `${count} answered ${status}`);
+    return (
+      `  bookings alongside, in the saturation rounds: ${(bookings / seconds).toFixed(1)}/s made (${bookings} in ` +
+      `${seconds.toFixed(1)} s; ${refused.length === 0 ? 'none refused' : refused.join(', ')}; ${cancellations} ` +
+      `cancelled to free a start again, of ${this.freeStarts} free at first), p50 ${percentile(0.5)} ms, ` +
+      `p99 ${percentile(0.99)} ms; database statements per booking ${this.statementsPerBooking.toFixed(1)}, per ` +
+      `cancellation ${this.statementsPerCancellation.toFixed(1)} (each measured alone, and left out of the reads' figure)`
+    );
+  }
+
+  close(): void {
+    this.pacer.kill('SIGTERM');
+  }
+
+  private ask(request: PacingRequest): Promise<PacingAnswer> {
+    const answer = nextAnswer(this.pacer);
+    this.pacer.send(request);
+    return answer;
+  }
+}
+
+function nextAnswer(pacer: ChildProcess): Promise<PacingAnswer> {
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`paced bookings exited (${code})`));
+    pacer.once('exit', exited);
+    pacer.once('message', (answer) => {
+      pacer.off('exit', exited);
+      resolve(answer as PacingAnswer);
+    });
+  });
 }
 
 /** Distinct free starts on the worst-case holder's 5-minute grid, 16 clients at once. */
@@ -545,6 +722,8 @@ async function writeLoad(
   name: string,
   requests: autocannon.Request[],
 ): Promise<Figures> {
+  const statementCounter = await StatementCounter.measuredIdle(base);
+  const statementsBefore = await statementCounter.mark();
   const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({
     url: base,
@@ -561,13 +740,170 @@ async function writeLoad(
     p99: result.latency.p99,
     cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / result.requests.total,
     roundRps: [],
+    statementsPerRequest: perRequest(await statementCounter.since(statementsBefore), result.requests.total),
   };
 }
 
+/** Database statements: all the server sent (but for reading the counter), and those beyond what its own timers send at idle. */
+interface Statements {
+  all: number;
+  beyondIdle: number;
+  /** Statements a second the server sent with no request coming, measured just before. */
+  idlePerSecond: number;
+}
+
+/** How long the server is left alone to measure its idle statements: its timers tick once a second. */
+const IDLE_MEASURE_MS = 3_000;
+
+/**
+ * The server's `slotwise_database_queries_total` (statements its process sent to the database).
+ * Reading it costs a statement (the webhook queue's depth), and with no request coming the
+ * process's timers send some too (calendar-sync and webhook polls, housekeeping: six to thirty a
+ * second with the bench's one-second sync). Those are what the figures per request would show
+ * when a request sends none: the counter measures both first and tells them apart.
+ */
+class StatementCounter {
+  private constructor(
+    private readonly base: string,
+    private readonly idlePerSecond: number,
+    private readonly perReading: number,
+  ) {}
+
+  /** A counter for the server at `base`, after IDLE_MEASURE_MS of measuring its idle rate. */
+  static async measuredIdle(base: string): Promise<StatementCounter> {
+    // Readings back to back differ by what a reading costs, unless a timer fired in between: the least of three.
+    const readings: number[] = [];
+    for (let i = 0; i < 4; i++) readings.push(await databaseStatements(base));
+    const perReading = Math.min(...readings.slice(1).map((reading, i) => reading - readings[i]!));
+    await sleep(IDLE_MEASURE_MS);
+    const idle = (await databaseStatements(base)) - readings.at(-1)! - perReading;
+    return new StatementCounter(base, idle / (IDLE_MEASURE_MS / 1000), perReading);
+  }
+
+  async mark(): Promise<{ statements: number; at: number }> {
+    return { statements: await databaseStatements(this.base), at: performance.now() };
+  }
+
+  async since(mark: { statements: number; at: number }): Promise<Statements> {
+    const all = (await databaseStatements(this.base)) - mark.statements - this.perReading;
+    const idle = (this.idlePerSecond * (performance.now() - mark.at)) / 1000;
+    return { all, beyondIdle: all - idle, idlePerSecond: this.idlePerSecond };
+  }
+}
+
+function lessStatements(statements: Statements, less: number): Statements {
+  return { ...statements, all: statements.all - less, beyondIdle: statements.beyondIdle - less };
+}
+
+function perRequest(statements: Statements, requests: number): Statements {
+  return { ...statements, all: statements.all / requests, beyondIdle: statements.beyondIdle / requests };
+}
+
+function statementsText(perRequest: Statements): string {
+  return (
+    `${perRequest.beyondIdle.toFixed(3)} (${perRequest.all.toFixed(3)} with the ` +
+    `${perRequest.idlePerSecond.toFixed(1)}/s the process sends at idle)`
+  );
+}
+
+async function databaseStatements(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = /^slotwise_database_queries_total (\d+)$/m.exec(text)?.[1];
+  if (value === undefined) throw new Error(`${base}/metrics has no slotwise_database_queries_total`);
+  return Number(value);
+}
+
+/** Until the server at `base` hears other processes' commits (and so may reuse its caches). */
+async function untilHearing(base: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!/^slotwise_change_signal_hearing 1$/m.test(await (await fetch(`${base}/metrics`)).text())) {
+    if (Date.now() > deadline) throw new Error(`${base}: the change signal never heard anything`);
+    await sleep(20);
+  }
+}
+
 function cli(args: string[], env: NodeJS.ProcessEnv): string {
+  return cliOutput(args, env).stdout.trim();
+}
+
+function cliOutput(args: string[], env: NodeJS.ProcessEnv): { stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`slotwise ${args.join(' ')} failed: ${result.stderr}`);
-  return result.stdout.trim();
+  return result;
+}
+
+/** Keys revoked, one after another, each a new key. */
+const REVOCATIONS = 5;
+/** How long a revoked key is asked about before the bench calls it never refused. */
+const REVOCATION_PATIENCE_MS = 10_000;
+
+/**
+ * Issue 16: "a revoked key is refused by every instance within 1 second". A second server on the
+ * same database serves a new key (cached, its change poll answering) in a loop while the CLI
+ * revokes it; the figure is from the CLI's exit to that instance's first 401.
+ */
+async function revocationLatency(env: NodeJS.ProcessEnv): Promise<string> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const second = spawn(process.execPath, [CLI, 'serve'], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${base}/healthz`);
+    const latencies: number[] = [];
+    for (let i = 0; i < REVOCATIONS; i++) {
+      const { stdout, stderr } = cliOutput(['keys', 'create', '--holder', 'revoker'], env);
+      const id = /^Created key (\S+) /m.exec(stderr)![1]!;
+      const token = stdout.trim();
+      const refused = firstRefusal(base, token);
+      // On PostgreSQL the change poll starts with the first request: the key is revoked only
+      // once the instance hears commits, so the figure is the poll's, not a cold read's.
+      await untilHearing(base);
+      await sleep(100);
+      const exitedAt = await cliExit(['keys', 'revoke', id], env);
+      latencies.push((await refused) - exitedAt);
+    }
+    const sorted = latencies.sort((a, b) => a - b);
+    const ms = (value: number) => (value === Infinity ? `never (${REVOCATION_PATIENCE_MS} ms)` : value.toFixed(1));
+    return (
+      `keys revoke on a second instance's key in use: its first 401 ${ms(sorted[0]!)} / ` +
+      `${ms(sorted[Math.floor(REVOCATIONS / 2)]!)} / ${ms(sorted.at(-1)!)} ms (min / median / max of ${REVOCATIONS}) ` +
+      `after the CLI exited (below 0: refused while the CLI, its revocation committed, was still closing)`
+    );
+  } finally {
+    second.kill('SIGTERM');
+    await new Promise((resolve) => second.once('exit', resolve));
+  }
+}
+
+/**
+ * Asks `base` with `token` in a loop, one request at a time as a client would, until it answers
+ * 401: resolves to `performance.now()` then (Infinity after REVOCATION_PATIENCE_MS).
+ */
+async function firstRefusal(base: string, token: string): Promise<number> {
+  const giveUpAt = performance.now() + REVOCATION_PATIENCE_MS;
+  while (performance.now() < giveUpAt) {
+    const response = await fetch(`${base}/api/v1/event-types`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (response.status === 401) return performance.now();
+    if (response.status !== 200) throw new Error(`a key in use answered ${response.status}`);
+  }
+  return Infinity;
+}
+
+/** Runs the CLI without blocking the event loop (requests go on meanwhile); resolves at its exit, to `performance.now()` then. */
+function cliExit(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (code) => {
+      const at = performance.now();
+      if (code === 0) resolve(at);
+      else reject(new Error(`slotwise ${args.join(' ')} failed: ${stderr}`));
+    });
+  });
 }
 
 async function waitFor(url: string): Promise<void> {

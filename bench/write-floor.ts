@@ -39,6 +39,8 @@ async function postgresFloor(url: string, seconds: number, clients: number): Pro
   const { default: pg } = await import('pg');
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
+  // Each floor of a run (bookings, holds) starts from an empty table, in the run's one database.
+  await setup.query('drop table if exists floor_bookings');
   await setup.query(
     'create table floor_bookings (holder text not null, start_at bigint not null, end_at bigint not null)',
   );
