@@ -170,6 +170,24 @@ describe('store round trips of GET /slots', () => {
       .toContain('bookings.occupanciesOverlapping');
   });
 
+  it('when bookings are made, then each sends the same few statements, however many bookings the holder has', async () => {
+    const token = await h.key('alice');
+    const et = await createEventType(h, token, { durationMinutes: 30 });
+    const sent: number[] = [];
+    for (let day = 0; day < 5; day++) {
+      for (const hour of ['09', '10', '11']) {
+        const before = h.storage.queriesSent();
+        await book(h, token, et.id, `2026-01-0${5 + day}T${hour}:00:00Z`);
+        sent.push(h.storage.queriesSent() - before);
+      }
+    }
+    // PostgreSQL: the key (read again after every commit of this process), begin, the event type,
+    // the availability and its holder (the default availability), the bookings around the start,
+    // the calendar sources (share-locked), the insert, the subscribed webhooks, commit. SQLite:
+    // the same, within a savepoint of a group commit (savepoint, release).
+    expect(new Set(sent)).toEqual(new Set([testStoreKind() === 'postgres' ? 10 : 12]));
+  });
+
   it('when the server’s caches are reset, then the next slot query reads the key and the calendar again, as the first one did', async () => {
     const token = await h.key('alice');
     const et = await createEventType(h, token, { durationMinutes: 30 });
