@@ -61,7 +61,8 @@ async function main(argv: string[]): Promise<number> {
       // each request's own objects (parsed request, session, page) outlive two young collections
       // while it waits its turn, so they pile up there as garbage: the booking pages took a
       // server from 140 to 200–266 MB of RSS (docs/performance.md, issue 16). Growing by half
-      // keeps it near 160 MB at no throughput measured; V8 reads the flag at each collection.
+      // keeps it near 160 MB with no throughput cost above the noise; V8 reads the flag at each
+      // full collection, so setting it here (not in a start script) covers every way of starting.
       setFlagsFromString('--heap-growing-percent=50');
       const storage = await openConfiguredStorage(config);
       // Loaded here, not at the top: the key commands start twice as fast without the HTTP stack.
