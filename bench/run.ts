@@ -104,6 +104,18 @@ async function main(): Promise<void> {
     const froms = Array.from({ length: DISTINCT_FROMS }, (_, i) => new Date(now + DAY + i * 7 * 60_000).toISOString());
 
     const report: string[] = [];
+    const peaks: number[] = [];
+    /**
+     * Runs one part and reports its line with the server's peak RSS during that part alone: the
+     * kernel's high-water mark is reset before it, so a part is not charged with an earlier one's peak.
+     */
+    const part = async (measure: () => Promise<string>) => {
+      resetPeakRss(server.pid!);
+      const line = await measure();
+      const peak = peakRssMb(server.pid!);
+      peaks.push(peak);
+      report.push(`${line}\n  server peak RSS ${peak} MB`);
+    };
     /** A read load on the server next to a bare server answering the same bodies (`floor-server.ts`). */
     const againstFloor = async (
       name: string,
@@ -146,118 +158,123 @@ async function main(): Promise<void> {
       ['worst-case', worst],
     ] as const) {
       if (!runs(name)) continue;
-      const paths = slotPaths(holder.eventTypeId, froms);
-      const { real, bare, payloads } = await againstFloor(name, holder.key, paths, 'application/json; charset=utf-8');
-      const slots = Math.round(
-        payloads.bodies.reduce((sum, body) => sum + (JSON.parse(body) as { data: unknown[] }).data.length, 0) /
-          payloads.bodies.length,
-      );
-      report.push(
-        row(`GET /slots 62 days, ${name} (${slots} slots, ${Math.round(payloads.bytes / 1024)} KiB)`, real, bare),
-      );
+      await part(async () => {
+        const paths = slotPaths(holder.eventTypeId, froms);
+        const { real, bare, payloads } = await againstFloor(name, holder.key, paths, 'application/json; charset=utf-8');
+        const slots = Math.round(
+          payloads.bodies.reduce((sum, body) => sum + (JSON.parse(body) as { data: unknown[] }).data.length, 0) /
+            payloads.bodies.length,
+        );
+        return row(
+          `GET /slots 62 days, ${name} (${slots} slots, ${Math.round(payloads.bytes / 1024)} KiB)`,
+          real,
+          bare,
+        );
+      });
     }
 
-    if (runs('busy')) {
-      // The realistic holder again, with three calendar sources of 2,000 events each.
-      const holder = await seedRealistic(base, busyKey, now);
-      for (const name of ['work', 'personal', 'team']) {
-        const created = await api(base, busyKey, 'POST', '/api/v1/calendar-sources', {
-          type: 'ics',
-          url: `${calendarHost.url}/${name}.ics`,
-          name,
-        });
-        if (created.status !== 201)
-          throw new Error(`calendar source: ${created.status} ${JSON.stringify(created.json)}`);
-        const synced = await api(base, busyKey, 'POST', `/api/v1/calendar-sources/${created.json.id}/sync`, {});
-        if (synced.json?.status !== 'ok')
-          throw new Error(`calendar source did not sync: ${JSON.stringify(synced.json)}`);
-      }
-      const paths = slotPaths(holder.eventTypeId, froms);
-      const notModifiedBefore = calendarHost.notModified();
-      const { real, bare, payloads } = await againstFloor('busy', busyKey, paths, 'application/json; charset=utf-8');
-      report.push(
-        row(
+    if (runs('busy'))
+      await part(async () => {
+        // The realistic holder again, with three calendar sources of 2,000 events each.
+        const holder = await seedRealistic(base, busyKey, now);
+        for (const name of ['work', 'personal', 'team']) {
+          const created = await api(base, busyKey, 'POST', '/api/v1/calendar-sources', {
+            type: 'ics',
+            url: `${calendarHost.url}/${name}.ics`,
+            name,
+          });
+          if (created.status !== 201)
+            throw new Error(`calendar source: ${created.status} ${JSON.stringify(created.json)}`);
+          const synced = await api(base, busyKey, 'POST', `/api/v1/calendar-sources/${created.json.id}/sync`, {});
+          if (synced.json?.status !== 'ok')
+            throw new Error(`calendar source did not sync: ${JSON.stringify(synced.json)}`);
+        }
+        const paths = slotPaths(holder.eventTypeId, froms);
+        const notModifiedBefore = calendarHost.notModified();
+        const { real, bare, payloads } = await againstFloor('busy', busyKey, paths, 'application/json; charset=utf-8');
+        return row(
           `GET /slots 62 days, realistic with 3 calendar sources of 2,000 events (${Math.round(payloads.bytes / 1024)} KiB; ` +
             `${calendarHost.notModified() - notModifiedBefore} unchanged syncs (304) during the loads)`,
           real,
           bare,
-        ),
-      );
-    }
-
-    if (runs('pages')) {
-      // A guest's first look at the realistic holder's booking page: a month of its free times in
-      // one of several zones, a new session and CSRF cookie each time (a load generator keeps none).
-      await api(base, realisticKey, 'PATCH', `/api/v1/event-types/${realistic.eventTypeId}`, { public: true });
-      const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'UTC'];
-      const months = [0, 1, 2].map((ahead) => {
-        const date = new Date(now);
-        date.setUTCDate(1);
-        date.setUTCMonth(date.getUTCMonth() + ahead);
-        return date.toISOString().slice(0, 7);
+        );
       });
-      const paths = months.flatMap((month) =>
-        zones.map((zone) => `/book/realistic/intro-call?tz=${encodeURIComponent(zone)}&month=${month}`),
-      );
-      const { real, bare, payloads } = await againstFloor('pages', realisticKey, paths, 'text/html; charset=utf-8');
-      report.push(
-        row(
+
+    if (runs('pages'))
+      await part(async () => {
+        // A guest's first look at the realistic holder's booking page: a month of its free times in
+        // one of several zones, a new session and CSRF cookie each time (a load generator keeps none).
+        await api(base, realisticKey, 'PATCH', `/api/v1/event-types/${realistic.eventTypeId}`, { public: true });
+        const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'UTC'];
+        const months = [0, 1, 2].map((ahead) => {
+          const date = new Date(now);
+          date.setUTCDate(1);
+          date.setUTCMonth(date.getUTCMonth() + ahead);
+          return date.toISOString().slice(0, 7);
+        });
+        const paths = months.flatMap((month) =>
+          zones.map((zone) => `/book/realistic/intro-call?tz=${encodeURIComponent(zone)}&month=${month}`),
+        );
+        const { real, bare, payloads } = await againstFloor('pages', realisticKey, paths, 'text/html; charset=utf-8');
+        return row(
           `GET /book/{handle}/{slug} (a month in the guest's zone, ${Math.round(payloads.bytes / 1024)} KiB)`,
           real,
           bare,
-        ),
-      );
-    }
-
-    if (runs('mixed')) {
-      // Issue 16: the realistic holder's slots read at saturation while it takes 20 bookings a
-      // second (its 15-minute event type, so that each booking takes one start and nothing more).
-      const quickCheck = (await api(base, realisticKey, 'GET', '/api/v1/event-types')).json.data.find(
-        (type: { title: string }) => type.title === 'Quick check',
-      ).id as string;
-      const bookings = await PacedBookings.spawn(base, realisticKey, quickCheck, now + DAY, now + RANGE_DAYS * DAY);
-      try {
-        await bookings.calibrate(base);
-        const paths = slotPaths(realistic.eventTypeId, froms);
-        const { real, bare } = await againstFloor(
-          'mixed',
-          realisticKey,
-          paths,
-          'application/json; charset=utf-8',
-          bookings,
         );
-        report.push(
-          row(`GET /slots 62 days, realistic, while the holder takes 20 bookings/s (mixed)`, real, bare),
-          bookings.summary(),
-        );
-      } finally {
-        bookings.close();
-      }
-    }
+      });
 
-    if (runs('bookings')) {
-      const bookings = await bookingLoad(base, server.pid!, worst, now);
-      const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor.db'), SECONDS, 16);
-      report.push(
-        `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
+    if (runs('mixed'))
+      await part(async () => {
+        // Issue 16: the realistic holder's slots read at saturation while it takes 20 bookings a
+        // second (its 15-minute event type, so that each booking takes one start and nothing more).
+        const quickCheck = (await api(base, realisticKey, 'GET', '/api/v1/event-types')).json.data.find(
+          (type: { title: string }) => type.title === 'Quick check',
+        ).id as string;
+        const bookings = await PacedBookings.spawn(base, realisticKey, quickCheck, now + DAY, now + RANGE_DAYS * DAY);
+        try {
+          await bookings.calibrate(base);
+          const paths = slotPaths(realistic.eventTypeId, froms);
+          const { real, bare } = await againstFloor(
+            'mixed',
+            realisticKey,
+            paths,
+            'application/json; charset=utf-8',
+            bookings,
+          );
+          return [
+            row(`GET /slots 62 days, realistic, while the holder takes 20 bookings/s (mixed)`, real, bare),
+            bookings.summary(),
+          ].join('\n');
+        } finally {
+          bookings.close();
+        }
+      });
+
+    if (runs('bookings'))
+      await part(async () => {
+        const bookings = await bookingLoad(base, server.pid!, worst, now);
+        const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor.db'), SECONDS, 16);
+        return (
+          `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
           `(floor: ${floor.toFixed(0)} durable ${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
           `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs; ` +
-          `database statements per booking ${statementsText(bookings.statementsPerRequest!)}`,
-      );
-    }
-    if (runs('holds')) {
-      const checkouts = await checkoutLoad(base, server.pid!, checkout, now);
-      const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor-holds.db'), SECONDS, 16);
-      report.push(
-        `POST /holds then POST /bookings {holdId}, 16 clients: ${(checkouts.rps / 2).toFixed(0)} checkouts/s, ` +
+          `database statements per booking ${statementsText(bookings.statementsPerRequest!)}`
+        );
+      });
+    if (runs('holds'))
+      await part(async () => {
+        const checkouts = await checkoutLoad(base, server.pid!, checkout, now);
+        const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor-holds.db'), SECONDS, 16);
+        return (
+          `POST /holds then POST /bookings {holdId}, 16 clients: ${(checkouts.rps / 2).toFixed(0)} checkouts/s, ` +
           `${checkouts.rps.toFixed(0)} requests/s, p99 ${checkouts.p99} ms (floor: ${floor.toFixed(0)} durable ` +
           `${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) → ratio ${(checkouts.rps / floor).toFixed(2)}; ` +
           `server CPU per request ${checkouts.cpuPerRequestUs.toFixed(0)} µs; database statements per request ` +
-          `(a hold or a booking) ${statementsText(checkouts.statementsPerRequest!)}`,
-      );
-    }
-    if (runs('revocation')) report.push(await revocationLatency(env));
-    report.push(`server peak RSS: ${peakRssMb(server.pid!)} MB`);
+          `(a hold or a booking) ${statementsText(checkouts.statementsPerRequest!)}`
+        );
+      });
+    if (runs('revocation')) await part(() => revocationLatency(env));
+    if (peaks.length > 0) report.push(`server peak RSS, highest part: ${Math.max(...peaks)} MB`);
 
     console.log(
       `\nSlotwise benchmark — ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}, ${SECONDS} s per run, node ${process.version}`,
@@ -937,6 +954,11 @@ function freePort(): Promise<number> {
 function cpuTimeUs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** Sets the process's peak RSS (VmHWM) back to its current RSS (Linux, `clear_refs` value 5). */
+function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 function peakRssMb(pid: number): number {

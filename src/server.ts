@@ -123,7 +123,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   // Made here only when the settings bring none (tests that run the sources parse in place).
   let threadParser: ThreadBusyParser | undefined;
   const busyParser =
-    settings.busyParser ?? (threadParser = new ThreadBusyParser({ timeoutMs: sources.timeoutMs, maxHeapMb: 256 }));
+    settings.busyParser ??
+    (threadParser = new ThreadBusyParser({ timeoutMs: sources.timeoutMs, maxHeapMb: 256, idleMs: 5_000 }));
   const context: AppContext = {
     store: storage.store,
     now,
