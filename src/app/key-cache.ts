@@ -23,6 +23,13 @@ export function digestOf(token: string): string {
  */
 export class KeyCache {
   private readonly known = new Map<string, { mark: number; key: AuthenticatedKey }>();
+  /**
+   * Reads in flight, by token, with the mark taken before each: a request that finds the same
+   * mark (nothing changed since that read began) waits for it rather than reading again. After a
+   * commit, every request in flight would otherwise read its key at once (measured: 63
+   * statements a booking with 64 connections reading one key).
+   */
+  private readonly reading = new Map<string, { mark: number; key: Promise<AuthenticatedKey | undefined> }>();
 
   constructor(
     private readonly apiKeys: ApiKeyReads,
@@ -33,16 +40,31 @@ export class KeyCache {
     const cached = this.known.get(token);
     if (cached && this.changes.unchangedSince(cached.mark, cached.key.holderId)) return cached.key;
     const mark = this.changes.mark();
-    return this.apiKeys.findByDigest(digestOf(token)).then((key) => {
-      if (key && mark !== null) {
-        if (this.known.size >= MAX_KNOWN_KEYS) this.known.clear();
-        this.known.set(token, { mark, key });
-      }
-      return key;
-    });
+    if (mark === null) return this.apiKeys.findByDigest(digestOf(token));
+    const inFlight = this.reading.get(token);
+    if (inFlight && inFlight.mark === mark) return inFlight.key;
+    const key = this.apiKeys.findByDigest(digestOf(token)).then(
+      (found) => {
+        if (this.reading.get(token)?.key === key) this.reading.delete(token);
+        if (found) {
+          if (this.known.size >= MAX_KNOWN_KEYS) this.known.clear();
+          this.known.set(token, { mark, key: found });
+        }
+        return found;
+      },
+      (error: unknown) => {
+        if (this.reading.get(token)?.key === key) this.reading.delete(token);
+        throw error;
+      },
+    );
+    // Bounded as `known` is: one entry per token read at this moment.
+    if (this.reading.size >= MAX_KNOWN_KEYS) this.reading.clear();
+    this.reading.set(token, { mark, key });
+    return key;
   }
 
   clear(): void {
     this.known.clear();
+    this.reading.clear();
   }
 }
