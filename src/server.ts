@@ -13,13 +13,14 @@ import { payloadAsSent } from './app/outbox.js';
 import { GuestLinks } from './app/guest-links.js';
 import { IdGenerator } from './app/ids.js';
 import type { Keyring } from './app/ports/keyring.js';
+import type { RequestCounter } from './app/ports/request-counter.js';
 import { DEFAULT_CALENDAR_SOURCE_SETTINGS, type Config, type LogLevel } from './config.js';
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
 import { PerAddressLimit } from './http/per-address-limit.js';
 import { buildApp } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
-import { MemoryRequestCounter, SharedRequestCounter, type RequestTally } from './http/rate-limit.js';
+import { MemoryRequestCounter } from './http/rate-limit.js';
 import { RenderedTracks } from './http/rendered-tracks.js';
 import { SlotWriter } from './http/slots-body.js';
 import { readOrCreateKeyFile } from './secrets/key-file.js';
@@ -68,11 +69,10 @@ export interface ServerSettings {
   /** Timeouts and connection caps of the HTTP server (`DEFAULT_HTTP_LIMITS` unless configured). */
   http: Config['http'];
   /**
-   * Where requests are counted for the limit. By default in memory, shared through the database
-   * on PostgreSQL (so every instance shares each key's count), in memory alone on SQLite (one
-   * process).
+   * Where requests are counted for the limit. By default in the database on PostgreSQL (so every
+   * instance shares each key's count) and in memory on SQLite (one process).
    */
-  requestCounter?: RequestTally;
+  requestCounter?: RequestCounter;
   /** The process's log: its level and where its lines go; no logging when absent. */
   log?: { level: LogLevel; destination: { write(line: string): unknown } };
   /** The clock; tests pass a settable one. */
@@ -155,8 +155,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   let listeningAt: string | undefined;
   const logger = settings.log && pino({ level: settings.log.level }, settings.log.destination);
   const counter =
-    settings.requestCounter ??
-    (storage.engine === 'postgres' ? new SharedRequestCounter(storage.requestCounter) : new MemoryRequestCounter());
+    settings.requestCounter ?? (storage.engine === 'postgres' ? storage.requestCounter : new MemoryRequestCounter());
   const app = await buildApp(context, {
     logger,
     metrics,

@@ -1,11 +1,11 @@
 // Contract §8 / issue 5: a per-key limit per minute with the IETF draft's headers
 // (`RateLimit-Policy: "per-key";q=N;w=60`, `RateLimit: "per-key";r=…;t=…`) on every keyed response
 // and a 429 rate-limited problem with `Retry-After` past it. Both counters run on both stores:
-// the memory counter (one process) and the shared counter (in memory, shared by instances through
-// the database: PostgreSQL's default).
+// the memory counter (one process) and the store counter (shared by instances over PostgreSQL).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryRequestCounter, SharedRequestCounter, type RequestTally } from '../../src/http/rate-limit.js';
+import type { RequestCounter } from '../../src/app/ports/request-counter.js';
+import { MemoryRequestCounter } from '../../src/http/rate-limit.js';
 import { composeServer, type Server } from '../../src/server.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { expectProblem } from './helpers.js';
@@ -56,9 +56,9 @@ function rateLimit(res: LightMyRequestResponse): { r: number; t: number } {
   return { r: Number(match![1]), t: Number(match![2]) };
 }
 
-const COUNTERS: Array<[string, (h: Harness) => RequestTally]> = [
+const COUNTERS: Array<[string, (h: Harness) => RequestCounter]> = [
   ['memory counter', () => new MemoryRequestCounter()],
-  ['shared counter', (harness) => new SharedRequestCounter(harness.storage.requestCounter)],
+  ['store counter', (harness) => harness.storage.requestCounter],
 ];
 
 describe.each(COUNTERS)('rate limit with the %s', (_name, makeCounter) => {
@@ -195,79 +195,12 @@ describe.each(COUNTERS)('rate limit with the %s', (_name, makeCounter) => {
   });
 });
 
-describe('rate limit shared by instances', () => {
-  it('when two instances count one key, then each counts its own requests at once and, once their counts reach the database, the other’s too, without a request waiting for it', async () => {
-    const minute = Date.parse('2026-01-05T10:00:00Z');
-    const keyId = 'key_shared';
-    await h.store.transaction(async (tx) => {
-      const holder = await tx.holders.ensure({ id: 'hdr_shared', name: 'shared', createdAt: minute });
-      await tx.apiKeys.insert(
-        {
-          id: keyId,
-          holderId: holder.id,
-          holderName: holder.name,
-          holderHandle: holder.handle,
-          scopes: ['read'],
-          createdAt: minute,
-          expiresAt: null,
-          revokedAt: null,
-        },
-        'digest-of-the-shared-key',
-      );
-    });
-    // Sent only when flushed here: the test decides the order of the sends.
-    const a = new SharedRequestCounter(h.storage.requestCounter, 60_000);
-    const b = new SharedRequestCounter(h.storage.requestCounter, 60_000);
-    const sentBefore = h.storage.queriesSent();
-    expect([a.count(keyId, minute), a.count(keyId, minute), a.count(keyId, minute)]).toEqual([1, 2, 3]);
-    expect(b.count(keyId, minute)).toBe(1);
-    // Counted without a statement; the sends come a moment later, in the background.
-    expect(h.storage.queriesSent()).toBe(sentBefore);
-    await a.flush();
-    await b.flush();
-    expect(await h.database.rows('rate_limit_windows')).toMatchObject([{ api_key_id: keyId, requests: 4 }]);
-    // b learnt a's three with its own send's answer (its send went second): 4 + this one.
-    expect(b.count(keyId, minute)).toBe(5);
-    // a sent first, before b's: it learns b's first request at its next send.
-    expect(a.count(keyId, minute)).toBe(4);
-    await a.flush();
-    expect(a.count(keyId, minute)).toBe(6);
-    // A new minute starts from nothing, here and in the database.
-    expect(a.count(keyId, minute + 60_000)).toBe(1);
-    await a.flush();
-    expect(await h.database.rows('rate_limit_windows')).toMatchObject([{ api_key_id: keyId, requests: 1 }]);
-  });
-
-  it('when the database cannot take the counts, then each instance limits by its own count and sends it once the database is back', async () => {
-    let down = true;
-    const added: number[] = [];
-    const counter = new SharedRequestCounter(
-      {
-        add: async (_key, _window, requests) => {
-          if (down) throw new Error('the database is down');
-          added.push(requests);
-          return requests;
-        },
-      },
-      10,
-    );
-    const minute = Date.parse('2026-01-05T10:00:00Z');
-    expect([counter.count('k', minute), counter.count('k', minute)]).toEqual([1, 2]);
-    await counter.flush();
-    expect(counter.count('k', minute)).toBe(3);
-    down = false;
-    await counter.flush();
-    expect(added).toEqual([3]);
-    expect(counter.count('k', minute)).toBe(4);
-  });
-});
-
 describe('rate limit turned off', () => {
   it('when perMinute is 0, then no headers are sent and no request is refused', async () => {
     server = await composeServer(h.storage, {
       ...h.settings,
       rateLimitPerMinute: 0,
-      requestCounter: new SharedRequestCounter(h.storage.requestCounter),
+      requestCounter: h.storage.requestCounter,
     });
     app = server.app;
     for (let i = 0; i < 3 * LIMIT; i++) {

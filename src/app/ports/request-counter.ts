@@ -1,8 +1,7 @@
-// Counts a key's requests in fixed windows, in the database: what instances over one PostgreSQL
-// share for the rate limit.
+// Counts a key's requests in fixed windows, for the rate limit.
 import type { Instant } from '../../domain/instant.js';
 
 export interface RequestCounter {
-  /** Adds `requests` to the key's count in the window starting at `windowStart`; the count after. */
-  add(apiKeyId: string, windowStart: Instant, requests: number): Promise<number>;
+  /** The number of requests of the key in the window starting at `windowStart`, this one included. */
+  count(apiKeyId: string, windowStart: Instant): Promise<number>;
 }

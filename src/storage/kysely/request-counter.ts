@@ -12,26 +12,24 @@ export class KyselyRequestCounter implements RequestCounter {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  add(apiKeyId: string, windowStart: Instant, requests: number): Promise<number> {
+  count(apiKeyId: string, windowStart: Instant): Promise<number> {
     return this.transactions.retrying((connection) =>
-      new WindowRows(connection, this.engine).add(apiKeyId, windowStart, requests),
+      new WindowRows(connection, this.engine).count(apiKeyId, windowStart),
     );
   }
 }
 
 class WindowRows extends Table {
-  async add(apiKeyId: string, windowStart: Instant, requests: number): Promise<number> {
+  async count(apiKeyId: string, windowStart: Instant): Promise<number> {
     const row = await this.db
       .insertInto('rate_limit_windows')
-      .values({ api_key_id: apiKeyId, window_start: windowStart, requests })
+      .values({ api_key_id: apiKeyId, window_start: windowStart, requests: 1 })
       .onConflict((oc) =>
-        oc
-          .columns(['api_key_id', 'window_start'])
-          .doUpdateSet({ requests: sql`rate_limit_windows.requests + ${requests}` }),
+        oc.columns(['api_key_id', 'window_start']).doUpdateSet({ requests: sql`rate_limit_windows.requests + 1` }),
       )
       .returning('requests')
       .executeTakeFirstOrThrow();
-    if (Number(row.requests) === requests) {
+    if (Number(row.requests) === 1) {
       // A new window: the key's older ones are finished with.
       await this.db
         .deleteFrom('rate_limit_windows')
