@@ -151,6 +151,26 @@ async function slotStarts(server: RaceServer, token: string, eventTypeId: string
   return (response.body.data as Array<{ start: string }>).map((slot) => Date.parse(slot.start));
 }
 
+/**
+ * The day's free starts on `server` once they satisfy `settled`, or its last answer after a
+ * second: an instance hears another's commits at once on SQLite, and within its change poll's
+ * interval on PostgreSQL (docs/architecture.md, "PostgreSQL's change poll").
+ */
+async function settledSlotStarts(
+  server: RaceServer,
+  token: string,
+  eventTypeId: string,
+  day: number,
+  settled: (starts: number[]) => boolean,
+): Promise<number[]> {
+  const deadline = Date.now() + 1_000;
+  for (;;) {
+    const starts = await slotStarts(server, token, eventTypeId, day);
+    if (settled(starts) || Date.now() > deadline) return starts;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function confirmedStarts(server: RaceServer, token: string, day: number): Promise<Map<number, string>> {
   const response = await api(server, token, 'GET', `/api/v1/bookings?from=${iso(day)}&to=${iso(day + DAY)}&limit=100`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -233,7 +253,8 @@ async function raceOneStartOnce(target: RaceTarget, day: number, first: 'hold' |
   expect(rows.map((r) => [r.id, r.status, r.start])).toEqual([
     [winner.answer.body.id, winner.kind === 'hold' ? 'held' : 'confirmed', start],
   ]);
-  for (const server of target.servers) expect(await slotStarts(server, token, plainId, day)).not.toContain(start);
+  for (const server of target.servers)
+    expect(await settledSlotStarts(server, token, plainId, day, (free) => !free.includes(start))).not.toContain(start);
   return {
     winner: winner.kind,
     refused: answers.length - 1,
@@ -418,7 +439,9 @@ export async function raceConversionsAndReleases(target: RaceTarget): Promise<Co
   );
   expect(await confirmedStarts(servers[0]!, token, day)).toEqual(converted);
   for (const server of servers) {
-    const free = await slotStarts(server, token, plainId, day);
+    const free = await settledSlotStarts(server, token, plainId, day, (free) =>
+      starts.every((start) => free.includes(start) === !converted.has(start)),
+    );
     for (const start of starts)
       expect(free.includes(start), `${iso(start)} on ${server.url}`).toBe(!converted.has(start));
   }
@@ -466,7 +489,10 @@ export async function raceDailyCap(target: RaceTarget, rounds: number, firstDay:
     for (const answer of answers) if (answer.status !== 201) expectProblem(answer, 409, SLOT_UNAVAILABLE, context);
     const rows = await target.occupyingRows('alice', day, day + DAY);
     expect(rows.map((r) => r.id).sort(), context).toEqual(won.map((a) => a.body.id).sort());
-    for (const server of target.servers) expect(await slotStarts(server, token, eventTypeId, day), context).toEqual([]);
+    for (const server of target.servers)
+      expect(await settledSlotStarts(server, token, eventTypeId, day, (free) => free.length === 0), context).toEqual(
+        [],
+      );
     outcomes.push({
       holds: won.filter((a) => String(a.body.id).startsWith('hld_')).length,
       bookings: won.filter((a) => String(a.body.id).startsWith('bkg_')).length,
@@ -516,9 +542,13 @@ export async function raceExpiryAgainstConversion(target: RaceTarget): Promise<E
   // Every process answers for the held times now, and keeps that calendar until something changes
   // or a hold in it expires.
   for (const server of servers) {
-    const aliceFree = await slotStarts(server, alice.token, alice.plainId, day);
+    const aliceFree = await settledSlotStarts(server, alice.token, alice.plainId, day, (free) =>
+      starts.every((start) => !free.includes(start)),
+    );
     for (const start of starts) expect(aliceFree).not.toContain(start);
-    expect(await slotStarts(server, bob.token, bob.plainId, day)).not.toContain(bobStart);
+    expect(
+      await settledSlotStarts(server, bob.token, bob.plainId, day, (free) => !free.includes(bobStart)),
+    ).not.toContain(bobStart);
   }
   const firstExpiry = Math.min(...holds.map((h) => h.expiresAt), bobHold.expiresAt);
   expect(Date.now(), 'the holds must still be live when the race is set up').toBeLessThan(firstExpiry - 1_000);
@@ -594,10 +624,15 @@ export async function raceExpiryAgainstConversion(target: RaceTarget): Promise<E
   // nothing, yet its held time is free again on every process.
   const booked = await confirmedStarts(servers[0]!, alice.token, day);
   for (const server of servers) {
-    const aliceFree = await slotStarts(server, alice.token, alice.plainId, day);
+    const aliceFree = await settledSlotStarts(server, alice.token, alice.plainId, day, (free) =>
+      starts.every((start) => free.includes(start) === !booked.has(start)),
+    );
     for (const start of starts)
       expect(aliceFree.includes(start), `${iso(start)} on ${server.url}`).toBe(!booked.has(start));
-    expect(await slotStarts(server, bob.token, bob.plainId, day), `bob on ${server.url}`).toContain(bobStart);
+    expect(
+      await settledSlotStarts(server, bob.token, bob.plainId, day, (free) => free.includes(bobStart)),
+      `bob on ${server.url}`,
+    ).toContain(bobStart);
   }
   return outcome;
 }
