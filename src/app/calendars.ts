@@ -61,8 +61,9 @@ const MAX_TRACK_BYTES = 32 * 1024 * 1024;
  * A per-process cache of holders' calendars, each valid exactly while the holder's calendar
  * version is unchanged and none of its holds has expired. The database bumps that version (by trigger) in the same transaction as
  * every change to the holder's event types, availability or bookings, whichever process makes it,
- * so one indexed read per request tells whether the cached calendar is current. The version is
- * read before the calendar: a calendar loaded meanwhile is at least as new as its label, and the
+ * so the version read with the key (itself reused while nothing concerning the holder was
+ * committed: `KeyCache`) tells whether the cached calendar is current. The version is read
+ * before the calendar: a calendar loaded meanwhile is at least as new as its label, and the
  * next request that sees a newer version loads it again.
  *
  * One load per holder and version at a time: the requests that see a new version together (a

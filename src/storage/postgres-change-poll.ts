@@ -116,8 +116,8 @@ export class PostgresChangePoll implements CommitsElsewhere {
     client.on('error', () => {});
     this.client = client;
     await client.connect();
+    // The first question on a connection counts everything as changed, and forgets what was seen.
     this.horizon = null;
-    this.lastSeen.clear();
   }
 
   private async ask(): Promise<void> {
