@@ -1,11 +1,12 @@
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { OverlapViolation, StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
-import type { EngineTraits } from './kysely/engine-traits.js';
+import type { EngineTraits, OccupancyRow } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
 import { portDialect, type QueryTally } from './kysely/translated-errors.js';
 import { ChangeLog } from './change-log.js';
 import { PostgresChangePoll, type ChangePollTiming } from './postgres-change-poll.js';
+import { isStalePlan, preparingClient, StatementNames } from './postgres-prepared.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import type { Storage } from './storage.js';
@@ -29,6 +30,7 @@ const INT8_OID = 20;
  */
 export async function openPostgresStorage(options: PostgresOptions): Promise<Storage> {
   const pool = new pg.Pool({
+    Client: preparingClient(new StatementNames()),
     connectionString: options.connectionString,
     max: options.poolSize,
     statement_timeout: options.statementTimeoutMs,
@@ -57,6 +59,11 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
   return kyselyStorage(db, POSTGRES, new ChangeLog(poll), queries, () => poll.close());
 }
 
+/** Word for word the exclusion constraint's expressions and predicate (migration 0006), which is what lets it serve. */
+export const OVERLAPPING_OCCUPANCIES = `select id, event_type_id, start_at, occupied_start, occupied_end, expires_at from bookings
+  where holder_id = $1 and status in ('confirmed', 'held') and int8range(occupied_start, occupied_end) && int8range($2, $3)
+  order by occupied_start`;
+
 const POSTGRES: EngineTraits = {
   name: 'postgres',
   begin: 'begin',
@@ -72,6 +79,14 @@ const POSTGRES: EngineTraits = {
   async shareSourcesOf(db, holderId) {
     return (await sql`select id from calendar_sources where holder_id = ${holderId} for share`.execute(db)).rows.length;
   },
+  // The exclusion constraint's GiST index finds exactly the overlapping rows, by holder and range
+  // at once. The shared query (two seeks of the btree occupancy index) leaves the planner a choice
+  // it got wrong whenever its statistics lagged behind a holder's bookings (a new database, a
+  // holder taking hundreds of bookings a minute): the GiST index by holder alone, every booking
+  // of the holder read on each decision (measured: 0.45 ms a statement, a third fewer bookings/s).
+  async occupanciesOverlapping(db, holderId, from, to) {
+    return (await db.executeQuery<OccupancyRow>(CompiledQuery.raw(OVERLAPPING_OCCUPANCIES, [holderId, from, to]))).rows;
+  },
   claimSuffix: sql`for update of d skip locked`,
   skippingLocked: sql`for update skip locked`,
   groupCommit: false,
@@ -83,10 +98,13 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** serialization_failure, deadlock_detected: the transaction saw nothing durable; run it again. */
+/**
+ * serialization_failure, deadlock_detected: the transaction saw nothing durable; run it again. So
+ * too when a prepared statement's columns changed under it (see `preparingClient`).
+ */
 function isRetryable(error: unknown): boolean {
   const code = codeOf(error);
-  return code === '40001' || code === '40P01';
+  return code === '40001' || code === '40P01' || isStalePlan(error);
 }
 
 function translate(error: unknown): unknown {

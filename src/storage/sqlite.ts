@@ -89,6 +89,7 @@ const SQLITE: EngineTraits = {
   async shareSourcesOf(db, holderId) {
     return (await sql`select id from calendar_sources where holder_id = ${holderId}`.execute(db)).rows.length;
   },
+  occupanciesOverlapping: null,
   claimSuffix: sql``,
   skippingLocked: sql``,
   groupCommit: true,

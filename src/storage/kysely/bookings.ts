@@ -181,6 +181,8 @@ export class KyselyBookings extends Table implements BookingWrites {
     to: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]> {
+    if (this.engine.occupanciesOverlapping)
+      return toOccupancies(await this.engine.occupanciesOverlapping(this.db, holderId, from, to), excludeBookingId);
     // The union binds the holder and `from` once in each half.
     const rows = await occupanciesFrom(this.db, this.engine.name, holderId, from, to, holderId, from);
     return toOccupancies(

@@ -1,6 +1,16 @@
 import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database, Engine } from '../schema.js';
 
+/** A row of `bookings` as an occupancy of time: what the booking decision and the slot track read. */
+export interface OccupancyRow {
+  id: string;
+  event_type_id: string;
+  start_at: number;
+  occupied_start: number;
+  occupied_end: number;
+  expires_at: number | null;
+}
+
 /**
  * What differs between the engines, named: everything else is the shared SQL of this folder. The
  * values live in the dialect files (`../sqlite.ts`, `../postgres.ts`), with the SQL only one
@@ -26,6 +36,13 @@ export interface EngineTraits {
    * running it.
    */
   shareSourcesOf(db: Kysely<Database>, holderId: string): Promise<number>;
+  /**
+   * The holder's occupying rows (confirmed bookings, holds) whose occupancy overlaps [from, to),
+   * where the engine has an index that answers exactly that (PostgreSQL: the exclusion
+   * constraint's); null where the shared query does (two seeks of the occupancy index).
+   */
+  occupanciesOverlapping:
+    ((db: Kysely<Database>, holderId: string, from: number, to: number) => Promise<OccupancyRow[]>) | null;
   /** Ends the delivery claim: locks what it claims and passes over rows another claim holds (PostgreSQL). */
   claimSuffix: RawBuilder<unknown>;
   /** Ends a claim's inner select of one table: `for update skip locked` (PostgreSQL), nothing on SQLite. */
