@@ -39,6 +39,10 @@ const ON_POSTGRES = flags.postgres === true || GIVEN_POSTGRES !== undefined;
 const POSTGRES_ADMIN =
   process.env.BENCH_POSTGRES_URL ?? GIVEN_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLI = join(process.cwd(), 'dist/cli/main.js');
+/** The node flags `npm start` gives the server (package.json): the bench measures what it runs. */
+const SERVE_NODE_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string)
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 const DAY = 86_400_000;
 const RANGE_DAYS = 62;
 const DISTINCT_FROMS = 500;
@@ -88,7 +92,11 @@ async function main(): Promise<void> {
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const floorNodeArgs = process.env.BENCH_FLOOR_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...nodeArgs, CLI, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Started as `npm start` starts it (package.json): with its young generation's bound.
+  const server = spawn(process.execPath, [...SERVE_NODE_FLAGS, ...nodeArgs, CLI, 'serve'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const floors: ChildProcess[] = [];
   try {
     const base = `http://127.0.0.1:${port}`;
