@@ -6,7 +6,7 @@ import { newHold, type Hold } from '../domain/hold.js';
 import { DAY_MS, formatUtc, type Instant } from '../domain/instant.js';
 import { bookableSpan } from '../domain/slots.js';
 import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
-import { assertBookable, occupy } from './bookings.js';
+import { assertBookable, eventTypeDeleted, occupy } from './bookings.js';
 import type { AppContext } from './context.js';
 import { loadAvailability } from './holder-availability.js';
 import { linkedBooking } from './linked-bookings.js';
@@ -168,11 +168,14 @@ export async function holdOnPage(
   start: Instant,
   pageSession: string,
 ): Promise<Hold> {
-  const { holder, eventType } = page;
+  const { holder } = page;
   return context.store.transaction(async (tx) => {
     const now = context.now();
     await tx.holds.endPageHoldsOf(holder.id, pageSession, now);
-    const judged = await assertBookable(tx, context.zones, eventType, start, now, null);
+    const rules = await tx.decisions.rulesFor(holder.id, page.eventType.id);
+    if (!rules) throw eventTypeDeleted('this page');
+    const eventType = rules.eventType;
+    const judged = await assertBookable(tx, context.zones, rules, start, now, null);
     const hold = newHold(context.ids.newId('hld'), eventType, start, PAGE_HOLD_SECONDS, now, pageSession);
     await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
     await tx.lockCalendar(holder.id);

@@ -17,14 +17,14 @@ import type { Instant } from '../domain/instant.js';
 import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
 import type { PageAfter } from '../domain/page.js';
 import type { Zones } from '../domain/zone.js';
-import { loadAvailability } from './holder-availability.js';
+import { orDefault } from './holder-availability.js';
 import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
-import { bookableEventType } from './event-types.js';
+import { unknownEventType } from './event-types.js';
 import { instantField, timeZoneField } from './instants.js';
 import { transactionWithEvents, type TransactionEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
-import type { Transaction } from './ports/store.js';
+import type { DecisionRules, Transaction } from './ports/store.js';
 import { queryRange } from './ranges.js';
 import { bookingView } from './views.js';
 
@@ -60,10 +60,11 @@ export async function createBooking(
   }
   const start = instantField('start', input.start!);
   return transactionWithEvents(context, async (tx, events) => {
-    const eventType = await bookableEventType(tx.eventTypes, caller.holderId, input.eventTypeId!);
+    const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId!);
+    const eventType = rules.eventType;
     const details = detailsOf(input, eventType, actor);
     const now = context.now();
-    const judged = await assertBookable(tx, context.zones, eventType, start, now, null);
+    const judged = await assertBookable(tx, context.zones, rules, start, now, null);
     const booking = newBooking(context.ids.newId('bkg'), eventType, start, details, now);
     await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
     await announceCreated(events, booking, actor, now);
@@ -238,15 +239,11 @@ export async function rescheduleBooking(
     const old = await tx.bookings.get(caller.holderId, id);
     if (!old) throw notFound(`Booking ${id}`);
     assertReschedulable(old);
-    const eventType = await tx.eventTypes.get(caller.holderId, old.eventTypeId);
-    if (!eventType) {
-      throw new DomainError(
-        'slot-unavailable',
-        'The event type of this booking was deleted; it has no bookable times any more.',
-      );
-    }
+    const rules = await tx.decisions.rulesFor(caller.holderId, old.eventTypeId);
+    if (!rules) throw eventTypeDeleted('this booking');
+    const eventType = rules.eventType;
     const now = context.now();
-    const judged = await assertBookable(tx, context.zones, eventType, start, now, old.id);
+    const judged = await assertBookable(tx, context.zones, rules, start, now, old.id);
     const booking = newBooking(context.ids.newId('bkg'), eventType, start, old, now, old.id);
     const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
     // The old booking leaves the confirmed ones first, so the new one may overlap its time.
@@ -299,20 +296,37 @@ export interface Judgement {
 }
 
 /**
+ * The rules of a new booking or hold of the holder's live event type `eventTypeId`, or a 400 on
+ * `eventTypeId`: a reference in the input, not the addressed resource.
+ */
+export async function rulesToBook(tx: Transaction, holderId: string, eventTypeId: string): Promise<DecisionRules> {
+  const rules = await tx.decisions.rulesFor(holderId, eventTypeId);
+  if (!rules) throw unknownEventType();
+  return rules;
+}
+
+/** 409: the time was to be taken for an event type deleted meanwhile (`of`: what was to take it). */
+export function eventTypeDeleted(of: string): DomainError {
+  return new DomainError('slot-unavailable', `The event type of ${of} was deleted; it has no bookable times any more.`);
+}
+
+/**
  * Judges `start` by contract §5 at `now`, ignoring `excludeBookingId` (the booking being moved);
- * live holds occupy time like confirmed bookings (contract §9).
+ * live holds occupy time like confirmed bookings (contract §9). Every read here follows
+ * `rules`, which holds the share locks of the holder's calendar sources.
  */
 export async function assertBookable(
   tx: Transaction,
   zones: Zones,
-  eventType: EventType,
+  rules: DecisionRules,
   start: Instant,
   now: Instant,
   excludeBookingId: string | null,
 ): Promise<Judgement> {
+  const { eventType } = rules;
   const holderId = eventType.holderId;
   const exclude = excludeBookingId ?? undefined;
-  const { availability } = await loadAvailability(tx, holderId);
+  const { availability } = orDefault(rules.availability, rules.holderCreatedAt);
   const zone = zones.of(availability.timeZone);
   const windows = bookingCheckWindows(zone, eventType, start);
   const [overlapping, sameDay, busy] = await Promise.all([
@@ -320,8 +334,9 @@ export async function assertBookable(
     windows.sameDay
       ? tx.bookings.occupanciesStartingIn(holderId, eventType.id, windows.sameDay.from, windows.sameDay.to, exclude)
       : [],
-    // Busy time from the holder's calendars, judged in this transaction too (contract §11).
-    tx.busyTime.judgedOverlapping(holderId, windows.overlapping.from, windows.overlapping.to),
+    // Busy time from the holder's calendars, judged in this transaction too (contract §11), read
+    // after `rules` locked the sources: no sync can be writing it.
+    rules.sources === 0 ? [] : tx.busyTime.overlapping(holderId, windows.overlapping.from, windows.overlapping.to),
   ]);
   // A booking of the same day that also overlaps is in both answers: count it once.
   const { from, to } = windows.overlapping;

@@ -5,7 +5,7 @@ import { questionListErrors, type Question, type QuestionType } from '../domain/
 import type { AppContext, Caller } from './context.js';
 import { pageOf, type Page } from './paging.js';
 import { UniqueViolation } from './ports/storage-errors.js';
-import type { EventTypeReads, Transaction } from './ports/store.js';
+import type { Transaction } from './ports/store.js';
 
 /** Fields a client may set; `undefined` means "not sent". */
 export interface EventTypeFields {
@@ -184,17 +184,6 @@ async function withSlugRetry<T>(explicit: boolean, attempt: () => Promise<T>): P
       if (explicit || tries >= 5) throw new DomainError('conflict', 'Another event type already uses this slug.');
     }
   }
-}
-
-/** A live event type of the holder, or a 400 on `eventTypeId`: a reference in the input, not the addressed resource. */
-export async function bookableEventType(
-  eventTypes: EventTypeReads,
-  holderId: string,
-  eventTypeId: string,
-): Promise<EventType> {
-  const eventType = await eventTypes.get(holderId, eventTypeId);
-  if (!eventType) throw unknownEventType();
-  return eventType;
 }
 
 export function unknownEventType() {

@@ -1,8 +1,7 @@
 import { notFound } from '../domain/errors.js';
 import { HOLD_SECONDS, newHold, type Hold } from '../domain/hold.js';
-import { assertBookable, occupy } from './bookings.js';
+import { assertBookable, occupy, rulesToBook } from './bookings.js';
 import type { AppContext, Caller } from './context.js';
-import { bookableEventType } from './event-types.js';
 import { instantField } from './instants.js';
 
 export interface CreateHoldInput {
@@ -19,9 +18,10 @@ export interface CreateHoldInput {
 export async function createHold(context: AppContext, caller: Caller, input: CreateHoldInput): Promise<Hold> {
   const start = instantField('start', input.start);
   return context.store.transaction(async (tx) => {
-    const eventType = await bookableEventType(tx.eventTypes, caller.holderId, input.eventTypeId);
+    const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId);
+    const eventType = rules.eventType;
     const now = context.now();
-    const judged = await assertBookable(tx, context.zones, eventType, start, now, null);
+    const judged = await assertBookable(tx, context.zones, rules, start, now, null);
     const hold = newHold(
       context.ids.newId('hld'),
       eventType,

@@ -76,9 +76,10 @@ const POSTGRES: EngineTraits = {
   // Write transactions run concurrently: rows are locked before they are changed or deleted…
   lockingRows: (query) => query.forUpdate(),
   // …and a claim passes over deliveries another worker's claim holds.
-  async shareSourcesOf(db, holderId) {
-    return (await sql`select id from calendar_sources where holder_id = ${holderId} for share`.execute(db)).rows.length;
-  },
+  claimSuffix: sql`for update of d skip locked`,
+  skippingLocked: sql`for update skip locked`,
+  sharedSourceCount: (holderIdColumn) =>
+    sql<number>`(select count(*) from (select id from calendar_sources where holder_id = ${sql.ref(holderIdColumn)} for share) as shared)`,
   // The exclusion constraint's GiST index finds exactly the overlapping rows, by holder and range
   // at once. The shared query (two seeks of the btree occupancy index) leaves the planner a choice
   // it got wrong whenever its statistics lagged behind a holder's bookings (a new database, a
@@ -87,8 +88,6 @@ const POSTGRES: EngineTraits = {
   async occupanciesOverlapping(db, holderId, from, to) {
     return (await db.executeQuery<OccupancyRow>(CompiledQuery.raw(OVERLAPPING_OCCUPANCIES, [holderId, from, to]))).rows;
   },
-  claimSuffix: sql`for update of d skip locked`,
-  skippingLocked: sql`for update skip locked`,
   groupCommit: false,
   isRetryable,
 };

@@ -86,9 +86,8 @@ const SQLITE: EngineTraits = {
   begin: 'begin immediate',
   lockCalendar: async () => {},
   lockingRows: (query) => query,
-  async shareSourcesOf(db, holderId) {
-    return (await sql`select id from calendar_sources where holder_id = ${holderId}`.execute(db)).rows.length;
-  },
+  sharedSourceCount: (holderIdColumn) =>
+    sql<number>`(select count(*) from calendar_sources where holder_id = ${sql.ref(holderIdColumn)})`,
   occupanciesOverlapping: null,
   claimSuffix: sql``,
   skippingLocked: sql``,

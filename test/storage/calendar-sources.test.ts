@@ -1,12 +1,16 @@
 // Calendar sources' storage (src/storage/kysely/calendar-sources.ts) on both engines: the sync
 // leases that let one instance at a time sync a source, and busy time's overlap reads (short
-// intervals sought by start, long ones scanned), which must find every interval that overlaps.
+// intervals sought by start, long ones scanned), which must find every interval that overlaps;
+// and the rules a booking decision reads, which share-lock the holder's sources.
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/app/ports/store.js';
+import { defaultAvailability } from '../../src/domain/availability.js';
 import type { CalendarSource } from '../../src/domain/calendar-source.js';
 import { DAY_MS, MINUTE_MS } from '../../src/domain/instant.js';
 import { newId } from './records.js';
-import { T0, addHolder, store, useFreshStorage } from './fixture.js';
+import { testStoreKind } from '../support/databases.js';
+import { T0, addHolder, eventTypeOf, store, testStore, useFreshStorage } from './fixture.js';
 
 useFreshStorage();
 
@@ -108,7 +112,7 @@ describe('busy time overlap reads', () => {
     expect(read.map(key).sort()).toEqual(
       [spans.crossesFrom, spans.inside, spans.dayLong, spans.vacation].map(key).sort(),
     );
-    const judged = await store.transaction((tx) => tx.busyTime.judgedOverlapping(holder.id, from, to));
+    const judged = await store.transaction((tx) => tx.busyTime.overlapping(holder.id, from, to));
     expect(judged.map(key).sort()).toEqual(read.map(key).sort());
     const listed = await store.busyTime.list(holder.id, from, to, { limit: 10, after: null });
     expect(listed.map((s) => s.start)).toEqual([...listed.map((s) => s.start)].sort((x, y) => x - y));
@@ -118,4 +122,65 @@ describe('busy time overlap reads', () => {
     await store.transaction((tx) => tx.busyTime.replace(holder.id, b.id, []));
     expect((await store.busyTime.overlapping(holder.id, from, to)).map(key)).toEqual([key(spans.inside)]);
   });
+});
+
+describe('decision rules', () => {
+  it('when a decision reads its rules, then it gets the live event type, the availability (none when never set), the holder’s creation and how many sources it has', async () => {
+    const alice = await addHolder('alice');
+    const bob = await addHolder('bob');
+    const intro = eventTypeOf(alice.id, { title: 'Intro call' });
+    await store.transaction((tx) => tx.eventTypes.insert(intro));
+    const rules = (eventTypeId: string, holderId = alice.id) =>
+      store.transaction((tx) => tx.decisions.rulesFor(holderId, eventTypeId));
+
+    expect(await rules(intro.id)).toEqual({
+      eventType: intro,
+      availability: undefined,
+      holderCreatedAt: alice.createdAt,
+      sources: 0,
+    });
+
+    const availability = { ...defaultAvailability(), timeZone: 'Europe/Berlin' };
+    await store.transaction((tx) => tx.availability.put(alice.id, availability, T0 + 1));
+    await addSource(alice.id, T0);
+    await addSource(alice.id, T0);
+    await addSource(bob.id, T0);
+    const withAll = await rules(intro.id);
+    expect(withAll?.availability).toEqual({ availability, updatedAt: T0 + 1 });
+    expect(withAll?.sources).toBe(2);
+
+    // Another holder's event type, or a deleted one, is no rule to book by.
+    expect(await rules(intro.id, bob.id)).toBeUndefined();
+    await store.transaction((tx) => tx.eventTypes.delete(alice.id, intro.id, T0 + 2));
+    expect(await rules(intro.id)).toBeUndefined();
+  });
+
+  it.skipIf(testStoreKind() !== 'postgres')(
+    'when a sync holds one of the holder’s sources, then a decision’s rules wait for its commit (PostgreSQL)',
+    async () => {
+      const alice = await addHolder('alice');
+      const intro = eventTypeOf(alice.id);
+      await store.transaction((tx) => tx.eventTypes.insert(intro));
+      const source = await addSource(alice.id, T0);
+      const sync = new pg.Client({ connectionString: testStore.databaseUrl });
+      await sync.connect();
+      try {
+        await sync.query('begin');
+        await sync.query('select id from calendar_sources where id = $1 for update', [source.id]);
+        let answered = false;
+        const rules = store
+          .transaction((tx) => tx.decisions.rulesFor(alice.id, intro.id))
+          .then((found) => {
+            answered = true;
+            return found;
+          });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(answered).toBe(false);
+        await sync.query('commit');
+        expect((await rules)?.sources).toBe(1);
+      } finally {
+        await sync.end();
+      }
+    },
+  );
 });

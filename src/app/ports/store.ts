@@ -253,11 +253,6 @@ export interface BusyTimeReads {
 }
 
 export interface BusyTimeWrites extends BusyTimeReads {
-  /**
-   * What a booking decision reads (contract §11): `overlapping`, after waiting for any sync of the
-   * holder's sources that is writing (PostgreSQL; SQLite's writers take turns anyway).
-   */
-  judgedOverlapping(holderId: string, from: Instant, to: Instant): Promise<TimeSpan[]>;
   /** The source's busy time is now exactly `intervals` (disjoint, by start). */
   replace(holderId: string, sourceId: string, intervals: readonly TimeSpan[]): Promise<void>;
 }
@@ -292,7 +287,32 @@ export interface Reads {
 }
 
 /** What a transaction reads and writes: all of it lands at commit, or none of it. */
+/** What a booking or hold of one event type is judged by, besides the time it would take. */
+export interface DecisionRules {
+  eventType: EventType;
+  /** Undefined for a holder who never set one (see `loadAvailability`). */
+  availability: StoredAvailability | undefined;
+  holderCreatedAt: Instant;
+  /**
+   * How many calendar sources the holder has, share-locked until the transaction ends where
+   * writers run concurrently (PostgreSQL): a sync replacing a source's busy time holds its row
+   * `for update` until it commits, so the decision waits for it, and its busy-time read (a later
+   * statement) sees the result (contract §11). With none, there is no busy time to read.
+   */
+  sources: number;
+}
+
+export interface DecisionReads {
+  /**
+   * The rules of a decision, in one statement, at the start of the transaction that decides:
+   * undefined when the event type is not the holder's or was deleted.
+   */
+  rulesFor(holderId: string, eventTypeId: string): Promise<DecisionRules | undefined>;
+}
+
 export interface Transaction {
+  /** Read first by every booking and hold decision. */
+  decisions: DecisionReads;
   holders: HolderWrites;
   apiKeys: ApiKeyWrites;
   eventTypes: EventTypeWrites;

@@ -170,16 +170,6 @@ export class KyselyBusyTime extends Table implements BusyTimeWrites {
     return rows.map((row) => ({ start: Number(row.start_at), end: Number(row.end_at) }));
   }
 
-  async judgedOverlapping(holderId: string, from: Instant, to: Instant): Promise<TimeSpan[]> {
-    // PostgreSQL: share-lock the holder's sources first. A sync replacing a source's busy time
-    // holds that source's row for update until it commits, so a booking decision waits for it and
-    // then reads its result (a new statement sees what committed): busy time and bookings are
-    // judged in one order. A holder without sources (most) has no busy time to read: one index
-    // probe, and the booking's other reads are all it costs.
-    const sources = await this.engine.shareSourcesOf(this.db, holderId);
-    return sources === 0 ? [] : this.overlapping(holderId, from, to);
-  }
-
   async list(holderId: string, from: Instant, to: Instant, page: PageRequest): Promise<SourceBusy[]> {
     const rows = await this.rowsOverlapping(holderId, from, to, page.after ?? null, page.limit);
     return rows.map((row) => ({ start: Number(row.start_at), end: Number(row.end_at), sourceId: row.source_id }));

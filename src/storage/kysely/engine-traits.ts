@@ -30,12 +30,11 @@ export interface EngineTraits {
     query: SelectQueryBuilder<Database, keyof Database, O>,
   ): SelectQueryBuilder<Database, keyof Database, O>;
   /**
-   * How many calendar sources the holder has, their rows share-locked until the transaction ends
-   * where writers run concurrently (PostgreSQL `for share`: a sync holding one `for update` is
-   * waited for). Raw SQL: it runs in every booking, where building a Kysely query costs more than
-   * running it.
+   * A subquery: how many calendar sources the holder in `holderIdColumn` has, their rows
+   * share-locked until the transaction ends where writers run concurrently (PostgreSQL `for
+   * share`: a sync holding one `for update` is waited for). See `DecisionRules.sources`.
    */
-  shareSourcesOf(db: Kysely<Database>, holderId: string): Promise<number>;
+  sharedSourceCount(holderIdColumn: string): RawBuilder<number>;
   /**
    * The holder's occupying rows (confirmed bookings, holds) whose occupancy overlaps [from, to),
    * where the engine has an index that answers exactly that (PostgreSQL: the exclusion

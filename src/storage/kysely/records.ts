@@ -5,6 +5,7 @@ import { KyselyApiKeys } from './api-keys.js';
 import { KyselyAvailability } from './availability.js';
 import { KyselyBusyTime, KyselyCalendarSources } from './calendar-sources.js';
 import { KyselyBookings } from './bookings.js';
+import { KyselyDecisions } from './decisions.js';
 import { KyselyDeliveries } from './deliveries.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyEventTypes } from './event-types.js';
@@ -15,6 +16,7 @@ import { KyselyWebhooks } from './webhooks.js';
 
 /** Every resource's SQL over one handle: the root (for reads) or a transaction's connection. */
 export class KyselyRecords implements Transaction {
+  readonly decisions: KyselyDecisions;
   readonly holders: KyselyHolders;
   readonly apiKeys: KyselyApiKeys;
   readonly eventTypes: KyselyEventTypes;
@@ -31,6 +33,7 @@ export class KyselyRecords implements Transaction {
     private readonly db: Kysely<Database>,
     private readonly engine: EngineTraits,
   ) {
+    this.decisions = new KyselyDecisions(db, engine);
     this.holders = new KyselyHolders(db, engine);
     this.apiKeys = new KyselyApiKeys(db, engine);
     this.eventTypes = new KyselyEventTypes(db, engine);
