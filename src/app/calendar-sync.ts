@@ -139,7 +139,7 @@ async function recordFailure(
 
 /**
  * Records what a sync found in one transaction, with the source's row locked (so busy time and
- * bookings are judged in one order: `KyselyBusyTime.judgedOverlapping`), unless the source is gone
+ * bookings are judged in one order: `DecisionRules.sources`), unless the source is gone
  * or got a new address meanwhile. A source that starts failing tells its webhooks once
  * (`calendar_source.failed`), and once more when it stops (`calendar_source.recovered`).
  */
