@@ -21,6 +21,7 @@ import { PerAddressLimit } from './http/per-address-limit.js';
 import { buildApp } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
 import { MemoryRequestCounter } from './http/rate-limit.js';
+import { LeasedRequestCounter } from './app/leased-request-counter.js';
 import { RenderedTracks } from './http/rendered-tracks.js';
 import { SlotWriter } from './http/slots-body.js';
 import { readOrCreateKeyFile } from './secrets/key-file.js';
@@ -69,8 +70,9 @@ export interface ServerSettings {
   /** Timeouts and connection caps of the HTTP server (`DEFAULT_HTTP_LIMITS` unless configured). */
   http: Config['http'];
   /**
-   * Where requests are counted for the limit. By default in the database on PostgreSQL (so every
-   * instance shares each key's count) and in memory on SQLite (one process).
+   * Where requests are counted for the limit. By default in the database on PostgreSQL, a lease of
+   * counts at a time (so every instance shares each key's count), and in memory on SQLite (one
+   * process).
    */
   requestCounter?: RequestCounter;
   /** The process's log: its level and where its lines go; no logging when absent. */
@@ -155,7 +157,10 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   let listeningAt: string | undefined;
   const logger = settings.log && pino({ level: settings.log.level }, settings.log.destination);
   const counter =
-    settings.requestCounter ?? (storage.engine === 'postgres' ? storage.requestCounter : new MemoryRequestCounter());
+    settings.requestCounter ??
+    (storage.engine === 'postgres'
+      ? new LeasedRequestCounter(storage.requestCounts, settings.rateLimitPerMinute)
+      : new MemoryRequestCounter());
   const app = await buildApp(context, {
     logger,
     metrics,

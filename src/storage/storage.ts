@@ -2,7 +2,7 @@ import type { ChangeSignal } from '../app/ports/change-signal.js';
 import type { DeliveryQueue } from '../app/ports/delivery-queue.js';
 import type { Housekeeping } from '../app/ports/housekeeping.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
-import type { RequestCounter } from '../app/ports/request-counter.js';
+import type { SharedRequestCounts } from '../app/ports/request-counter.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import type { Store } from '../app/ports/store.js';
 import type { Engine } from './schema.js';
@@ -14,7 +14,7 @@ export interface Storage {
   deliveryQueue: DeliveryQueue;
   idempotencyLedger: IdempotencyLedger;
   /** Counts requests in the database: what instances over one PostgreSQL share. */
-  requestCounter: RequestCounter;
+  requestCounts: SharedRequestCounts;
   schemaStatus: SchemaStatus;
   housekeeping: Housekeeping;
   changes: ChangeSignal;

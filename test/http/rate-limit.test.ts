@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestCounter } from '../../src/app/ports/request-counter.js';
 import { MemoryRequestCounter } from '../../src/http/rate-limit.js';
+import { LeasedRequestCounter } from '../../src/app/leased-request-counter.js';
 import { composeServer, type Server } from '../../src/server.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { expectProblem } from './helpers.js';
@@ -58,7 +59,7 @@ function rateLimit(res: LightMyRequestResponse): { r: number; t: number } {
 
 const COUNTERS: Array<[string, (h: Harness) => RequestCounter]> = [
   ['memory counter', () => new MemoryRequestCounter()],
-  ['store counter', (harness) => harness.storage.requestCounter],
+  ['store counter, leased', (harness) => new LeasedRequestCounter(harness.storage.requestCounts, LIMIT)],
 ];
 
 describe.each(COUNTERS)('rate limit with the %s', (_name, makeCounter) => {
@@ -200,7 +201,7 @@ describe('rate limit turned off', () => {
     server = await composeServer(h.storage, {
       ...h.settings,
       rateLimitPerMinute: 0,
-      requestCounter: h.storage.requestCounter,
+      requestCounter: new LeasedRequestCounter(h.storage.requestCounts, 0),
     });
     app = server.app;
     for (let i = 0; i < 3 * LIMIT; i++) {

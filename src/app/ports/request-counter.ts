@@ -5,3 +5,9 @@ export interface RequestCounter {
   /** The number of requests of the key in the window starting at `windowStart`, this one included. */
   count(apiKeyId: string, windowStart: Instant): Promise<number>;
 }
+
+/** Each key's count per window in the database, shared by every instance over it (PostgreSQL). */
+export interface SharedRequestCounts {
+  /** Adds `requests` to the key's count in the window, and answers the count with them. */
+  add(apiKeyId: string, windowStart: Instant, requests: number): Promise<number>;
+}

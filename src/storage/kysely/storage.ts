@@ -7,7 +7,7 @@ import { KyselyDeliveryQueue } from './delivery-queue.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyHousekeeping } from './housekeeping.js';
 import { KyselyIdempotencyLedger } from './idempotency-ledger.js';
-import { KyselyRequestCounter } from './request-counter.js';
+import { KyselyRequestCounts } from './request-counter.js';
 import { KyselyStore } from './store.js';
 import { Transactions } from './transactions.js';
 import type { QueryTally } from './translated-errors.js';
@@ -30,7 +30,7 @@ export function kyselyStorage(
     store: new KyselyStore(db, engine, transactions),
     deliveryQueue: new KyselyDeliveryQueue(db, engine, transactions),
     idempotencyLedger: new KyselyIdempotencyLedger(engine, transactions),
-    requestCounter: new KyselyRequestCounter(engine, transactions),
+    requestCounts: new KyselyRequestCounts(engine, transactions),
     schemaStatus: { pendingMigrations: () => pendingMigrations(db, engine.name) },
     housekeeping: new KyselyHousekeeping(transactions),
     changes,
