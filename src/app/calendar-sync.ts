@@ -42,8 +42,12 @@ export async function syncSource(
     report = await readAndRecord(context, holderId, sourceId, started, signal);
     return report;
   } finally {
-    const next = report?.outcome === 'superseded' ? context.now() : context.now() + settings.syncIntervalMs;
-    await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next));
+    // A recorded outcome released the lease in its own transaction (`record`): one write
+    // transaction fewer per sync, each a durable commit. Otherwise (gone, superseded, thrown) here.
+    if (report === undefined || report.outcome === 'gone' || report.outcome === 'superseded') {
+      const next = report?.outcome === 'superseded' ? context.now() : context.now() + settings.syncIntervalMs;
+      await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next));
+    }
   }
 }
 
@@ -139,8 +143,8 @@ async function recordFailure(
 
 /**
  * Records what a sync found in one transaction, with the source's row locked (so busy time and
- * bookings are judged in one order: `DecisionRules.sources`), unless the source is gone
- * or got a new address meanwhile. A source that starts failing tells its webhooks once
+ * bookings are judged in one order: `DecisionRules.sources`), and releases the lease with the next
+ * sync due after the interval, unless the source is gone or got a new address meanwhile. A source that starts failing tells its webhooks once
  * (`calendar_source.failed`), and once more when it stops (`calendar_source.recovered`).
  */
 function record(
@@ -159,6 +163,7 @@ function record(
     const now = context.now();
     const { stored, report } = await outcome(tx, current, now);
     await tx.calendarSources.update(stored);
+    await tx.calendarSources.release(stored.source.id, now + context.calendarSources.syncIntervalMs);
     if (stored.failing !== current.failing)
       await events.add({
         holderId: stored.source.holderId,
