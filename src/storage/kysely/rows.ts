@@ -15,6 +15,7 @@ import type { Hold } from '../../domain/hold.js';
 import type { StoredOccupancy } from '../../app/ports/store.js';
 import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
 import type { Database } from '../schema.js';
+import type { OccupancyRow } from './engine-traits.js';
 
 // Rows ↔ records: the one place where the columns of a table meet the fields of a domain record.
 
@@ -40,17 +41,7 @@ export function toApiKey(row: {
   };
 }
 
-export function toOccupancies(
-  rows: Array<{
-    id: string;
-    event_type_id: string;
-    start_at: number;
-    occupied_start: number;
-    occupied_end: number;
-    expires_at: number | null;
-  }>,
-  excludeBookingId: string | undefined,
-): StoredOccupancy[] {
+export function toOccupancies(rows: OccupancyRow[], excludeBookingId: string | undefined): StoredOccupancy[] {
   const occupancies: StoredOccupancy[] = [];
   for (const row of rows) {
     if (row.id === excludeBookingId) continue;
