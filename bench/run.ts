@@ -19,13 +19,14 @@ import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { PacedRun, PacingAnswer, PacingRequest } from './paced-bookings.js';
-import { durableWriteFloor } from './write-floor.js';
+import { cpuTimeUs, databaseCpuUs, machineBusyUs } from './cpu.js';
+import { durableWriteFloor, type WriteFloor } from './write-floor.js';
 
 const { values: flags } = parseArgs({
   options: { postgres: { type: 'boolean' }, seconds: { type: 'string' }, only: { type: 'string' } },
@@ -55,6 +56,9 @@ interface Figures {
   p99: number;
   /** The server process's CPU time (user + system) per request answered, in µs. */
   cpuPerRequestUs: number;
+  /** Write loads: the whole machine's CPU per request (every process), and the database's (local PostgreSQL only). */
+  machineCpuPerRequestUs?: number;
+  databaseCpuPerRequestUs?: number | null;
   /** Requests per second in each saturation round. */
   roundRps: number[];
   /** Statements the server sent to its database per request over the saturation rounds (a floor has no database). */
@@ -264,9 +268,10 @@ async function main(): Promise<void> {
         const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor.db'), SECONDS, 16);
         return (
           `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
-          `(floor: ${floor.toFixed(0)} durable ${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
-          `→ ratio ${(bookings.rps / floor).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs; ` +
-          `database statements per booking ${statementsText(bookings.statementsPerRequest!)}`
+          `(floor: ${floor.rate.toFixed(0)} durable ${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
+          `→ ratio ${(bookings.rps / floor.rate).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs; ` +
+          `database statements per booking ${statementsText(bookings.statementsPerRequest!)}\n` +
+          cpuSplit('booking', bookings, floor)
         );
       });
     if (runs('holds'))
@@ -275,10 +280,11 @@ async function main(): Promise<void> {
         const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor-holds.db'), SECONDS, 16);
         return (
           `POST /holds then POST /bookings {holdId}, 16 clients: ${(checkouts.rps / 2).toFixed(0)} checkouts/s, ` +
-          `${checkouts.rps.toFixed(0)} requests/s, p99 ${checkouts.p99} ms (floor: ${floor.toFixed(0)} durable ` +
-          `${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) → ratio ${(checkouts.rps / floor).toFixed(2)}; ` +
+          `${checkouts.rps.toFixed(0)} requests/s, p99 ${checkouts.p99} ms (floor: ${floor.rate.toFixed(0)} durable ` +
+          `${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) → ratio ${(checkouts.rps / floor.rate).toFixed(2)}; ` +
           `server CPU per request ${checkouts.cpuPerRequestUs.toFixed(0)} µs; database statements per request ` +
-          `(a hold or a booking) ${statementsText(checkouts.statementsPerRequest!)}`
+          `(a hold or a booking) ${statementsText(checkouts.statementsPerRequest!)}\n` +
+          cpuSplit('request', checkouts, floor)
         );
       });
     if (runs('revocation')) await part(() => revocationLatency(env));
@@ -300,6 +306,22 @@ async function main(): Promise<void> {
 }
 
 /** The lowest and highest ratio of a single round: how much the machine drifted meanwhile. */
+/**
+ * Where a write's CPU went on this machine, next to the floor's: with every process on the same
+ * cores, the machine's CPU per request bounds the rate (cores / CPU per request), whatever the
+ * server does.
+ */
+function cpuSplit(what: string, load: Figures, floor: WriteFloor): string {
+  const cores = availableParallelism();
+  const database = (us: number | null | undefined) => (us == null ? '' : ` (PostgreSQL ${us.toFixed(0)} µs)`);
+  return (
+    `  machine CPU per ${what} ${load.machineCpuPerRequestUs!.toFixed(0)} µs${database(load.databaseCpuPerRequestUs)}, ` +
+    `per floor transaction ${floor.machineCpuPerTxUs.toFixed(0)} µs${database(floor.databaseCpuPerTxUs)}: ` +
+    `on ${cores} cores at most ${((cores * 1e6) / load.machineCpuPerRequestUs!).toFixed(0)}/s ` +
+    `and ${((cores * 1e6) / floor.machineCpuPerTxUs).toFixed(0)}/s`
+  );
+}
+
 function roundRatios(real: Figures, floor: Figures): string {
   const ratios = real.roundRps.map((rps, i) => rps / floor.roundRps[i]!);
   return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
@@ -750,6 +772,8 @@ async function writeLoad(
   const statementCounter = await StatementCounter.measuredIdle(base);
   const statementsBefore = await statementCounter.mark();
   const cpuBefore = cpuTimeUs(pid);
+  const machineBefore = machineBusyUs();
+  const databaseBefore = ON_POSTGRES ? databaseCpuUs() : null;
   const result = await autocannon({
     url: base,
     connections: 16,
@@ -764,6 +788,9 @@ async function writeLoad(
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuPerRequestUs: (cpuTimeUs(pid) - cpuBefore) / result.requests.total,
+    machineCpuPerRequestUs: (machineBusyUs() - machineBefore) / result.requests.total,
+    databaseCpuPerRequestUs:
+      databaseBefore === null ? null : (databaseCpuUs()! - databaseBefore) / result.requests.total,
     roundRps: [],
     statementsPerRequest: perRequest(await statementCounter.since(statementsBefore), result.requests.total),
   };
@@ -952,16 +979,6 @@ function freePort(): Promise<number> {
     });
     server.on('error', reject);
   });
-}
-
-/**
- * User plus system CPU time a process has used, in µs (clock ticks of 10 ms). CPU per request is
- * steadier than throughput on a shared machine: it does not count the time the process waited
- * for a core.
- */
-function cpuTimeUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** Sets the process's peak RSS (VmHWM) back to its current RSS (Linux, `clear_refs` value 5). */

@@ -1,4 +1,12 @@
 import Database from 'better-sqlite3';
+import { databaseCpuUs, machineBusyUs } from './cpu.js';
+
+/** Transactions per second, and what each cost the machine in CPU (all of it, and PostgreSQL's). */
+export interface WriteFloor {
+  rate: number;
+  machineCpuPerTxUs: number;
+  databaseCpuPerTxUs: number | null;
+}
 
 /**
  * The floor for POST /bookings: the raw rate of durable write transactions that do what a booking
@@ -6,11 +14,11 @@ import Database from 'better-sqlite3';
  * validation and no rules. SQLite: WAL with `synchronous=FULL`, one writer (SQLite has one).
  * PostgreSQL: `clients` held connections each committing in a loop.
  */
-export async function durableWriteFloor(target: string, seconds: number, clients: number): Promise<number> {
+export async function durableWriteFloor(target: string, seconds: number, clients: number): Promise<WriteFloor> {
   return target.startsWith('postgres') ? postgresFloor(target, seconds, clients) : sqliteFloor(target, seconds);
 }
 
-function sqliteFloor(file: string, seconds: number): number {
+function sqliteFloor(file: string, seconds: number): WriteFloor {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -22,6 +30,7 @@ function sqliteFloor(file: string, seconds: number): number {
   const insert = db.prepare('insert into b (holder, start_at, end_at) values (?, ?, ?)');
   const begin = db.prepare('begin immediate');
   const commit = db.prepare('commit');
+  const machineBefore = machineBusyUs();
   const deadline = performance.now() + seconds * 1000;
   let done = 0;
   for (let start = 0; performance.now() < deadline; start += 300_000) {
@@ -31,11 +40,12 @@ function sqliteFloor(file: string, seconds: number): number {
     commit.run();
     done++;
   }
+  const machineCpuPerTxUs = (machineBusyUs() - machineBefore) / done;
   db.close();
-  return done / seconds;
+  return { rate: done / seconds, machineCpuPerTxUs, databaseCpuPerTxUs: null };
 }
 
-async function postgresFloor(url: string, seconds: number, clients: number): Promise<number> {
+async function postgresFloor(url: string, seconds: number, clients: number): Promise<WriteFloor> {
   const { default: pg } = await import('pg');
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
@@ -46,13 +56,21 @@ async function postgresFloor(url: string, seconds: number, clients: number): Pro
   );
   await setup.query('create index floor_by_holder on floor_bookings (holder, start_at)');
   await setup.end();
+  const connected = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+  // Measured while the clients' backends live: an exiting backend takes its CPU time with it.
+  const machineBefore = machineBusyUs();
+  const databaseBefore = databaseCpuUs();
   const deadline = performance.now() + seconds * 1000;
   let next = 0;
   let done = 0;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
+    connected.map(async (client) => {
       while (performance.now() < deadline) {
         const start = 300_000 * next++;
         await client.query('begin');
@@ -68,8 +86,15 @@ async function postgresFloor(url: string, seconds: number, clients: number): Pro
         await client.query('commit');
         done++;
       }
-      await client.end();
     }),
   );
-  return done / seconds;
+  const machineCpuPerTxUs = (machineBusyUs() - machineBefore) / done;
+  const databaseAfter = databaseCpuUs();
+  await Promise.all(connected.map((client) => client.end()));
+  return {
+    rate: done / seconds,
+    machineCpuPerTxUs,
+    databaseCpuPerTxUs:
+      databaseBefore === null || databaseAfter === null ? null : (databaseAfter - databaseBefore) / done,
+  };
 }
