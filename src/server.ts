@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import { pino } from 'pino';
-import { BatchedLines } from './log-lines.js';
 import { KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
 import type { AppContext, CalendarSourceSettings, PageSettings } from './app/context.js';
@@ -256,7 +255,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     http: config.http,
     publicBaseUrl: config.publicBaseUrl,
     pages: { holdsPerHolder: config.pages.holdsPerHolder },
-    log: { level: config.logLevel, destination: new BatchedLines() },
+    log: { level: config.logLevel, destination: bufferedStdout() },
   });
   // How many keys and from where; never a key.
   server.app.log.info({ keys: secrets.keyring.size, from: secrets.from }, 'secrets loaded');
@@ -290,6 +289,20 @@ function openKeyring(config: Config): { keyring: DerivedKeyring; from: string } 
     return { keyring: new DerivedKeyring([newSecretKey()]), from: 'a key for this in-memory database' };
   const file = readOrCreateKeyFile(dirname(config.database.filename));
   return { keyring: new DerivedKeyring(file.keys), from: `${file.created ? 'new ' : ''}key file ${file.path}` };
+}
+
+/**
+ * Log lines go to stdout in batches of about 8 KiB, and at least every quarter second: one
+ * system call per request line is measurable on a warm slot query (docs/performance.md). What is buffered is written when the process exits, also after an
+ * uncaught error; only a killed process (SIGKILL, power loss) can lose its last quarter second of lines.
+ */
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, minLength: 8192, sync: true });
+  // A callback, so that a stream already ended at exit reports rather than throws.
+  setInterval(() => destination.flush(() => {}), 250).unref();
+  // Synchronous writes (as pino's default), so the rest can still be written while exiting.
+  process.once('exit', () => destination.flushSync());
+  return destination;
 }
 
 /** `http://host:port` of the server's address; undefined before it listens (tests on `inject`). */
