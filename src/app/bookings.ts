@@ -17,6 +17,7 @@ import type { Instant } from '../domain/instant.js';
 import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
 import type { PageAfter } from '../domain/page.js';
 import type { Zones } from '../domain/zone.js';
+import { subscribedTo } from '../domain/webhook.js';
 import { orDefault } from './holder-availability.js';
 import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
@@ -67,7 +68,7 @@ export async function createBooking(
     const judged = await assertBookable(tx, context.zones, rules, start, now, null);
     const booking = newBooking(context.ids.newId('bkg'), eventType, start, details, now);
     await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
-    await announceCreated(events, booking, actor, now);
+    await announceCreated(events, rules, booking, actor, now);
     return booking;
   });
 }
@@ -90,8 +91,9 @@ async function bookHold(
     const now = context.now();
     const hold = await tx.holds.get(caller.holderId, holdId, now);
     // Deleting an event type ends its holds, so a live hold's event type is there.
-    const eventType = hold && (await tx.eventTypes.get(caller.holderId, hold.eventTypeId));
-    if (!hold || !eventType) throw holdExpired(holdId);
+    const rules = hold && (await tx.decisions.rulesFor(caller.holderId, hold.eventTypeId));
+    if (!hold || !rules) throw holdExpired(holdId);
+    const eventType = rules.eventType;
     const mismatched = [
       ...(input.eventTypeId !== undefined && input.eventTypeId !== hold.eventTypeId ? ['eventTypeId'] : []),
       ...(start !== undefined && start !== hold.start ? ['start'] : []),
@@ -106,19 +108,23 @@ async function bookHold(
     // The hold kept its time from every other booking and hold, so nothing can refuse it here.
     if (!(await tx.bookings.insert(booking)))
       throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
-    await announceCreated(events, booking, actor, now);
+    await announceCreated(events, rules, booking, actor, now);
     return booking;
   });
 }
 
 /** `booking.created` for a new booking, however it was made (outright, or from a hold). */
-function announceCreated(events: TransactionEvents, booking: Booking, actor: Actor, now: Instant) {
-  return events.add({
-    holderId: booking.holderId,
-    type: 'booking.created',
-    data: { booking: bookingView(booking), actor },
-    now,
-  });
+function announceCreated(
+  events: TransactionEvents,
+  rules: DecisionRules,
+  booking: Booking,
+  actor: Actor,
+  now: Instant,
+) {
+  return events.add(
+    { holderId: booking.holderId, type: 'booking.created', data: { booking: bookingView(booking), actor }, now },
+    subscribedTo(rules.webhooks, 'booking.created'),
+  );
 }
 
 /** The booking's details from the input, its answers checked against the event type's questions (400 per failing answer). */
@@ -249,12 +255,15 @@ export async function rescheduleBooking(
     // The old booking leaves the confirmed ones first, so the new one may overlap its time.
     if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
     await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
-    await events.add({
-      holderId: caller.holderId,
-      type: 'booking.rescheduled',
-      data: { booking: bookingView(booking), previousBooking: bookingView(previous), actor },
-      now,
-    });
+    await events.add(
+      {
+        holderId: caller.holderId,
+        type: 'booking.rescheduled',
+        data: { booking: bookingView(booking), previousBooking: bookingView(previous), actor },
+        now,
+      },
+      subscribedTo(rules.webhooks, 'booking.rescheduled'),
+    );
     return { booking, previous };
   });
 }

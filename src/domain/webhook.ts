@@ -12,6 +12,17 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Every event type that is ever delivered: the subscribable ones and the on-demand test event. */
 export type DeliveredEventType = WebhookEventType | 'webhook.test';
 
+/** What an event's addressing needs of an active webhook. */
+export interface Subscription {
+  id: string;
+  events: readonly string[];
+}
+
+/** The ids of the webhooks subscribed to `type`, in the order given. */
+export function subscribedTo(subscriptions: readonly Subscription[], type: WebhookEventType): string[] {
+  return subscriptions.filter((s) => s.events.includes(type)).map((s) => s.id);
+}
+
 export interface Webhook {
   id: string;
   holderId: string;

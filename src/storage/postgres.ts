@@ -80,6 +80,9 @@ const POSTGRES: EngineTraits = {
   skippingLocked: sql`for update skip locked`,
   sharedSourceCount: (holderIdColumn) =>
     sql<number>`(select count(*) from (select id from calendar_sources where holder_id = ${sql.ref(holderIdColumn)} for share) as shared)`,
+  activeWebhooks: (holderIdColumn) =>
+    sql<string>`(select coalesce(json_agg(json_build_object('id', w.id, 'events', w.events) order by w.created_at, w.id), '[]')::text
+      from webhooks as w where w.holder_id = ${sql.ref(holderIdColumn)} and w.active = 1)`,
   // The exclusion constraint's GiST index finds exactly the overlapping rows, by holder and range
   // at once. The shared query (two seeks of the btree occupancy index) leaves the planner a choice
   // it got wrong whenever its statistics lagged behind a holder's bookings (a new database, a

@@ -88,6 +88,9 @@ const SQLITE: EngineTraits = {
   lockingRows: (query) => query,
   sharedSourceCount: (holderIdColumn) =>
     sql<number>`(select count(*) from calendar_sources where holder_id = ${sql.ref(holderIdColumn)})`,
+  activeWebhooks: (holderIdColumn) =>
+    sql<string>`(select json_group_array(json_object('id', w.id, 'events', w.events) order by w.created_at, w.id)
+      from webhooks as w where w.holder_id = ${sql.ref(holderIdColumn)} and w.active = 1)`,
   occupanciesOverlapping: null,
   claimSuffix: sql``,
   skippingLocked: sql``,

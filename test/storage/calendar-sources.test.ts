@@ -10,7 +10,7 @@ import type { CalendarSource } from '../../src/domain/calendar-source.js';
 import { DAY_MS, MINUTE_MS } from '../../src/domain/instant.js';
 import { newId } from './records.js';
 import { testStoreKind } from '../support/databases.js';
-import { T0, addHolder, eventTypeOf, store, testStore, useFreshStorage } from './fixture.js';
+import { T0, addHolder, addWebhook, eventTypeOf, store, testStore, useFreshStorage } from './fixture.js';
 
 useFreshStorage();
 
@@ -125,7 +125,7 @@ describe('busy time overlap reads', () => {
 });
 
 describe('decision rules', () => {
-  it('when a decision reads its rules, then it gets the live event type, the availability (none when never set), the holder’s creation and how many sources it has', async () => {
+  it('when a decision reads its rules, then it gets the live event type, the availability (none when never set), the holder’s creation, how many sources it has and its active webhooks', async () => {
     const alice = await addHolder('alice');
     const bob = await addHolder('bob');
     const intro = eventTypeOf(alice.id, { title: 'Intro call' });
@@ -138,6 +138,7 @@ describe('decision rules', () => {
       availability: undefined,
       holderCreatedAt: alice.createdAt,
       sources: 0,
+      webhooks: [],
     });
 
     const availability = { ...defaultAvailability(), timeZone: 'Europe/Berlin' };
@@ -148,6 +149,16 @@ describe('decision rules', () => {
     const withAll = await rules(intro.id);
     expect(withAll?.availability).toEqual({ availability, updatedAt: T0 + 1 });
     expect(withAll?.sources).toBe(2);
+
+    // The active ones only, the holder's only, oldest first (an event's deliveries follow this order).
+    const later = await addWebhook(alice.id, { events: ['booking.cancelled'], createdAt: T0 + 2 });
+    const earlier = await addWebhook(alice.id, { createdAt: T0 + 1 });
+    await addWebhook(alice.id, { active: false });
+    await addWebhook(bob.id);
+    expect((await rules(intro.id))?.webhooks).toEqual([
+      { id: earlier.id, events: earlier.events },
+      { id: later.id, events: ['booking.cancelled'] },
+    ]);
 
     // Another holder's event type, or a deleted one, is no rule to book by.
     expect(await rules(intro.id, bob.id)).toBeUndefined();

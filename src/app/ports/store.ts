@@ -11,7 +11,7 @@ import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
 import type { Occupancy, TimeSpan } from '../../domain/slots.js';
-import type { DeliveredEventType, Delivery, Webhook, WebhookEventType } from '../../domain/webhook.js';
+import type { DeliveredEventType, Delivery, Subscription, Webhook, WebhookEventType } from '../../domain/webhook.js';
 
 export interface HolderReads {
   get(id: string): Promise<Holder | undefined>;
@@ -300,6 +300,11 @@ export interface DecisionRules {
    * statement) sees the result (contract §11). With none, there is no busy time to read.
    */
   sources: number;
+  /**
+   * The holder's active webhooks, oldest first: whom the decision's event goes to
+   * (`subscribedTo`), read with the rules rather than in a statement of its own.
+   */
+  webhooks: Subscription[];
 }
 
 export interface DecisionReads {

@@ -5,8 +5,8 @@ import { Table } from './table.js';
 
 /**
  * The event type with its holder's availability, the holder's creation (the default
- * availability's date) and its share-locked sources, as one row: one statement where a decision
- * had sent three, each a round trip on PostgreSQL. Every later statement of the decision (the
+ * availability's date), its share-locked sources and its active webhooks, as one row: one
+ * statement where a decision had sent four, each a round trip on PostgreSQL. Every later statement of the decision (the
  * occupancies, the busy time) runs after the sources' locks are held, as `DecisionRules.sources`
  * requires.
  */
@@ -24,6 +24,7 @@ const rulesOf = compiledOnceFor((db, engine, holderId, eventTypeId) =>
       'a.updated_at as availability_updated_at',
     ])
     .select(engine.sharedSourceCount('e.holder_id').as('sources'))
+    .select(engine.activeWebhooks('e.holder_id').as('webhooks'))
     .where('e.holder_id', '=', holderId!)
     .where('e.id', '=', eventTypeId!)
     .where('e.deleted_at', 'is', null),
@@ -48,6 +49,10 @@ export class KyselyDecisions extends Table implements DecisionReads {
             },
       holderCreatedAt: Number(row.holder_created_at),
       sources: Number(row.sources),
+      webhooks: (JSON.parse(row.webhooks) as Array<{ id: string; events: string }>).map((w) => ({
+        id: w.id,
+        events: JSON.parse(w.events) as string[],
+      })),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PageRequest } from '../../domain/page.js';
-import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
+import { subscribedTo, type Webhook, type WebhookEventType } from '../../domain/webhook.js';
 import type { WebhookWrites } from '../../app/ports/store.js';
 import { compiledOnce } from './compiled-once.js';
 import { toWebhook } from './rows.js';
@@ -90,6 +90,9 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
 
   async subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]> {
     const rows = await activeWebhooksOf(this.db, this.engine.name, holderId);
-    return rows.filter((w) => (JSON.parse(w.events) as string[]).includes(type)).map((w) => w.id);
+    return subscribedTo(
+      rows.map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] })),
+      type,
+    );
   }
 }
