@@ -140,21 +140,28 @@ function expectDisjoint(rows: OccupyingRow[], context: string): void {
 const liveAt = (rows: OccupyingRow[], now: number) =>
   rows.filter((r) => r.status === 'confirmed' || (r.status === 'held' && r.expiresAt !== null && now < r.expiresAt));
 
-async function slotStarts(server: RaceServer, token: string, eventTypeId: string, day: number): Promise<number[]> {
+/** The day's free starts on `server`, or the problem it answered instead. */
+async function slotStarts(
+  server: RaceServer,
+  token: string,
+  eventTypeId: string,
+  day: number,
+): Promise<{ starts: number[] } | { problem: string }> {
   const response = await api(
     server,
     token,
     'GET',
     `/api/v1/slots?eventTypeId=${eventTypeId}&from=${iso(day)}&to=${iso(day + DAY)}`,
   );
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return (response.body.data as Array<{ start: string }>).map((slot) => Date.parse(slot.start));
+  if (response.status !== 200) return { problem: `${response.status} ${JSON.stringify(response.body)}` };
+  return { starts: (response.body.data as Array<{ start: string }>).map((slot) => Date.parse(slot.start)) };
 }
 
 /**
  * The day's free starts on `server` once they satisfy `settled`, or its last answer after a
- * second: an instance hears another's commits at once on SQLite, and within its change poll's
- * interval on PostgreSQL (docs/architecture.md, "PostgreSQL's change poll").
+ * second (which must then be a 200): an instance hears another's commits at once on SQLite, and
+ * within its change poll's interval on PostgreSQL (docs/architecture.md, "PostgreSQL's change
+ * poll"); an event type made on another instance is unknown to it until then.
  */
 async function settledSlotStarts(
   server: RaceServer,
@@ -165,8 +172,10 @@ async function settledSlotStarts(
 ): Promise<number[]> {
   const deadline = Date.now() + 1_000;
   for (;;) {
-    const starts = await slotStarts(server, token, eventTypeId, day);
-    if (settled(starts) || Date.now() > deadline) return starts;
+    const answer = await slotStarts(server, token, eventTypeId, day);
+    // An instance that has not heard of a new event type yet answers 400 for it meanwhile.
+    if ('starts' in answer && (settled(answer.starts) || Date.now() > deadline)) return answer.starts;
+    if ('problem' in answer && Date.now() > deadline) throw new Error(`${server.url} answered ${answer.problem}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
