@@ -169,21 +169,24 @@ export async function holdOnPage(
   pageSession: string,
 ): Promise<Hold> {
   const { holder } = page;
-  return context.store.transaction(async (tx) => {
-    const now = context.now();
-    await tx.holds.endPageHoldsOf(holder.id, pageSession, now);
-    const rules = await tx.decisions.rulesFor(holder.id, page.eventType.id);
-    if (!rules) throw eventTypeDeleted('this page');
-    const eventType = rules.eventType;
-    const judged = await assertBookable(tx, context.zones, rules, start, now, null);
-    const hold = newHold(context.ids.newId('hld'), eventType, start, PAGE_HOLD_SECONDS, now, pageSession);
-    await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
-    await tx.lockCalendar(holder.id);
-    if ((await tx.holds.countLivePageHolds(holder.id, now)) > context.pages.holdsPerHolder) {
-      throw new DomainError('limit-reached', 'Too many guests are choosing a time with this host right now.');
-    }
-    return hold;
-  });
+  return context.store.transaction(
+    async (tx) => {
+      const now = context.now();
+      await tx.holds.endPageHoldsOf(holder.id, pageSession, now);
+      const rules = await tx.decisions.rulesFor(holder.id, page.eventType.id);
+      if (!rules) throw eventTypeDeleted('this page');
+      const eventType = rules.eventType;
+      const judged = await assertBookable(tx, context.zones, rules, start, now, null);
+      const hold = newHold(context.ids.newId('hld'), eventType, start, PAGE_HOLD_SECONDS, now, pageSession);
+      await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
+      await tx.lockCalendar(holder.id);
+      if ((await tx.holds.countLivePageHolds(holder.id, now)) > context.pages.holdsPerHolder) {
+        throw new DomainError('limit-reached', 'Too many guests are choosing a time with this host right now.');
+      }
+      return hold;
+    },
+    { holderId: holder.id },
+  );
 }
 
 /** The session's live hold, for the form that books it; undefined once it is gone or is another session's. */

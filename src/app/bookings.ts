@@ -60,17 +60,21 @@ export async function createBooking(
     throw invalidRequest(missing.map((field) => ({ field, message: 'is required (or a holdId)' })));
   }
   const start = instantField('start', input.start!);
-  return transactionWithEvents(context, async (tx, events) => {
-    const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId!);
-    const eventType = rules.eventType;
-    const details = detailsOf(input, eventType, actor);
-    const now = context.now();
-    const judged = await assertBookable(tx, context.zones, rules, start, now, null);
-    const booking = newBooking(context.ids.newId('bkg'), eventType, start, details, now);
-    await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
-    await announceCreated(events, rules, booking, actor, now);
-    return booking;
-  });
+  return transactionWithEvents(
+    context,
+    async (tx, events) => {
+      const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId!);
+      const eventType = rules.eventType;
+      const details = detailsOf(input, eventType, actor);
+      const now = context.now();
+      const judged = await assertBookable(tx, context.zones, rules, start, now, null);
+      const booking = newBooking(context.ids.newId('bkg'), eventType, start, details, now);
+      await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
+      await announceCreated(events, rules, booking, actor, now);
+      return booking;
+    },
+    { holderId: caller.holderId },
+  );
 }
 
 /**
@@ -87,30 +91,34 @@ async function bookHold(
   actor: Actor,
 ): Promise<Booking> {
   const start = input.start === undefined ? undefined : instantField('start', input.start);
-  return transactionWithEvents(context, async (tx, events) => {
-    const now = context.now();
-    const hold = await tx.holds.get(caller.holderId, holdId, now);
-    // Deleting an event type ends its holds, so a live hold's event type is there.
-    const rules = hold && (await tx.decisions.rulesFor(caller.holderId, hold.eventTypeId));
-    if (!hold || !rules) throw holdExpired(holdId);
-    const eventType = rules.eventType;
-    const mismatched = [
-      ...(input.eventTypeId !== undefined && input.eventTypeId !== hold.eventTypeId ? ['eventTypeId'] : []),
-      ...(start !== undefined && start !== hold.start ? ['start'] : []),
-    ];
-    if (mismatched.length > 0) {
-      throw invalidRequest(mismatched.map((field) => ({ field, message: `is not the ${field} of hold ${holdId}` })));
-    }
-    const details = detailsOf(input, eventType, actor);
-    const ended = await tx.holds.end(caller.holderId, holdId, now);
-    if (!ended) throw holdExpired(holdId);
-    const booking = bookingFromHold(context.ids.newId('bkg'), ended, details, now);
-    // The hold kept its time from every other booking and hold, so nothing can refuse it here.
-    if (!(await tx.bookings.insert(booking)))
-      throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
-    await announceCreated(events, rules, booking, actor, now);
-    return booking;
-  });
+  return transactionWithEvents(
+    context,
+    async (tx, events) => {
+      const now = context.now();
+      const hold = await tx.holds.get(caller.holderId, holdId, now);
+      // Deleting an event type ends its holds, so a live hold's event type is there.
+      const rules = hold && (await tx.decisions.rulesFor(caller.holderId, hold.eventTypeId));
+      if (!hold || !rules) throw holdExpired(holdId);
+      const eventType = rules.eventType;
+      const mismatched = [
+        ...(input.eventTypeId !== undefined && input.eventTypeId !== hold.eventTypeId ? ['eventTypeId'] : []),
+        ...(start !== undefined && start !== hold.start ? ['start'] : []),
+      ];
+      if (mismatched.length > 0) {
+        throw invalidRequest(mismatched.map((field) => ({ field, message: `is not the ${field} of hold ${holdId}` })));
+      }
+      const details = detailsOf(input, eventType, actor);
+      const ended = await tx.holds.end(caller.holderId, holdId, now);
+      if (!ended) throw holdExpired(holdId);
+      const booking = bookingFromHold(context.ids.newId('bkg'), ended, details, now);
+      // The hold kept its time from every other booking and hold, so nothing can refuse it here.
+      if (!(await tx.bookings.insert(booking)))
+        throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
+      await announceCreated(events, rules, booking, actor, now);
+      return booking;
+    },
+    { holderId: caller.holderId },
+  );
 }
 
 /** `booking.created` for a new booking, however it was made (outright, or from a hold). */
@@ -187,22 +195,26 @@ export async function cancelBooking(
   reason: string | null,
   actor: Actor = 'api',
 ): Promise<Booking> {
-  return transactionWithEvents(context, async (tx, events) => {
-    // No calendar lock: the move is decided by the conditional update, and freeing time needs no
-    // check.
-    const booking = await tx.bookings.get(caller.holderId, id);
-    if (!booking) throw notFound(`Booking ${id}`);
-    const now = context.now();
-    const result = withCancellation(booking, reason, now);
-    if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
-    await events.add({
-      holderId: caller.holderId,
-      type: 'booking.cancelled',
-      data: { booking: bookingView(result), actor },
-      now,
-    });
-    return result;
-  });
+  return transactionWithEvents(
+    context,
+    async (tx, events) => {
+      // No calendar lock: the move is decided by the conditional update, and freeing time needs no
+      // check.
+      const booking = await tx.bookings.get(caller.holderId, id);
+      if (!booking) throw notFound(`Booking ${id}`);
+      const now = context.now();
+      const result = withCancellation(booking, reason, now);
+      if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
+      await events.add({
+        holderId: caller.holderId,
+        type: 'booking.cancelled',
+        data: { booking: bookingView(result), actor },
+        now,
+      });
+      return result;
+    },
+    { holderId: caller.holderId },
+  );
 }
 
 /**
@@ -215,21 +227,24 @@ export async function updateBookingMetadata(
   id: string,
   changes: Record<string, string | null>,
 ): Promise<Booking> {
-  return context.store.transaction(async (tx) => {
-    const booking = await tx.bookings.get(caller.holderId, id);
-    if (!booking) throw notFound(`Booking ${id}`);
-    const metadata: Metadata = { ...booking.metadata };
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) delete metadata[key];
-      else metadata[key] = value;
-    }
-    if (Object.keys(metadata).length > MAX_METADATA_KEYS) {
-      throw invalidRequest([{ field: 'metadata', message: `may hold at most ${MAX_METADATA_KEYS} keys in all` }]);
-    }
-    const updated: Booking = { ...booking, metadata, updatedAt: context.now() };
-    if (!(await tx.bookings.update(updated, booking.status))) throw movedMeanwhile(id);
-    return updated;
-  });
+  return context.store.transaction(
+    async (tx) => {
+      const booking = await tx.bookings.get(caller.holderId, id);
+      if (!booking) throw notFound(`Booking ${id}`);
+      const metadata: Metadata = { ...booking.metadata };
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) delete metadata[key];
+        else metadata[key] = value;
+      }
+      if (Object.keys(metadata).length > MAX_METADATA_KEYS) {
+        throw invalidRequest([{ field: 'metadata', message: `may hold at most ${MAX_METADATA_KEYS} keys in all` }]);
+      }
+      const updated: Booking = { ...booking, metadata, updatedAt: context.now() };
+      if (!(await tx.bookings.update(updated, booking.status))) throw movedMeanwhile(id);
+      return updated;
+    },
+    { holderId: caller.holderId },
+  );
 }
 
 /** The new booking (confirmed, linked to the old one) and the old one (now `rescheduled`). */
@@ -241,31 +256,35 @@ export async function rescheduleBooking(
   actor: Actor = 'api',
 ): Promise<{ booking: Booking; previous: Booking }> {
   const start = instantField('start', input.start);
-  return transactionWithEvents(context, async (tx, events) => {
-    const old = await tx.bookings.get(caller.holderId, id);
-    if (!old) throw notFound(`Booking ${id}`);
-    assertReschedulable(old);
-    const rules = await tx.decisions.rulesFor(caller.holderId, old.eventTypeId);
-    if (!rules) throw eventTypeDeleted('this booking');
-    const eventType = rules.eventType;
-    const now = context.now();
-    const judged = await assertBookable(tx, context.zones, rules, start, now, old.id);
-    const booking = newBooking(context.ids.newId('bkg'), eventType, start, old, now, old.id);
-    const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
-    // The old booking leaves the confirmed ones first, so the new one may overlap its time.
-    if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
-    await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
-    await events.add(
-      {
-        holderId: caller.holderId,
-        type: 'booking.rescheduled',
-        data: { booking: bookingView(booking), previousBooking: bookingView(previous), actor },
-        now,
-      },
-      subscribedTo(rules.webhooks, 'booking.rescheduled'),
-    );
-    return { booking, previous };
-  });
+  return transactionWithEvents(
+    context,
+    async (tx, events) => {
+      const old = await tx.bookings.get(caller.holderId, id);
+      if (!old) throw notFound(`Booking ${id}`);
+      assertReschedulable(old);
+      const rules = await tx.decisions.rulesFor(caller.holderId, old.eventTypeId);
+      if (!rules) throw eventTypeDeleted('this booking');
+      const eventType = rules.eventType;
+      const now = context.now();
+      const judged = await assertBookable(tx, context.zones, rules, start, now, old.id);
+      const booking = newBooking(context.ids.newId('bkg'), eventType, start, old, now, old.id);
+      const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
+      // The old booking leaves the confirmed ones first, so the new one may overlap its time.
+      if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
+      await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
+      await events.add(
+        {
+          holderId: caller.holderId,
+          type: 'booking.rescheduled',
+          data: { booking: bookingView(booking), previousBooking: bookingView(previous), actor },
+          now,
+        },
+        subscribedTo(rules.webhooks, 'booking.rescheduled'),
+      );
+      return { booking, previous };
+    },
+    { holderId: caller.holderId },
+  );
 }
 
 /**

@@ -17,21 +17,24 @@ export interface CreateHoldInput {
  */
 export async function createHold(context: AppContext, caller: Caller, input: CreateHoldInput): Promise<Hold> {
   const start = instantField('start', input.start);
-  return context.store.transaction(async (tx) => {
-    const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId);
-    const eventType = rules.eventType;
-    const now = context.now();
-    const judged = await assertBookable(tx, context.zones, rules, start, now, null);
-    const hold = newHold(
-      context.ids.newId('hld'),
-      eventType,
-      start,
-      input.expiresInSeconds ?? HOLD_SECONDS.default,
-      now,
-    );
-    await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
-    return hold;
-  });
+  return context.store.transaction(
+    async (tx) => {
+      const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId);
+      const eventType = rules.eventType;
+      const now = context.now();
+      const judged = await assertBookable(tx, context.zones, rules, start, now, null);
+      const hold = newHold(
+        context.ids.newId('hld'),
+        eventType,
+        start,
+        input.expiresInSeconds ?? HOLD_SECONDS.default,
+        now,
+      );
+      await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
+      return hold;
+    },
+    { holderId: caller.holderId },
+  );
 }
 
 /** A hold is found only while it is live: expired, released and converted ones are gone. */
@@ -43,6 +46,8 @@ export async function getHold(context: AppContext, caller: Caller, id: string): 
 
 /** Frees a live hold's time at once. */
 export async function releaseHold(context: AppContext, caller: Caller, id: string): Promise<void> {
-  const ended = await context.store.transaction((tx) => tx.holds.end(caller.holderId, id, context.now()));
+  const ended = await context.store.transaction((tx) => tx.holds.end(caller.holderId, id, context.now()), {
+    holderId: caller.holderId,
+  });
   if (!ended) throw notFound(`Hold ${id}`);
 }

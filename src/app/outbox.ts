@@ -4,7 +4,7 @@ import type { AppContext } from './context.js';
 import type { GuestLinks } from './guest-links.js';
 import { bookingLinks } from './views.js';
 import type { IdGenerator } from './ids.js';
-import type { Transaction } from './ports/store.js';
+import type { Transaction, TransactionScope } from './ports/store.js';
 
 /**
  * The events of one transaction, written with it: an event is delivered exactly when the change
@@ -53,11 +53,12 @@ export class TransactionEvents {
 export async function transactionWithEvents<T>(
   context: AppContext,
   work: (tx: Transaction, events: TransactionEvents) => Promise<T>,
+  scope?: TransactionScope,
 ): Promise<T> {
   const { value, deliveriesWritten } = await context.store.transaction(async (tx) => {
     const events = new TransactionEvents(tx, context.ids);
     return { value: await work(tx, events), deliveriesWritten: events.deliveriesWritten };
-  });
+  }, scope);
   if (deliveriesWritten > 0) context.outboxChanged?.();
   return value;
 }

@@ -8,6 +8,12 @@ export interface CommitsElsewhere {
   hearing(log: ChangeLog): boolean;
 }
 
+/**
+ * What a write transaction can change of what the caches keep: the ids of the holders whose keys
+ * or calendar it may change (empty: none of it).
+ */
+export type Touched = readonly string[];
+
 /** Holders tracked one by one; past this, one more change counts as a change to everything. */
 const MAX_TRACKED_HOLDERS = 100_000;
 
@@ -34,9 +40,15 @@ export class ChangeLog implements ChangeSignal {
     return this.everythingChangedAt <= mark && (this.holderChangedAt.get(holderId) ?? 0) <= mark;
   }
 
-  /** A commit of this process: known as soon as the engine acknowledged it. */
-  committedHere(): void {
-    this.everythingChanged();
+  /**
+   * A commit of this process: known as soon as the engine acknowledged it. `touched`: the only
+   * holders whose keys or calendar it can have changed (none for a commit of what no cache
+   * keeps: request counts, idempotency keys, webhook deliveries); without it, anything may have
+   * changed.
+   */
+  committedHere(touched?: Touched): void {
+    if (touched === undefined) this.everythingChanged();
+    else for (const holderId of touched) this.holderChanged(holderId);
   }
 
   holderChanged(holderId: string): void {

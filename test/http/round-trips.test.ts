@@ -143,6 +143,49 @@ describe('store round trips of GET /slots', () => {
     expect(h.storage.queriesSent()).toBeGreaterThan(sentBefore);
   });
 
+  it('when this process commits another holder’s booking, or only what no cache keeps (idempotency keys, rate-limit counts, webhook deliveries), then a warm slot query still makes no round trip', async () => {
+    const alice = await h.key('alice');
+    const bob = await h.key('bob');
+    const aliceType = await createEventType(h, alice, { durationMinutes: 30 });
+    const bobType = await createEventType(h, bob, { durationMinutes: 30 });
+    await hearingChanges();
+    await ownCommitsHeard();
+    await roundTripsOfSlots(alice, aliceType.id, 62);
+    expect(await roundTripsOfSlots(alice, aliceType.id, 62)).toEqual([]);
+
+    // Bob's booking, made by this process, with an Idempotency-Key (its claim and its completion
+    // are transactions of their own).
+    const booked = await counted.inject({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      headers: { authorization: `Bearer ${bob}`, 'idempotency-key': 'bob-first-booking' },
+      payload: {
+        eventTypeId: bobType.id,
+        start: '2026-01-05T09:00:00Z',
+        guestName: 'Gus',
+        guestEmail: 'gus@example.com',
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bobKey = (await h.store.apiKeys.findByDigest(digestOf(bob)))!;
+    await h.storage.requestCounts.add(bobKey.id, Date.parse('2026-01-05T09:00:00Z'), 16);
+    await h.storage.deliveryQueue.claimDue({
+      now: Date.now(),
+      leaseUntil: Date.now() + 60_000,
+      limit: 10,
+      perWebhook: 4,
+      perHolder: 16,
+      skipWebhookIds: [],
+      skipHolderIds: [],
+    });
+    await ownCommitsHeard();
+    expect(await roundTripsOfSlots(alice, aliceType.id, 62)).toEqual([]);
+
+    // Alice's own booking is seen by her next query at once.
+    await book(h, alice, aliceType.id, '2026-01-05T10:00:00Z');
+    expect(await roundTripsOfSlots(alice, aliceType.id, 62)).toContain('bookings.occupanciesOverlapping');
+  });
+
   it('when another holder books, then this holder’s warm slot queries still make no round trip; when this holder books, the next one reads again', async () => {
     const alice = await h.key('alice');
     const bob = await h.key('bob');

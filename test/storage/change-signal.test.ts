@@ -73,6 +73,28 @@ describe('change signal', () => {
     expect(storage.changes.unchangedSince(before, holder.id)).toBe(true);
   });
 
+  it('when this process commits a transaction scoped to one holder, then marks stay current for every other holder, unless a transaction committed with it was not scoped', async () => {
+    const alice = await addHolder('alice');
+    const bob = await addHolder('bob');
+    const before = await markWhenHearing(storage.changes);
+    await store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'scoped' })), {
+      holderId: bob.id,
+    });
+    expect(storage.changes.unchangedSince(before, bob.id)).toBe(false);
+    expect(storage.changes.unchangedSince(before, alice.id)).toBe(true);
+
+    // Started in the same turn, the two share one commit on SQLite (a group commit): the batch
+    // says what its widest unit says.
+    const beforeBoth = storage.changes.mark()!;
+    await Promise.all([
+      store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'scoped-again' })), {
+        holderId: bob.id,
+      }),
+      store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'unscoped' }))),
+    ]);
+    expect(storage.changes.unchangedSince(beforeBoth, alice.id)).toBe(false);
+  });
+
   it.runIf(testStoreKind() === 'postgres')(
     'when another process changes one holder, then marks stay current for every other holder',
     async () => {

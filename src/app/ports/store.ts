@@ -345,5 +345,15 @@ export interface Store extends Reads {
    * more than once (PostgreSQL, after a serialization failure or deadlock): `work` must not
    * have effects outside the transaction.
    */
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T>;
+}
+
+/**
+ * What a transaction declares it changes, for this process's caches: with `holderId`, every row
+ * it may change is that holder's (its bookings and holds, their events and deliveries), so the
+ * keys and calendars of other holders that this process keeps stay valid past its commit.
+ * Without a scope, anything may have changed.
+ */
+export interface TransactionScope {
+  holderId: string;
 }

@@ -6,7 +6,7 @@ import type { ClaimRequest, DeliveryJob, DeliveryQueue } from '../../app/ports/d
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { Table } from './table.js';
-import type { TransactionRunner } from './transactions.js';
+import { NOTHING_CACHED, type TransactionRunner } from './transactions.js';
 
 /** The delivery queue, each operation one short transaction of its own. */
 export class KyselyDeliveryQueue implements DeliveryQueue {
@@ -25,17 +25,21 @@ export class KyselyDeliveryQueue implements DeliveryQueue {
         request.leaseUntil,
       );
       return jobs;
-    });
+    }, NOTHING_CACHED);
   }
 
   recordAttempt(deliveryId: string, attempt: DeliveryAttempt, decision: DeliveryDecision, now: Instant): Promise<void> {
-    return this.transactions.retrying((connection) =>
-      new QueueRows(connection, this.engine).applyAttempt(deliveryId, attempt, decision, now),
+    return this.transactions.retrying(
+      (connection) => new QueueRows(connection, this.engine).applyAttempt(deliveryId, attempt, decision, now),
+      NOTHING_CACHED,
     );
   }
 
   release(deliveryIds: string[]): Promise<void> {
-    return this.transactions.once((connection) => new QueueRows(connection, this.engine).lease(deliveryIds, null));
+    return this.transactions.once(
+      (connection) => new QueueRows(connection, this.engine).lease(deliveryIds, null),
+      NOTHING_CACHED,
+    );
   }
 
   async countPending(): Promise<number> {

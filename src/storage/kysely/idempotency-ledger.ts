@@ -8,7 +8,7 @@ import type {
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { Table } from './table.js';
-import type { TransactionRunner } from './transactions.js';
+import { NOTHING_CACHED, type TransactionRunner } from './transactions.js';
 
 /** The Idempotency-Key ledger, each operation a transaction of its own. */
 export class KyselyIdempotencyLedger implements IdempotencyLedger {
@@ -18,15 +18,18 @@ export class KyselyIdempotencyLedger implements IdempotencyLedger {
   ) {}
 
   claim(claim: IdempotencyClaim): Promise<IdempotencyOutcome> {
-    return this.transactions.retrying((connection) => this.rows(connection).claim(claim));
+    return this.transactions.retrying((connection) => this.rows(connection).claim(claim), NOTHING_CACHED);
   }
 
   async complete(apiKeyId: string, key: string, response: StoredResponse): Promise<void> {
-    await this.transactions.retrying((connection) => this.rows(connection).complete(apiKeyId, key, response));
+    await this.transactions.retrying(
+      (connection) => this.rows(connection).complete(apiKeyId, key, response),
+      NOTHING_CACHED,
+    );
   }
 
   async release(apiKeyId: string, key: string): Promise<void> {
-    await this.transactions.retrying((connection) => this.rows(connection).release(apiKeyId, key));
+    await this.transactions.retrying((connection) => this.rows(connection).release(apiKeyId, key), NOTHING_CACHED);
   }
 
   private rows(connection: Kysely<Database>): LedgerRows {

@@ -3,7 +3,7 @@ import type { Instant } from '../../domain/instant.js';
 import type { SharedRequestCounts } from '../../app/ports/request-counter.js';
 import type { EngineTraits } from './engine-traits.js';
 import { Table } from './table.js';
-import type { TransactionRunner } from './transactions.js';
+import { NOTHING_CACHED, type TransactionRunner } from './transactions.js';
 
 /** Counts in the database, so every instance over one PostgreSQL shares each key's limit. */
 export class KyselyRequestCounts implements SharedRequestCounts {
@@ -13,8 +13,9 @@ export class KyselyRequestCounts implements SharedRequestCounts {
   ) {}
 
   add(apiKeyId: string, windowStart: Instant, requests: number): Promise<number> {
-    return this.transactions.retrying((connection) =>
-      new WindowRows(connection, this.engine).add(apiKeyId, windowStart, requests),
+    return this.transactions.retrying(
+      (connection) => new WindowRows(connection, this.engine).add(apiKeyId, windowStart, requests),
+      NOTHING_CACHED,
     );
   }
 }

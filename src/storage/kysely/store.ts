@@ -11,6 +11,7 @@ import type {
   HoldReads,
   Store,
   Transaction,
+  TransactionScope,
   WebhookReads,
 } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
@@ -49,7 +50,10 @@ export class KyselyStore implements Store {
     this.busyTime = root.busyTime;
   }
 
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.transactions.retrying((connection) => work(new KyselyRecords(connection, this.engine)));
+  transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T> {
+    return this.transactions.retrying(
+      (connection) => work(new KyselyRecords(connection, this.engine)),
+      scope && [scope.holderId],
+    );
   }
 }

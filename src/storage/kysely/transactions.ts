@@ -1,18 +1,24 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { StoreUnavailable } from '../../app/ports/storage-errors.js';
-import type { ChangeLog } from '../change-log.js';
+import type { ChangeLog, Touched } from '../change-log.js';
 import { GroupCommit, type BatchSession } from '../group-commit.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 
 const MAX_TRANSACTION_ATTEMPTS = 5;
 
-/** How the adapters of one database run their units of work. */
+/**
+ * How the adapters of one database run their units of work. `touched` says what of the caches'
+ * contents the work can change (see `Touched`); without it, anything.
+ */
 export interface TransactionRunner {
   /** Runs `work` in a transaction, again from the start when the engine says a failure allows it. */
-  retrying<T>(work: (connection: Kysely<Database>) => Promise<T>): Promise<T>;
-  once<T>(work: (connection: Kysely<Database>) => Promise<T>): Promise<T>;
+  retrying<T>(work: (connection: Kysely<Database>) => Promise<T>, touched?: Touched): Promise<T>;
+  once<T>(work: (connection: Kysely<Database>) => Promise<T>, touched?: Touched): Promise<T>;
 }
+
+/** For a transaction that changes nothing a cache keeps. */
+export const NOTHING_CACHED: Touched = [];
 
 /**
  * Every write transaction of one database handle, whichever port asks for it: on SQLite as a
@@ -21,6 +27,11 @@ export interface TransactionRunner {
  */
 export class Transactions implements TransactionRunner {
   private readonly groupCommit: GroupCommit<Kysely<Database>> | null;
+  /**
+   * What the units of the group commit's batch in progress touched (batches run one at a time):
+   * told to the change log when the batch commits. Null once a unit may have touched anything.
+   */
+  private batchTouched: Set<string> | null = new Set();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -33,10 +44,10 @@ export class Transactions implements TransactionRunner {
       : null;
   }
 
-  async retrying<T>(work: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
+  async retrying<T>(work: (connection: Kysely<Database>) => Promise<T>, touched?: Touched): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(work);
+        return await this.once(work, touched);
       } catch (error) {
         if (!this.engine.isRetryable(error)) throw error;
         if (attempt >= MAX_TRANSACTION_ATTEMPTS)
@@ -46,14 +57,20 @@ export class Transactions implements TransactionRunner {
     }
   }
 
-  once<T>(work: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
-    if (this.groupCommit) return this.groupCommit.run(work);
+  once<T>(work: (connection: Kysely<Database>) => Promise<T>, touched?: Touched): Promise<T> {
+    if (this.groupCommit)
+      return this.groupCommit.run(async (connection) => {
+        // Before the work, so that a unit undone after a partial write still counts (more than
+        // was changed is told, never less).
+        this.noteBatchTouched(touched);
+        return work(connection);
+      });
     return this.db.connection().execute(async (connection) => {
       await sql.raw(this.engine.begin).execute(connection);
       try {
         const result = await work(connection);
         await sql`commit`.execute(connection);
-        this.changes.committedHere();
+        this.changes.committedHere(touched);
         return result;
       } catch (error) {
         // On a lost connection the rollback fails too; the transaction's own failure is the answer.
@@ -78,11 +95,22 @@ export class Transactions implements TransactionRunner {
         await run(RELEASE);
       },
       commit: async () => {
+        const touched = this.batchTouched;
+        this.batchTouched = new Set();
         await run(COMMIT);
-        this.changes.committedHere();
+        this.changes.committedHere(touched === null ? undefined : [...touched]);
       },
-      rollback: () => run(ROLLBACK),
+      rollback: async () => {
+        this.batchTouched = new Set();
+        await run(ROLLBACK);
+      },
     };
+  }
+
+  private noteBatchTouched(touched: Touched | undefined): void {
+    if (this.batchTouched === null) return;
+    if (touched === undefined) this.batchTouched = null;
+    else for (const holderId of touched) this.batchTouched.add(holderId);
   }
 }
 
