@@ -46,7 +46,7 @@ export async function syncSource(
     // transaction fewer per sync, each a durable commit. Otherwise (gone, superseded, thrown) here.
     if (report === undefined || report.outcome === 'gone' || report.outcome === 'superseded') {
       const next = report?.outcome === 'superseded' ? context.now() : context.now() + settings.syncIntervalMs;
-      await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next));
+      await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next), { holderId });
     }
   }
 }
@@ -156,23 +156,27 @@ function record(
     now: Instant,
   ) => Promise<{ stored: StoredSource; report: SyncReport }>,
 ): Promise<SyncReport> {
-  return transactionWithEvents(context, async (tx, events) => {
-    const current = await tx.calendarSources.stored(read.source.holderId, read.source.id);
-    if (!current) return { sourceId: read.source.id, outcome: 'gone' };
-    if (current.sealedAddress !== read.sealedAddress) return { sourceId: read.source.id, outcome: 'superseded' };
-    const now = context.now();
-    const { stored, report } = await outcome(tx, current, now);
-    await tx.calendarSources.update(stored);
-    await tx.calendarSources.release(stored.source.id, now + context.calendarSources.syncIntervalMs);
-    if (stored.failing !== current.failing)
-      await events.add({
-        holderId: stored.source.holderId,
-        type: stored.failing ? 'calendar_source.failed' : 'calendar_source.recovered',
-        data: { calendarSource: calendarSourceView(stored.source) },
-        now,
-      });
-    return report;
-  });
+  return transactionWithEvents(
+    context,
+    async (tx, events) => {
+      const current = await tx.calendarSources.stored(read.source.holderId, read.source.id);
+      if (!current) return { sourceId: read.source.id, outcome: 'gone' };
+      if (current.sealedAddress !== read.sealedAddress) return { sourceId: read.source.id, outcome: 'superseded' };
+      const now = context.now();
+      const { stored, report } = await outcome(tx, current, now);
+      await tx.calendarSources.update(stored);
+      await tx.calendarSources.release(stored.source.id, now + context.calendarSources.syncIntervalMs);
+      if (stored.failing !== current.failing)
+        await events.add({
+          holderId: stored.source.holderId,
+          type: stored.failing ? 'calendar_source.failed' : 'calendar_source.recovered',
+          data: { calendarSource: calendarSourceView(stored.source) },
+          now,
+        });
+      return report;
+    },
+    { holderId: read.source.holderId },
+  );
 }
 
 /**
@@ -186,7 +190,9 @@ export async function syncCalendarSourceNow(context: AppContext, holderId: strin
   for (;;) {
     const now = context.now();
     const leaseUntil = now + settings.timeoutMs * 2;
-    if (await context.store.transaction((tx) => tx.calendarSources.claim(holderId, id, now, leaseUntil))) {
+    if (
+      await context.store.transaction((tx) => tx.calendarSources.claim(holderId, id, now, leaseUntil), { holderId })
+    ) {
       await syncSource(context, holderId, id);
       return;
     }

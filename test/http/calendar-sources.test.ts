@@ -6,6 +6,7 @@
 // address or a password. (Radicale and the sync worker across instances: test/e2e/calendar-sources.test.ts.)
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { digestOf } from '../../src/app/key-cache.js';
 import { composeServer } from '../../src/server.js';
 import { CalendarServer } from '../support/calendar-server.js';
 import { testStoreKind } from '../support/databases.js';
@@ -445,16 +446,21 @@ describe('busy time in slots and bookings', () => {
     expect(await mondaySlots()).toEqual(ALL_MONDAY.filter((time) => !['13:30', '14:00'].includes(time)));
   });
 
-  it('when the source has not changed (304), then the sync writes nothing the slot path sees: the calendar version stays', async () => {
+  it('when the source has not changed (304), then the sync writes nothing the slot path sees: the calendar version stays, and other holders’ cached keys stay valid', async () => {
     calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
     const source = await addSource();
     await sync(source.id);
     const [holderId] = await holderAndSource(source.id);
     const version = await h.store.holders.calendarVersion(holderId);
+    // Another holder's cached key outlives the sync's commits: they concern the source's holder only.
+    const bob = (await h.store.apiKeys.findByDigest(digestOf(await h.key('bob'))))!.holderId;
     h.clock.current += 60_000;
+    await expect.poll(() => h.storage.changes.mark(), { timeout: 5_000, interval: 5 }).not.toBeNull();
+    const mark = h.storage.changes.mark()!;
     const before = h.storage.queriesSent();
     const again = await sync(source.id);
     const sent = h.storage.queriesSent() - before;
+    expect(h.storage.changes.unchangedSince(mark, bob)).toBe(true);
     expect(again).toMatchObject({ status: 'ok', lastSyncedAt: '2026-01-01T00:01:00.000Z' });
     expect(calendars.requestsTo(SECRET_PATH).at(-1)!.ifNoneMatch).not.toBeNull();
     expect(await h.store.holders.calendarVersion(holderId)).toBe(version);
