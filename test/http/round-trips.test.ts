@@ -104,6 +104,19 @@ async function roundTripsOfSlots(token: string, eventTypeId: string, days: numbe
   return calls;
 }
 
+/** Alice and Bob, each with an event type; Alice's slot query warm (it makes no round trip). */
+async function aliceWarmNextToBob() {
+  const alice = await h.key('alice');
+  const bob = await h.key('bob');
+  const aliceType = await createEventType(h, alice, { durationMinutes: 30 });
+  const bobType = await createEventType(h, bob, { durationMinutes: 30 });
+  await hearingChanges();
+  await ownCommitsHeard();
+  await roundTripsOfSlots(alice, aliceType.id, 62);
+  expect(await roundTripsOfSlots(alice, aliceType.id, 62)).toEqual([]);
+  return { alice, bob, aliceType, bobType };
+}
+
 describe('store round trips of GET /slots', () => {
   it('when the range grows from 1 to 62 days and bookings accumulate, then the same few store calls answer it', async () => {
     const token = await h.key('alice');
@@ -144,14 +157,7 @@ describe('store round trips of GET /slots', () => {
   });
 
   it('when this process commits another holder’s booking, or only what no cache keeps (idempotency keys, rate-limit counts, webhook deliveries), then a warm slot query still makes no round trip', async () => {
-    const alice = await h.key('alice');
-    const bob = await h.key('bob');
-    const aliceType = await createEventType(h, alice, { durationMinutes: 30 });
-    const bobType = await createEventType(h, bob, { durationMinutes: 30 });
-    await hearingChanges();
-    await ownCommitsHeard();
-    await roundTripsOfSlots(alice, aliceType.id, 62);
-    expect(await roundTripsOfSlots(alice, aliceType.id, 62)).toEqual([]);
+    const { alice, bob, aliceType, bobType } = await aliceWarmNextToBob();
 
     // Bob's booking, made by this process, with an Idempotency-Key (its claim and its completion
     // are transactions of their own).
@@ -187,14 +193,7 @@ describe('store round trips of GET /slots', () => {
   });
 
   it('when another holder books, then this holder’s warm slot queries still make no round trip; when this holder books, the next one reads again', async () => {
-    const alice = await h.key('alice');
-    const bob = await h.key('bob');
-    const aliceType = await createEventType(h, alice, { durationMinutes: 30 });
-    const bobType = await createEventType(h, bob, { durationMinutes: 30 });
-    await hearingChanges();
-    await ownCommitsHeard();
-    await roundTripsOfSlots(alice, aliceType.id, 62);
-    expect(await roundTripsOfSlots(alice, aliceType.id, 62)).toEqual([]);
+    const { alice, bob, aliceType, bobType } = await aliceWarmNextToBob();
 
     // Through another process over the same database: the change reaches this one as a change
     // naming bob (PostgreSQL's change poll), or as "something changed" (SQLite's data_version).
