@@ -6,7 +6,7 @@ import { newHold, type Hold } from '../domain/hold.js';
 import { DAY_MS, formatUtc, type Instant } from '../domain/instant.js';
 import { bookableSpan } from '../domain/slots.js';
 import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
-import { assertBookable, eventTypeDeleted, occupy } from './bookings.js';
+import { assertBookable, eventTypeDeleted, occupy, rulesToBook } from './bookings.js';
 import type { AppContext } from './context.js';
 import { loadAvailability } from './holder-availability.js';
 import { linkedBooking } from './linked-bookings.js';
@@ -173,8 +173,7 @@ export async function holdOnPage(
     async (tx) => {
       const now = context.now();
       await tx.holds.endPageHoldsOf(holder.id, pageSession, now);
-      const rules = await tx.decisions.rulesFor(holder.id, page.eventType.id);
-      if (!rules) throw eventTypeDeleted('this page');
+      const rules = await rulesToBook(tx, holder.id, page.eventType.id, () => eventTypeDeleted('this page'));
       const eventType = rules.eventType;
       const judged = await assertBookable(tx, context.zones, rules, start, now, null);
       const hold = newHold(context.ids.newId('hld'), eventType, start, PAGE_HOLD_SECONDS, now, pageSession);

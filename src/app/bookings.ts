@@ -17,7 +17,7 @@ import type { Instant } from '../domain/instant.js';
 import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
 import type { PageAfter } from '../domain/page.js';
 import type { Zones } from '../domain/zone.js';
-import { subscribedTo } from '../domain/webhook.js';
+import { subscribedTo, type Subscription } from '../domain/webhook.js';
 import { orDefault } from './holder-availability.js';
 import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
@@ -70,7 +70,7 @@ export async function createBooking(
       const judged = await assertBookable(tx, context.zones, rules, start, now, null);
       const booking = newBooking(context.ids.newId('bkg'), eventType, start, details, now);
       await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
-      await announceCreated(events, rules, booking, actor, now);
+      await announceCreated(events, rules.webhooks, booking, actor, now);
       return booking;
     },
     { holderId: caller.holderId },
@@ -114,7 +114,7 @@ async function bookHold(
       // The hold kept its time from every other booking and hold, so nothing can refuse it here.
       if (!(await tx.bookings.insert(booking)))
         throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
-      await announceCreated(events, rules, booking, actor, now);
+      await announceCreated(events, rules.webhooks, booking, actor, now);
       return booking;
     },
     { holderId: caller.holderId },
@@ -124,14 +124,14 @@ async function bookHold(
 /** `booking.created` for a new booking, however it was made (outright, or from a hold). */
 function announceCreated(
   events: TransactionEvents,
-  rules: DecisionRules,
+  webhooks: readonly Subscription[],
   booking: Booking,
   actor: Actor,
   now: Instant,
 ) {
   return events.add(
     { holderId: booking.holderId, type: 'booking.created', data: { booking: bookingView(booking), actor }, now },
-    subscribedTo(rules.webhooks, 'booking.created'),
+    subscribedTo(webhooks, 'booking.created'),
   );
 }
 
@@ -262,8 +262,7 @@ export async function rescheduleBooking(
       const old = await tx.bookings.get(caller.holderId, id);
       if (!old) throw notFound(`Booking ${id}`);
       assertReschedulable(old);
-      const rules = await tx.decisions.rulesFor(caller.holderId, old.eventTypeId);
-      if (!rules) throw eventTypeDeleted('this booking');
+      const rules = await rulesToBook(tx, caller.holderId, old.eventTypeId, () => eventTypeDeleted('this booking'));
       const eventType = rules.eventType;
       const now = context.now();
       const judged = await assertBookable(tx, context.zones, rules, start, now, old.id);
@@ -324,12 +323,18 @@ export interface Judgement {
 }
 
 /**
- * The rules of a new booking or hold of the holder's live event type `eventTypeId`, or a 400 on
- * `eventTypeId`: a reference in the input, not the addressed resource.
+ * The rules of a booking or hold of the holder's live event type `eventTypeId`, or `missing()`
+ * when there is none: by default a 400 on `eventTypeId` (a reference in the input, not the
+ * addressed resource); `eventTypeDeleted` where the event type came from a booking or a page.
  */
-export async function rulesToBook(tx: Transaction, holderId: string, eventTypeId: string): Promise<DecisionRules> {
+export async function rulesToBook(
+  tx: Transaction,
+  holderId: string,
+  eventTypeId: string,
+  missing: () => DomainError = unknownEventType,
+): Promise<DecisionRules> {
   const rules = await tx.decisions.rulesFor(holderId, eventTypeId);
-  if (!rules) throw unknownEventType();
+  if (!rules) throw missing();
   return rules;
 }
 
