@@ -41,6 +41,8 @@ export interface Config {
   pages: {
     /** Live holds made on one holder's booking pages at once. */
     holdsPerHolder: number;
+    /** Of those, the most one client (an address, or an IPv6 /64) holds at once. */
+    holdsPerClient: number;
     /** Requests to the public pages per client address per minute; 0 = off. */
     requestsPerMinute: number;
     /**
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = readTrustProxy(env, problems);
   const publicBaseUrl = readPublicBaseUrl(env, problems);
   const holdsPerHolder = readInteger(env, 'PUBLIC_HOLDS_PER_HOLDER', 20, { min: 1, max: 10_000 }, problems);
+  const holdsPerClient = readInteger(env, 'PUBLIC_HOLDS_PER_CLIENT', 2, { min: 1, max: 10_000 }, problems);
   const pageRequestsPerMinute = readInteger(
     env,
     'PUBLIC_RATE_LIMIT_PER_MINUTE',
@@ -204,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     http,
     publicBaseUrl,
-    pages: { holdsPerHolder, requestsPerMinute: pageRequestsPerMinute, embedOrigins },
+    pages: { holdsPerHolder, holdsPerClient, requestsPerMinute: pageRequestsPerMinute, embedOrigins },
     calendarSources,
     webhooks: {
       allowPrivateTargets,

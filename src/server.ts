@@ -35,7 +35,7 @@ import { Housekeeper } from './worker/housekeeper.js';
 import { WebhookSender } from './worker/send-webhook.js';
 import { ClockFormats } from './http/pages/clocks.js';
 
-const DEFAULT_PAGE_SETTINGS: PageSettings = { holdsPerHolder: 20 };
+const DEFAULT_PAGE_SETTINGS: PageSettings = { holdsPerHolder: 20, holdsPerClient: 2 };
 /** Calendar sources one process syncs at once (their parses take turns in one thread). */
 const SYNCS_AT_ONCE = 4;
 /** Clocks the booking pages keep: every zone a guest can pick, in each of the pages' two languages. */
@@ -79,7 +79,7 @@ export interface ServerSettings {
   log?: { level: LogLevel; destination: { write(line: string): unknown } };
   /** The clock; tests pass a settable one. */
   now?: () => Instant;
-  /** Limits of the booking pages (`PUBLIC_HOLDS_PER_HOLDER`); the defaults when absent. */
+  /** Limits of the booking pages (`PUBLIC_HOLDS_PER_HOLDER`, `PUBLIC_HOLDS_PER_CLIENT`); the defaults when absent. */
   pages?: PageSettings;
   /** `PUBLIC_BASE_URL` (no trailing slash): what links to pages and files start with. By default the address the server listens on. */
   publicBaseUrl?: string;
@@ -254,7 +254,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     trustProxy: config.trustProxy,
     http: config.http,
     publicBaseUrl: config.publicBaseUrl,
-    pages: { holdsPerHolder: config.pages.holdsPerHolder },
+    pages: { holdsPerHolder: config.pages.holdsPerHolder, holdsPerClient: config.pages.holdsPerClient },
     log: { level: config.logLevel, destination: bufferedStdout() },
   });
   // How many keys and from where; never a key.

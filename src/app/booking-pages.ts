@@ -1,12 +1,19 @@
 import type { Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
-import { DomainError } from '../domain/errors.js';
 import type { EventType } from '../domain/event-type.js';
 import { newHold, type Hold } from '../domain/hold.js';
-import { DAY_MS, formatUtc, type Instant } from '../domain/instant.js';
+import { DAY_MS, formatUtc, parseInstant, type Instant } from '../domain/instant.js';
 import { bookableSpan } from '../domain/slots.js';
 import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
-import { assertBookable, eventTypeDeleted, occupy, rulesToBook } from './bookings.js';
+import {
+  assertBookable,
+  createBooking,
+  eventTypeDeleted,
+  occupy,
+  rulesToBook,
+  type CreateBookingInput,
+} from './bookings.js';
+import { instantField } from './instants.js';
 import type { AppContext } from './context.js';
 import { loadAvailability } from './holder-availability.js';
 import { linkedBooking } from './linked-bookings.js';
@@ -156,33 +163,48 @@ function previousMonth(month: string): string {
 /** A page's hold lasts this long (contract §10: at most 10 minutes). */
 export const PAGE_HOLD_SECONDS = 600;
 
+/** Who is at a booking page: its browser session and its client, as the request names them. */
+export interface PageVisitor {
+  /** A digest of the browser session (the token itself is never stored). */
+  session: string;
+  /** The client: an address, or an IPv6 /64 (`http/client-address.ts`). */
+  client: string;
+}
+
 /**
- * Holds the time a guest picked on a booking page (contract §10). The browser session's previous
- * hold at this holder ends first (one live page hold per session), and the holder's live page
- * holds are counted after this one is written, under the calendar lock, so that no two sessions
- * can both take the last place (past the limit: 409 `limit-reached`).
+ * Holds the time a guest picked on a booking page (contract §10), or gives no hold (null) when
+ * the time is free but the holder's page holds (`PUBLIC_HOLDS_PER_HOLDER`) or this client's
+ * (`PUBLIC_HOLDS_PER_CLIENT`) are all live: a page hold is a convenience, never a gate, and the
+ * guest then books the time straight from the form (`bookOnPage`). The browser session's
+ * previous hold at this holder ends first (one live page hold per session). Both counts are read
+ * after the new hold is written, under the calendar lock (its lock order), so no two sessions can
+ * both take the last place; a hold past either cap is removed again in the same transaction.
+ * 409 `slot-unavailable` when the time is not bookable, 400 on `start` for no instant.
  */
 export async function holdOnPage(
   context: AppContext,
   page: PublicEventType,
-  start: Instant,
-  pageSession: string,
-): Promise<Hold> {
+  start: string,
+  visitor: PageVisitor,
+): Promise<Hold | null> {
   const { holder } = page;
+  const at = instantField('start', start);
+  // The client is kept as a keyed digest: a hold row never holds a guest's address.
+  const origin = { session: visitor.session, client: context.secrets.sign('page-clients', visitor.client) };
   return context.store.transaction(
     async (tx) => {
       const now = context.now();
-      await tx.holds.endPageHoldsOf(holder.id, pageSession, now);
+      await tx.holds.endPageHoldsOf(holder.id, origin.session, now);
       const rules = await rulesToBook(tx, holder.id, page.eventType.id, () => eventTypeDeleted('this page'));
       const eventType = rules.eventType;
-      const judged = await assertBookable(tx, context.zones, rules, start, now, null);
-      const hold = newHold(context.ids.newId('hld'), eventType, start, PAGE_HOLD_SECONDS, now, pageSession);
+      const judged = await assertBookable(tx, context.zones, rules, at, now, null);
+      const hold = newHold(context.ids.newId('hld'), eventType, at, PAGE_HOLD_SECONDS, now, origin);
       await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
       await tx.lockCalendar(holder.id);
-      if ((await tx.holds.countLivePageHolds(holder.id, now)) > context.pages.holdsPerHolder) {
-        throw new DomainError('limit-reached', 'Too many guests are choosing a time with this host right now.');
-      }
-      return hold;
+      const live = await tx.holds.countLivePageHolds(holder.id, origin.client, now);
+      if (live.ofHolder <= context.pages.holdsPerHolder && live.ofClient <= context.pages.holdsPerClient) return hold;
+      await tx.holds.end(holder.id, hold.id, now);
+      return null;
     },
     { holderId: holder.id },
   );
@@ -196,7 +218,43 @@ export async function pageHold(
   pageSession: string,
 ): Promise<Hold | undefined> {
   const hold = await context.store.holds.get(page.holder.id, holdId, context.now());
-  return hold && hold.pageSession === pageSession && hold.eventTypeId === page.eventType.id ? hold : undefined;
+  return hold && hold.page?.session === pageSession && hold.eventTypeId === page.eventType.id ? hold : undefined;
+}
+
+/**
+ * Whether `start` is a free time of the page's event type now, as its picker would offer it: what
+ * the form of a time that is not held shows (its booking is judged again when it is sent).
+ * Null for anything that is not an instant.
+ */
+export async function freeOnPage(context: AppContext, page: PublicEventType, start: string): Promise<Instant | null> {
+  const parsed = parseInstant(start);
+  if (!parsed.ok) return null;
+  const at = parsed.value;
+  const list = await listSlots(
+    context,
+    { holderId: page.holder.id },
+    { eventTypeId: page.eventType.id, from: formatUtc(at), to: formatUtc(at + 1) },
+    page.calendarVersion,
+  );
+  return list.end > list.first ? at : null;
+}
+
+/**
+ * Books a guest's time from the page's form: the session's live hold when it has one for it
+ * (contract §9's conversion), else the time straight, judged at this moment like any booking
+ * (a hold that could not be given, or that ran out while the guest typed).
+ */
+export function bookOnPage(
+  context: AppContext,
+  page: PublicEventType,
+  hold: Hold | null,
+  start: Instant,
+  details: Omit<CreateBookingInput, 'eventTypeId' | 'start' | 'holdId'>,
+): Promise<Booking> {
+  const caller = { holderId: page.holder.id };
+  return hold
+    ? createBooking(context, caller, { ...details, holdId: hold.id }, 'guest')
+    : createBooking(context, caller, { ...details, eventTypeId: page.eventType.id, start }, 'guest');
 }
 
 /** What a guest's manage link shows. */

@@ -60,6 +60,12 @@ export interface CalendarSourceSettings {
 export interface PageSettings {
   /** Live holds made on one holder's booking pages at once (`PUBLIC_HOLDS_PER_HOLDER`). */
   holdsPerHolder: number;
+  /**
+   * Of those, the most one client (an address, or an IPv6 /64) holds at once
+   * (`PUBLIC_HOLDS_PER_CLIENT`): however many sessions it makes, one client cannot take the
+   * holder's page holds, so the holder's other guests are never kept from holding.
+   */
+  holdsPerClient: number;
 }
 
 export interface WebhookSettings {

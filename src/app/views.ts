@@ -3,7 +3,7 @@ import { grants, type Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
 import type { CalendarSource, SourceBusy } from '../domain/calendar-source.js';
 import type { EventType } from '../domain/event-type.js';
-import type { Hold } from '../domain/hold.js';
+import { sourceOf, type Hold } from '../domain/hold.js';
 import { formatUtc } from '../domain/instant.js';
 import type { Delivery, Webhook } from '../domain/webhook.js';
 import type { Caller } from './context.js';
@@ -40,6 +40,7 @@ export function holdView(hold: Hold) {
     start: formatUtc(hold.start),
     end: formatUtc(hold.end),
     expiresAt: formatUtc(hold.expiresAt),
+    source: sourceOf(hold),
     createdAt: formatUtc(hold.createdAt),
   };
 }

@@ -20,8 +20,24 @@ export interface Hold {
   bufferAfterMinutes: number;
   expiresAt: Instant;
   createdAt: Instant;
-  /** Made on a booking page: a digest of the browser session that made it (one live hold each). */
-  pageSession: string | null;
+  /** Made on a booking page: by whom (null for an API hold). */
+  page: PageHoldOrigin | null;
+}
+
+/** Who made a page hold, as digests: the page counts live holds by both (contract §10). */
+export interface PageHoldOrigin {
+  /** The browser session (one live page hold each). */
+  session: string;
+  /** The client: an address, or an IPv6 /64 (a few live page holds each, whatever its sessions). */
+  client: string;
+}
+
+/** Where a hold was made (contract §9, `source`): by API, or by a guest on a booking page. */
+export const HOLD_SOURCES = ['api', 'page'] as const;
+export type HoldSource = (typeof HOLD_SOURCES)[number];
+
+export function sourceOf(hold: Hold): HoldSource {
+  return hold.page === null ? 'api' : 'page';
 }
 
 export function newHold(
@@ -30,14 +46,14 @@ export function newHold(
   start: Instant,
   lifeSeconds: number,
   now: Instant,
-  pageSession: string | null = null,
+  page: PageHoldOrigin | null = null,
 ): Hold {
   return {
     id,
     ...timeOf(eventType, start),
     expiresAt: now + lifeSeconds * SECOND_MS,
     createdAt: now,
-    pageSession,
+    page,
   };
 }
 

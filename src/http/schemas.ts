@@ -21,7 +21,7 @@ import {
   QUESTION_TYPES,
   type QuestionType,
 } from '../domain/questions.js';
-import { HOLD_SECONDS } from '../domain/hold.js';
+import { HOLD_SECONDS, HOLD_SOURCES, type HoldSource } from '../domain/hold.js';
 import { HANDLE_PATTERN } from '../domain/holder.js';
 import {
   DELIVERY_STATUSES,
@@ -433,9 +433,24 @@ export const HoldResource = Type.Object(
     start: Timestamp,
     end: Timestamp,
     expiresAt: Timestamp,
+    source: Type.Unsafe<HoldSource>({
+      type: 'string',
+      enum: [...HOLD_SOURCES],
+      description: 'Where the hold was made: by API, or by a guest on a booking page',
+    }),
     createdAt: Timestamp,
   },
   { $id: 'Hold' },
+);
+
+export const ListHoldsQuery = Type.Object(
+  {
+    from: Type.Optional(QueryInstant),
+    to: Type.Optional(QueryInstant),
+    eventTypeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
 );
 
 // ---- webhooks

@@ -83,6 +83,8 @@ export interface Database {
     source: string;
     /** For a hold made on a booking page: a digest of the browser session that made it. */
     page_session: string | null;
+    /** For a hold made on a booking page: a digest of the client (address or IPv6 /64) that made it. */
+    page_client: string | null;
   };
   webhooks: {
     id: string;

@@ -181,7 +181,7 @@ describe('a framed guest, without cookies', () => {
     const stranger = details.replace(form.session!, 'x'.repeat(43));
     const res = await get(stranger);
     expect(res.statusCode).toBe(303);
-    expect(String(res.headers.location)).toContain('notice=expired');
+    expect(String(res.headers.location)).toContain('notice=taken');
     expect(String(res.headers.location)).toContain(`session=${'x'.repeat(43)}`);
     expect((await get(details)).statusCode).toBe(200);
   });

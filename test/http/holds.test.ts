@@ -70,6 +70,7 @@ describe('POST /api/v1/holds', () => {
       start: '2026-01-05T09:00:00.000Z',
       end: '2026-01-05T09:30:00.000Z',
       expiresAt: '2026-01-01T00:05:00.000Z',
+      source: 'api',
       createdAt: '2026-01-01T00:00:00.000Z',
     });
     expect((await getHold(body.id)).json()).toEqual(body);

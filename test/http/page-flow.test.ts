@@ -113,7 +113,9 @@ describe('picking a time and booking it', () => {
     const picked = await pick(guest, '2026-01-05T09:00:00.000Z');
     expect(picked.statusCode).toBe(303);
     const details = String(picked.headers.location);
-    expect(details).toMatch(/^\/book\/alice\/intro-call\/details\?hold=hld_[a-z0-9]+&tz=Europe%2FBerlin&lang=en$/);
+    expect(details).toMatch(
+      /^\/book\/alice\/intro-call\/details\?start=2026-01-05T09%3A00%3A00\.000Z&hold=hld_[a-z0-9]+&tz=Europe%2FBerlin&lang=en$/,
+    );
     expect(await slotsOfMonday()).not.toContain('2026-01-05T09:00:00.000Z');
 
     const form = await guest.get(details);
@@ -179,11 +181,13 @@ describe('picking a time and booking it', () => {
     expect(free).not.toContain('2026-01-05T10:00:00.000Z');
   });
 
-  it('when more browsers hold times than PUBLIC_HOLDS_PER_HOLDER allows, then the next is told to try later and nothing is held for it', async () => {
+  it('when more browsers hold times than PUBLIC_HOLDS_PER_HOLDER allows, then the next gets the form without a hold, and its time stays free until booked', async () => {
     expect((await pick(new Browser(h), '2026-01-05T09:00:00.000Z')).statusCode).toBe(303);
-    expect(String((await pick(new Browser(h), '2026-01-05T10:00:00.000Z')).headers.location)).toContain('/details');
-    const third = await pick(new Browser(h), '2026-01-05T11:00:00.000Z');
-    expect(String(third.headers.location)).toContain('notice=busy');
+    expect(String((await pick(new Browser(h), '2026-01-05T10:00:00.000Z')).headers.location)).toContain('hold=');
+    const third = new Browser(h);
+    const unheld = String((await pick(third, '2026-01-05T11:00:00.000Z')).headers.location);
+    expect(unheld).toBe('/book/alice/intro-call/details?start=2026-01-05T11%3A00%3A00.000Z&tz=Europe%2FBerlin&lang=en');
+    expect((await third.get(unheld)).body).toContain('We could not hold this time for you');
     expect(await slotsOfMonday()).toContain('2026-01-05T11:00:00.000Z');
     // An API hold is not a page hold: the limit does not count it.
     const api = await h.request({
@@ -218,11 +222,24 @@ describe('picking a time and booking it', () => {
     expect((await h.database.rows('bookings')).filter((b) => b.status === 'confirmed')).toEqual([]);
   });
 
-  it('when the held time ran out before the details were sent, then the guest is sent back to pick again, and nothing is booked', async () => {
+  it('when the held time ran out and was taken before the details were sent, then the guest is sent back to pick again, and nothing is booked for it', async () => {
     const guest = new Browser(h);
     const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
     const form = await guest.get(details);
     h.clock.set(Date.parse(BEFORE_MONDAY) + 600_000);
+    const other = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: {
+        eventTypeId: et.id,
+        start: '2026-01-05T09:00:00Z',
+        guestName: 'First',
+        guestEmail: 'first@example.com',
+        answers: { company: 'AE', terms: true },
+      },
+    });
+    expect(other.statusCode).toBe(201);
     const res = await guest.post(`${PAGE}/book`, {
       ...hiddenFields(form.body),
       name: 'Ada',
@@ -231,9 +248,11 @@ describe('picking a time and booking it', () => {
       q_terms: 'on',
     });
     expect(res.statusCode).toBe(303);
-    expect(String(res.headers.location)).toContain('notice=expired');
-    expect((await guest.get(String(res.headers.location))).body).toContain('The time we held for you ran out.');
-    expect((await h.database.rows('bookings')).filter((b) => b.status === 'confirmed')).toEqual([]);
+    expect(String(res.headers.location)).toContain('notice=taken');
+    expect((await guest.get(String(res.headers.location))).body).toContain('Sorry, that time was just taken.');
+    expect(
+      (await h.database.rows('bookings')).filter((b) => b.status === 'confirmed').map((b) => b.guest_name),
+    ).toEqual(['First']);
   });
 
   it('when a form comes without its CSRF token or from another browser, then it is refused and nothing is held or booked', async () => {
@@ -252,7 +271,7 @@ describe('picking a time and booking it', () => {
     const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
     const stranger = await new Browser(h).get(details);
     expect(stranger.statusCode).toBe(303);
-    expect(String(stranger.headers.location)).toContain('notice=expired');
+    expect(String(stranger.headers.location)).toContain('notice=taken');
   });
 });
 

@@ -55,6 +55,7 @@ export async function createHarness(
     allowPrivateWebhookTargets?: boolean;
     webhookLimitPerHolder?: number;
     pageHoldsPerHolder?: number;
+    pageHoldsPerClient?: number;
     pageRequestsPerMinute?: number;
     embedOrigins?: string[];
     /** Calendar sources' settings over the defaults; private targets are allowed unless said otherwise (the tests' calendar servers are on 127.0.0.1). */
@@ -70,7 +71,7 @@ export async function createHarness(
     keyring: testKeyring(),
     rateLimitPerMinute: 0,
     http: { ...DEFAULT_HTTP_LIMITS, ...options.http },
-    pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20 },
+    pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20, holdsPerClient: options.pageHoldsPerClient ?? 2 },
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
     embedOrigins: options.embedOrigins ?? [],
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.

@@ -150,9 +150,24 @@ export interface BookingWrites extends BookingReads {
   update(booking: Booking, from: BookingStatus): Promise<boolean>;
 }
 
+/** Live holds starting in [from, to) (either end open when null), of one event type or all. */
+export interface HoldQuery extends PageRequest {
+  from: Instant | null;
+  to: Instant | null;
+  eventTypeId: string | null;
+}
+
+/** A holder's live page holds, and how many of them one client made. */
+export interface LivePageHolds {
+  ofHolder: number;
+  ofClient: number;
+}
+
 export interface HoldReads {
   /** The holder's hold, while it is live at `now`. */
   get(holderId: string, id: string, now: Instant): Promise<Hold | undefined>;
+  /** The holder's holds live at `now`, by start then id. */
+  listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]>;
 }
 
 export interface HoldWrites extends HoldReads {
@@ -170,8 +185,8 @@ export interface HoldWrites extends HoldReads {
   endAllOf(holderId: string, eventTypeId: string): Promise<void>;
   /** Ends the holder's live holds made by one booking page session (it picked another time). */
   endPageHoldsOf(holderId: string, pageSession: string, now: Instant): Promise<void>;
-  /** The holder's live holds made on booking pages. */
-  countLivePageHolds(holderId: string, now: Instant): Promise<number>;
+  /** The holder's live holds made on booking pages, and how many of them `client` (a digest) made. */
+  countLivePageHolds(holderId: string, client: string, now: Instant): Promise<LivePageHolds>;
 }
 
 export interface WebhookReads {

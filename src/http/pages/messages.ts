@@ -28,10 +28,11 @@ const en = {
   allEventTypes: 'All event types',
   pickTime: (time: string) => `Choose ${time}`,
   timeTaken: 'Sorry, that time was just taken. Please choose another.',
-  holdRanOut: 'The time we held for you ran out. Please choose a time again.',
-  tooBusy: 'Many guests are choosing a time with this host right now. Please try again in a few minutes.',
   yourDetails: 'Your details',
   heldUntil: (time: string) => `We hold this time for you until ${time}.`,
+  holdRanOut: 'The time we held for you ran out, but it is still free: send your details to book it.',
+  notHeld:
+    'We could not hold this time for you while you fill in the form, but it is free now: send your details to book it.',
   name: 'Name',
   email: 'E-mail',
   notes: 'Anything to add?',
@@ -88,11 +89,11 @@ const de: Messages = {
   allEventTypes: 'Alle Terminarten',
   pickTime: (time) => `${time} wählen`,
   timeTaken: 'Diese Zeit wurde gerade vergeben. Bitte wählen Sie eine andere.',
-  holdRanOut: 'Die für Sie reservierte Zeit ist abgelaufen. Bitte wählen Sie erneut eine Zeit.',
-  tooBusy:
-    'Gerade wählen viele Gäste einen Termin bei dieser Person. Bitte versuchen Sie es in ein paar Minuten wieder.',
   yourDetails: 'Ihre Angaben',
   heldUntil: (time) => `Wir halten diese Zeit bis ${time} Uhr für Sie frei.`,
+  holdRanOut: 'Die für Sie reservierte Zeit ist abgelaufen, aber noch frei: Senden Sie Ihre Angaben, um sie zu buchen.',
+  notHeld:
+    'Wir konnten diese Zeit nicht für Sie reservieren, solange Sie das Formular ausfüllen, aber sie ist jetzt frei: Senden Sie Ihre Angaben, um sie zu buchen.',
   name: 'Name',
   email: 'E-Mail',
   notes: 'Möchten Sie etwas ergänzen?',

@@ -9,9 +9,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { cancelBooking, createBooking, rescheduleBooking } from '../../app/bookings.js';
+import { cancelBooking, rescheduleBooking } from '../../app/bookings.js';
 import {
+  bookOnPage,
   changeable,
+  freeOnPage,
   guestBooking,
   holdOnPage,
   monthOfSlots,
@@ -26,7 +28,9 @@ import type { AppContext } from '../../app/context.js';
 import type { PerAddressLimit } from '../per-address-limit.js';
 import { DomainError, type FieldError } from '../../domain/errors.js';
 import { answerErrors, type Answers } from '../../domain/questions.js';
+import { parseInstant } from '../../domain/instant.js';
 import { canonicalTimeZone } from '../../domain/zone.js';
+import { clientOf } from '../client-address.js';
 import type { ClockFormats } from './clocks.js';
 import { renderPage, type EmbedFrame, type PageFrame } from './layout.js';
 import { MESSAGES, chooseLocale, type Locale, type Messages } from './messages.js';
@@ -40,6 +44,7 @@ import {
   NotFoundPage,
   withQuery,
   type Carried,
+  type DetailsPageProps,
   type FormField,
   type PageNotice,
 } from './views.js';
@@ -88,7 +93,7 @@ const ZONES: readonly string[] = Object.freeze([
   ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC'),
 ]);
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const NOTICES: readonly PageNotice[] = ['taken', 'expired', 'busy'];
+const NOTICES: readonly PageNotice[] = ['taken'];
 
 type Query = Record<string, string | string[] | undefined>;
 type Form = Record<string, string | string[] | undefined>;
@@ -119,17 +124,19 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
   const { requests, embedOrigins, clocks } = options;
   await app.register(async (pages) => {
     if (requests) {
-      // Every page request counts against its address (contract §10); past the limit, a page that
-      // says so, with Retry-After. The stylesheet does not count: a page load would count twice.
+      // Every page request counts against its client (contract §10: an address, or an IPv6 /64);
+      // past the limit, a page that says so, with Retry-After. The stylesheet does not count: a
+      // page load would count twice.
       pages.addHook('onRequest', async (request, reply) => {
         if (request.url.startsWith('/assets/')) return;
-        const wait = requests.retryAfterSeconds(request.ip);
+        const client = clientOf(request.ip);
+        const wait = requests.retryAfterSeconds(client);
         if (wait > 0) {
           const locale = chooseLocale(undefined, request.headers['accept-language']);
           reply.header('retry-after', String(wait));
           return html(reply, locale, tooManyPage(locale, context.links.basePath()), 429);
         }
-        requests.record(request.ip);
+        requests.record(client);
       });
     }
     // Cookies are `Secure` when the pages are served over https (PUBLIC_BASE_URL says so).
@@ -303,7 +310,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           const query = new URLSearchParams({ tz: zone, lang: locale, notice: 'taken' });
-          const date = dateIn(Date.parse(start), zone);
+          const date = dateIn(start, zone);
           if (date) query.set('date', date);
           return reply.redirect(
             `${manageTokenPath(context, request.params.token)}/reschedule?${query.toString()}`,
@@ -319,16 +326,16 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       const page = await publicEventType(context, request.params.handle, request.params.slug);
       if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.body.tz), page);
-      const start = Date.parse(one(request.body.start) ?? '');
-      const back = (notice: PageNotice) =>
-        reply.redirect(pagePath(page, visit, { tz: zone, notice, date: dateIn(start, zone) }), 303);
-      if (!Number.isFinite(start)) return back('taken');
+      const start = one(request.body.start) ?? '';
+      const visitor = { session: sessionOf(request, reply, secure(), visit), client: clientOf(request.ip) };
       try {
-        const hold = await holdOnPage(context, page, start, sessionOf(request, reply, secure(), visit));
-        return reply.redirect(pagePath(page, visit, { hold: hold.id, tz: zone }, '/details'), 303);
+        // No hold (null) when this client's or the holder's page holds are all live: the form
+        // then books the time straight, if it is still free when it is sent.
+        const hold = await holdOnPage(context, page, start, visitor);
+        const held = hold ? { start: new Date(hold.start).toISOString(), hold: hold.id } : { start };
+        return reply.redirect(pagePath(page, visit, { ...held, tz: zone }, '/details'), 303);
       } catch (error) {
-        if (error instanceof DomainError && error.code === 'slot-unavailable') return back('taken');
-        if (error instanceof DomainError && error.code === 'limit-reached') return back('busy');
+        if (isNotBookable(error)) return reply.redirect(takenPath(page, visit, zone, start), 303);
         throw error;
       }
     });
@@ -339,13 +346,14 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.query.tz), page);
       const session = sessionOf(request, reply, secure(), visit);
-      const hold = await pageHold(context, page, one(request.query.hold) ?? '', session);
-      if (!hold) return reply.redirect(pagePath(page, visit, { tz: zone, notice: 'expired' }), 303);
-      return html(
-        reply,
-        visit.locale,
-        detailsPage(kit, request, page, hold, zone, visit, csrfTokenFor(visit, reply), {}, false),
-      );
+      const asked = one(request.query.hold);
+      const hold = (await pageHold(context, page, asked ?? '', session)) ?? null;
+      // A time not held for this session is shown only while it is free (a hold that ran out,
+      // none given, or another session's hold, whose time is not free).
+      const start = hold?.start ?? (await freeOnPage(context, page, one(request.query.start) ?? ''));
+      if (start === null) return reply.redirect(takenPath(page, visit, zone, one(request.query.start)), 303);
+      const form = { start, hold, lapsed: asked !== undefined, fields: {}, invalid: false };
+      return html(reply, visit.locale, detailsPage(kit, request, page, zone, visit, csrfTokenFor(visit, reply), form));
     });
 
     // The guest's details: book the held time (contract §9's conversion, as the guest).
@@ -356,8 +364,11 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.body.tz), page);
       const session = sessionOf(request, reply, secure(), visit);
-      const hold = await pageHold(context, page, one(request.body.hold) ?? '', session);
-      if (!hold) return reply.redirect(pagePath(page, visit, { tz: zone, notice: 'expired' }), 303);
+      const asked = one(request.body.hold);
+      const hold = (await pageHold(context, page, asked ?? '', session)) ?? null;
+      const sent = parseInstant(one(request.body.start) ?? '');
+      const start = hold?.start ?? (sent.ok ? sent.value : null);
+      if (start === null) return reply.redirect(takenPath(page, visit, zone, undefined), 303);
       const form = request.body;
       const fields: Record<string, FormField> = {};
       for (const [name, value] of Object.entries(form)) {
@@ -368,19 +379,13 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       const errors = [...guestErrors(form, m), ...answerErrors(page.eventType.questions, answers)];
       try {
         if (errors.length > 0) throw new DomainError('invalid-request', 'form', errors);
-        const booking = await createBooking(
-          context,
-          { holderId: page.holder.id },
-          {
-            holdId: hold.id,
-            guestName: (one(form.name) ?? '').trim(),
-            guestEmail: (one(form.email) ?? '').trim(),
-            guestTimeZone: zone,
-            notes: (one(form.notes) ?? '').trim() || undefined,
-            answers,
-          },
-          'guest',
-        );
+        const booking = await bookOnPage(context, page, hold, start, {
+          guestName: (one(form.name) ?? '').trim(),
+          guestEmail: (one(form.email) ?? '').trim(),
+          guestTimeZone: zone,
+          notes: (one(form.notes) ?? '').trim() || undefined,
+          answers,
+        });
         if (visit.embedSession !== null) {
           // A frame cannot show the manage page: its own confirmation shows the booking.
           const token = context.links.confirmation(booking.id, context.now() + CONFIRMATION_MS);
@@ -393,17 +398,17 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
         );
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        if (error.code === 'hold-expired')
-          return reply.redirect(pagePath(page, visit, { tz: zone, notice: 'expired' }), 303);
+        if (isNotBookable(error)) return reply.redirect(takenPath(page, visit, zone, start), 303);
         if (error.code !== 'invalid-request') throw error;
         for (const { field, message } of error.errors) {
           const name = formFieldOf(field);
           fields[name] = { value: fields[name]?.value ?? '', error: localised(message, m) };
         }
+        const again = { start, hold, lapsed: asked !== undefined, fields, invalid: true };
         return html(
           reply,
           visit.locale,
-          detailsPage(kit, undefined, page, hold, zone, visit, csrfTokenFor(visit, reply), fields, true),
+          detailsPage(kit, undefined, page, zone, visit, csrfTokenFor(visit, reply), again),
           400,
         );
       }
@@ -569,33 +574,51 @@ function manageUrl(context: AppContext, bookingId: string, locale: Locale): stri
   return `${new URL(context.links.manage(bookingId)).pathname}?lang=${locale}`;
 }
 
+/** The details form's own state: the time, whether it is held, and what the guest sent. */
+type DetailsForm = Pick<DetailsPageProps, 'start' | 'hold' | 'lapsed' | 'fields' | 'invalid'>;
+
 function detailsPage(
   kit: PageKit,
   /** The GET that shows the form (for its language links); none when a sent form comes back. */
   request: FastifyRequest | undefined,
   page: PublicEventType,
-  hold: Parameters<typeof DetailsPage>[0]['hold'],
   zone: string,
   visit: Visit,
   csrfToken: string,
-  fields: Record<string, FormField>,
-  invalid: boolean,
+  form: DetailsForm,
 ): string {
   return renderPage(
     kit.frame(visit, `${MESSAGES[visit.locale].yourDetails} · ${page.eventType.title}`, request),
     <DetailsPage
+      {...form}
       page={page}
-      hold={hold}
       zone={zone}
       clock={kit.clocks.of(zone, visit.locale)}
       locale={visit.locale}
       root={visit.root}
       carried={carriedBy(visit)}
       csrfToken={csrfToken}
-      fields={fields}
-      invalid={invalid}
     />,
   );
+}
+
+/** Whether a booking or hold failed because its time is not (or no longer) bookable. */
+function isNotBookable(error: unknown): boolean {
+  // A start that is no instant at all (a form altered by hand) is a time the picker never offered.
+  return (
+    error instanceof DomainError &&
+    (error.code === 'slot-unavailable' ||
+      (error.code === 'invalid-request' && error.errors.some((e) => e.field === 'start')))
+  );
+}
+
+/** Back to the picker, on the day of `start` when it is an instant, telling the guest the time was taken. */
+function takenPath(page: PublicEventType, visit: Visit, zone: string, start: string | number | undefined): string {
+  return pagePath(page, visit, {
+    tz: zone,
+    notice: 'taken',
+    date: start === undefined ? undefined : dateIn(start, zone),
+  });
 }
 
 /** The guest's name, e-mail and notes, checked as the API's schema checks them. */
@@ -676,8 +699,10 @@ function zoneOf(asked: string | undefined, page: PublicEventType): string {
   return (asked !== undefined && canonicalTimeZone(asked)) || page.holderZone;
 }
 
-function dateIn(instant: number, zone: string): string | undefined {
-  return Number.isFinite(instant) ? isoDate(instant, zone) : undefined;
+/** The local date of `start` (an instant, or a form's text of one) in `zone`; undefined when it is no instant. */
+function dateIn(start: string | number, zone: string): string | undefined {
+  const parsed = typeof start === 'number' ? { ok: true as const, value: start } : parseInstant(start);
+  return parsed.ok ? isoDate(parsed.value, zone) : undefined;
 }
 
 /** A query or form value that was sent once; a repeated one is no value. */

@@ -1,6 +1,7 @@
 import { shownName, type MonthOfSlots, type PublicEventType, type PublicProfile } from '../../app/booking-pages.js';
 import type { Booking } from '../../domain/booking.js';
 import type { Hold } from '../../domain/hold.js';
+import type { Instant } from '../../domain/instant.js';
 import type { Clock } from './clocks.js';
 import { LOCALES, MESSAGES, type Locale } from './messages.js';
 
@@ -83,7 +84,8 @@ export interface EventTypePageProps {
   here: string;
 }
 
-export type PageNotice = 'taken' | 'expired' | 'busy';
+/** What the picker tells a guest sent back to it: the time asked for is no longer free. */
+export type PageNotice = 'taken';
 
 /**
  * One event type's booking page: what it is, the month's days with free times in the guest's
@@ -278,10 +280,9 @@ function weeksOf(month: string): Array<Array<string | null>> {
 
 function NoticeBox(props: { notice: PageNotice; locale: Locale }) {
   const m = MESSAGES[props.locale];
-  const text = props.notice === 'taken' ? m.timeTaken : props.notice === 'expired' ? m.holdRanOut : m.tooBusy;
   return (
     <p class="notice" role="alert">
-      {text}
+      {m.timeTaken}
     </p>
   );
 }
@@ -294,7 +295,12 @@ export interface FormField {
 
 export interface DetailsPageProps {
   page: PublicEventType;
-  hold: Hold;
+  /** The time to book. */
+  start: Instant;
+  /** The session's live hold of it; null when the time is not held for the guest (contract §10). */
+  hold: Hold | null;
+  /** Why it is not held: a hold asked for ran out, or none could be given. */
+  lapsed: boolean;
   zone: string;
   clock: Clock;
   locale: Locale;
@@ -307,7 +313,10 @@ export interface DetailsPageProps {
   invalid: boolean;
 }
 
-/** The form for the guest's details while the picked time is held; errors next to their fields. */
+/**
+ * The form for the guest's details, for a time held for the guest or, when no hold could be given
+ * or it ran out, a time that was free when the form was shown; errors next to their fields.
+ */
 export function DetailsPage(props: DetailsPageProps) {
   const m = MESSAGES[props.locale];
   const { holder, eventType } = props.page;
@@ -348,7 +357,7 @@ export function DetailsPage(props: DetailsPageProps) {
       {errorText(name)}
     </>
   );
-  const day = isoDate(props.hold.start, props.zone);
+  const day = isoDate(props.start, props.zone);
   const timeOfDay = props.clock;
   return (
     <>
@@ -363,10 +372,12 @@ export function DetailsPage(props: DetailsPageProps) {
         </dd>
         <dt>{m.when}</dt>
         <dd>
-          {dayTitle(day, props.locale)}, {timeOfDay(props.hold.start)} ({props.zone})
+          {dayTitle(day, props.locale)}, {timeOfDay(props.start)} ({props.zone})
         </dd>
       </dl>
-      <p class="held">{m.heldUntil(timeOfDay(props.hold.expiresAt))}</p>
+      <p class="held">
+        {props.hold ? m.heldUntil(timeOfDay(props.hold.expiresAt)) : props.lapsed ? m.holdRanOut : m.notHeld}
+      </p>
       {props.invalid && (
         <p class="notice" role="alert">
           {m.fixErrors}
@@ -374,7 +385,8 @@ export function DetailsPage(props: DetailsPageProps) {
       )}
       <form method="post" action={`${here}/book`} class="details" novalidate>
         {props.csrfToken && <input type="hidden" name="_csrf" value={props.csrfToken} />}
-        <input type="hidden" name="hold" value={props.hold.id} />
+        <input type="hidden" name="start" value={new Date(props.start).toISOString()} />
+        {props.hold && <input type="hidden" name="hold" value={props.hold.id} />}
         <input type="hidden" name="tz" value={props.zone} />
         <CarriedFields carried={props.carried} />
         {guestField('name', m.name, { autocomplete: 'name', maxLength: 200 })}

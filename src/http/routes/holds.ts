@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.js';
-import { createHold, getHold, releaseHold } from '../../app/holds.js';
+import { createHold, getHold, listHolds, releaseHold } from '../../app/holds.js';
 import { holdView } from '../../app/views.js';
 import { callerOf } from '../auth.js';
-import { CreateHoldBody, HoldResource, IdParams, ref } from '../schemas.js';
+import { listBody, pageRequestOf } from '../paging.js';
+import { CreateHoldBody, HoldResource, IdParams, ListHoldsQuery, listOf, ref } from '../schemas.js';
 
 export const holdRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>
@@ -25,6 +26,25 @@ export const holdRoutes =
       async (request, reply) => {
         const hold = await createHold(context, callerOf(request), request.body);
         return reply.code(201).header('location', `/api/v1/holds/${hold.id}`).send(holdView(hold));
+      },
+    );
+
+    app.get(
+      '/holds',
+      {
+        schema: {
+          operationId: 'listHolds',
+          summary: 'List live holds',
+          description:
+            'The live holds, ascending by start: those made by API and those the booking pages made for guests picking a time (`source`), so the holder can see and release them. `from` and `to` bound the start (each optional, `to` after `from`); without them, every live hold. Expired, released and booked holds are gone.',
+          querystring: ListHoldsQuery,
+          response: { 200: listOf(ref(HoldResource)) },
+        },
+      },
+      async (request) => {
+        const { cursor, limit, ...filters } = request.query;
+        const page = await listHolds(context, callerOf(request), { ...filters, ...pageRequestOf({ cursor, limit }) });
+        return listBody(page, holdView);
       },
     );
 

@@ -95,6 +95,7 @@ const BOOKING_COLUMNS = [
   'metadata',
   'source',
   'page_session',
+  'page_client',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
 /**
  * `on conflict do nothing`: on PostgreSQL the exclusion constraint then refuses an overlapping

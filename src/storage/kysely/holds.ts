@@ -1,6 +1,7 @@
 import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
-import type { HoldWrites } from '../../app/ports/store.js';
+import type { HoldQuery, HoldWrites, LivePageHolds } from '../../app/ports/store.js';
+import { keysetPage } from './keyset.js';
 import { insertOccupyingRow } from './bookings.js';
 import { HELD, holdRow, toHold } from './rows.js';
 import { Table } from './table.js';
@@ -58,16 +59,35 @@ export class KyselyHolds extends Table implements HoldWrites {
       .execute();
   }
 
-  async countLivePageHolds(holderId: string, now: Instant): Promise<number> {
+  async countLivePageHolds(holderId: string, client: string, now: Instant): Promise<LivePageHolds> {
     const row = await this.db
       .selectFrom('bookings')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('of_holder'),
+        eb.fn
+          .sum<number | string | null>(eb.case().when('page_client', '=', client).then(1).else(0).end())
+          .as('of_client'),
+      ])
       .where('holder_id', '=', holderId)
       .where('status', '=', HELD)
       .where('page_session', 'is not', null)
       .where('expires_at', '>', now)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return { ofHolder: Number(row.of_holder), ofClient: Number(row.of_client ?? 0) };
+  }
+
+  async listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]> {
+    let select = this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('status', '=', HELD)
+      .where('expires_at', '>', now);
+    if (query.from !== null) select = select.where('start_at', '>=', query.from);
+    if (query.to !== null) select = select.where('start_at', '<', query.to);
+    if (query.eventTypeId !== null) select = select.where('event_type_id', '=', query.eventTypeId);
+    const rows = await keysetPage(select, { key: 'start_at', id: 'id' }, query).execute();
+    return rows.map(toHold);
   }
 
   async endAllOf(holderId: string, eventTypeId: string): Promise<void> {

@@ -11,7 +11,7 @@ import {
 } from '../../domain/booking.js';
 import type { Answers, Question } from '../../domain/questions.js';
 import type { EventType } from '../../domain/event-type.js';
-import type { Hold } from '../../domain/hold.js';
+import { sourceOf, type Hold } from '../../domain/hold.js';
 import type { StoredOccupancy } from '../../app/ports/store.js';
 import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
 import type { Database } from '../schema.js';
@@ -158,6 +158,7 @@ export function bookingRow(booking: Booking): Database['bookings'] {
     metadata: JSON.stringify(booking.metadata),
     source: booking.source,
     page_session: null,
+    page_client: null,
   };
 }
 
@@ -173,13 +174,14 @@ export function holdRow(hold: Hold): Database['bookings'] {
     notes: null,
     answers: {},
     metadata: {},
-    source: hold.pageSession === null ? 'api' : 'page',
+    source: sourceOf(hold),
   };
   return {
     ...bookingRow(confirmedBooking(hold.id, hold, noGuest, hold.createdAt)),
     status: HELD,
     expires_at: hold.expiresAt,
-    page_session: hold.pageSession,
+    page_session: hold.page?.session ?? null,
+    page_client: hold.page?.client ?? null,
   };
 }
 
@@ -194,7 +196,8 @@ export function toHold(row: Selectable<Database['bookings']>): Hold {
     bufferAfterMinutes: row.buffer_after_minutes,
     expiresAt: Number(row.expires_at),
     createdAt: Number(row.created_at),
-    pageSession: row.page_session,
+    // Rows of holds made before clients were recorded (migration 0010) count as their own client.
+    page: row.page_session === null ? null : { session: row.page_session, client: row.page_client ?? row.page_session },
   };
 }
 

@@ -9,6 +9,7 @@ import holds from './0006_holds.js';
 import publicProfileAndBookingFields from './0007_public_profile_and_booking_fields.js';
 import calendarSources from './0008_calendar_sources.js';
 import changesByTransaction from './0009_changes_by_transaction.js';
+import pageHoldClients from './0010_page_hold_clients.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -26,5 +27,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0007_public_profile_and_booking_fields': publicProfileAndBookingFields(engine),
     '0008_calendar_sources': calendarSources(engine),
     '0009_changes_by_transaction': changesByTransaction(engine),
+    '0010_page_hold_clients': pageHoldClients(engine),
   };
 }
