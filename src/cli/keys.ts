@@ -3,6 +3,7 @@ import type { AppContext } from '../app/context.js';
 import { IdGenerator } from '../app/ids.js';
 import { parseDuration, type Config } from '../config.js';
 import { SCOPES, type Scope } from '../domain/api-key.js';
+import { isOneLine } from '../domain/names.js';
 import { openConfiguredStorage } from './database.js';
 import { EXIT, UsageError, commandArgs } from './usage.js';
 
@@ -15,13 +16,16 @@ export async function keys(config: Config, argv: string[]): Promise<number> {
       scopes: { type: 'string' },
       'expires-in': { type: 'string' },
     });
-    if (!values.holder?.trim()) throw new UsageError('keys create needs --holder NAME.');
+    const holderName = values.holder?.trim() ?? '';
+    if (!holderName) throw new UsageError('keys create needs --holder NAME.');
+    if (!isOneLine(holderName))
+      throw new UsageError('--holder takes a name on one line, without control characters (line breaks, tabs).');
     const scopes = parseScopes(values.scopes ?? 'read,write');
     const expiresInMs = values['expires-in'] === undefined ? null : parseExpiry(values['expires-in']);
     return withContext(config, async (context) => {
       const now = context.now();
       const { key, token } = await createApiKey(context, {
-        holderName: values.holder!.trim(),
+        holderName,
         scopes,
         expiresAt: expiresInMs === null ? null : now + expiresInMs,
       });

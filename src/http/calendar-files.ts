@@ -1,9 +1,10 @@
 // The calendar files of contract §10, outside the API (no key: the link is the capability):
 // `icsUrl` (one booking, for the guest) and `calendarFeedUrl` (the holder's bookings, for a
 // calendar app). Written with ical-generator, so escaping, line folding and UTC instants are the
-// library's, not string concatenation.
+// library's, not string concatenation; every text goes through `written` first, for what the
+// library leaves to its caller.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { bookingFile, holderFeed, type CalendarFileContent } from '../app/calendar-files.js';
 import type { AppContext } from '../app/context.js';
 import type { Booking } from '../domain/booking.js';
@@ -17,13 +18,19 @@ export function registerCalendarFiles(app: FastifyInstance, context: AppContext)
   app.get<{ Params: { file: string } }>('/ics/:file', async (request, reply) => {
     const content = await open(request.params.file, (token) => bookingFile(context, token));
     if (!content) return notFound(reply);
-    return send(reply, render(content, 'guest'), { disposition: 'attachment; filename="booking.ics"', maxAge: 0 });
+    return send(reply, calendarFile(content, 'guest'), {
+      disposition: 'attachment; filename="booking.ics"',
+      maxAge: 0,
+    });
   });
   app.get<{ Params: { file: string } }>('/feeds/:file', async (request, reply) => {
     const content = await open(request.params.file, (token) => holderFeed(context, token));
     if (!content) return notFound(reply);
     // Calendar apps poll a feed: five minutes of it may be reused by the client, never by a proxy.
-    return send(reply, render(content, 'holder'), { disposition: 'inline; filename="slotwise.ics"', maxAge: 300 });
+    return send(reply, calendarFile(content, 'holder'), {
+      disposition: 'inline; filename="slotwise.ics"',
+      maxAge: 300,
+    });
   });
 }
 
@@ -36,15 +43,54 @@ async function open(
 }
 
 /**
+ * Every text a calendar file carries (names, titles, notes, answers, the guest's address) goes
+ * through one of these, by where ical-generator 10 puts it. iCalendar cannot carry a control
+ * character other than tab and a line break, in a value (RFC 5545 §3.3.11) or in a parameter
+ * (§3.2): they are left out. The API refuses them in names (src/domain/names.ts), but names stored
+ * before that, and notes from the booking page's form, reach this file as they were written.
+ */
+const written = {
+  /** SUMMARY, DESCRIPTION, the attendee's address: ical-generator escapes `\ ; ,` and line breaks. */
+  value: (text: string): string => writable(text),
+  /**
+   * NAME and X-WR-CALNAME: ical-generator writes the calendar's name as given, so a line break in
+   * a holder's name started lines of their own (a VEVENT, say). Escaped here as TEXT, by
+   * ical-generator's own escape for values.
+   */
+  calendarName: (text: string): string => escape(writable(text), false),
+  /**
+   * The attendee's CN: ical-generator 10 quotes it and puts a backslash before `"`, but a quote
+   * cannot appear in a parameter and a backslash escapes nothing there (§3.2): the quote ended
+   * the value, and the rest of a guest's name became parameters (`x";ROLE=CHAIR`) or the address
+   * (`x":mailto:…`). RFC 6868 writes `^` as `^^`, `"` as `^'` and a line break as `^n` (ical.js
+   * and the common calendar apps read it); encoded here, ical-generator finds no quote or line
+   * break left to escape. A backslash has no writing in a parameter that readers agree on:
+   * ical-generator doubles it (a reader true to §3.2 shows two), and ical.js decodes parameters
+   * as TEXT and then looks for the address too early (`\:` at a name's end was read as its
+   * start). So the CN leaves backslashes out; the SUMMARY keeps the name whole.
+   * ical-generator encodes RFC 6868 itself after 11.1.0 (commit 2ef3274; 11.x needs Node 22): on
+   * that upgrade this encoding goes, or carets come out encoded twice
+   * (test/http/calendar-files.property.test.ts fails then).
+   */
+  parameter: (text: string): string =>
+    writable(text).replace(/\\/g, '').replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\n/g, '^n'),
+};
+
+/** `text` without the control characters iCalendar cannot carry; CR LF and a lone CR become LF. */
+function writable(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+}
+
+/**
  * One VEVENT per booking, its UID the booking's id (stable: a booking never changes its time; a
  * reschedule makes a new booking). A cancelled or rescheduled one stays in the file with
  * STATUS:CANCELLED and SEQUENCE 1, so a calendar that had it removes it.
  */
-function render(content: CalendarFileContent, audience: Audience): string {
+export function calendarFile(content: CalendarFileContent, audience: Audience): string {
   const holderName = content.holder.displayName ?? content.holder.name;
   const calendar = ical({
     prodId: PRODUCT,
-    name: audience === 'holder' ? `${holderName} (Slotwise)` : null,
+    name: audience === 'holder' ? written.calendarName(`${holderName} (Slotwise)`) : null,
     method: audience === 'guest' ? ICalCalendarMethod.PUBLISH : null,
   });
   for (const booking of content.bookings) {
@@ -58,9 +104,9 @@ function render(content: CalendarFileContent, audience: Audience): string {
       lastModified: new Date(booking.updatedAt),
       sequence: booking.status === 'confirmed' ? 0 : 1,
       status: booking.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
-      summary: audience === 'holder' ? `${title}: ${booking.guestName}` : `${title} with ${holderName}`,
+      summary: written.value(audience === 'holder' ? `${title}: ${booking.guestName}` : `${title} with ${holderName}`),
       description: audience === 'holder' ? describe(booking) : null,
-      attendees: [{ name: booking.guestName, email: booking.guestEmail }],
+      attendees: [{ name: written.parameter(booking.guestName), email: written.value(booking.guestEmail) }],
     });
   }
   return calendar.toString();
@@ -74,7 +120,7 @@ function describe(booking: Booking): string | null {
       ([question, answer]) => `${question}: ${Array.isArray(answer) ? answer.join(', ') : String(answer)}`,
     ),
   ];
-  return lines.length > 0 ? lines.join('\n') : null;
+  return lines.length > 0 ? written.value(lines.join('\n')) : null;
 }
 
 function send(reply: FastifyReply, text: string, options: { disposition: string; maxAge: number }) {

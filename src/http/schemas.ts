@@ -23,6 +23,7 @@ import {
 } from '../domain/questions.js';
 import { HOLD_SECONDS, HOLD_SOURCES, type HoldSource } from '../domain/hold.js';
 import { HANDLE_PATTERN } from '../domain/holder.js';
+import { NAME_PATTERN } from '../domain/names.js';
 import {
   DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
@@ -56,6 +57,14 @@ export function ref<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
 const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) =>
   Type.Union([schema, Type.Null()], options);
 const Timestamp = Type.String({ format: 'date-time', description: 'UTC, e.g. 2026-01-05T08:00:00.000Z' });
+/** A name, title or label: one line of up to 200 characters (src/domain/names.ts). */
+const Name = (options: { minLength: number } = { minLength: 1 }) =>
+  Type.String({
+    ...options,
+    maxLength: 200,
+    pattern: NAME_PATTERN,
+    description: 'One line: control characters (line breaks, tabs) are refused',
+  });
 const Id = (prefix: string) => Type.String({ minLength: 1, maxLength: 64, description: `Opaque id, \`${prefix}_…\`` });
 
 export const IdParams = Type.Object(
@@ -107,7 +116,7 @@ const minutesMultipleOf5 = (min: number) => Type.Integer({ minimum: min, maximum
 
 // In the order of the bodies' properties (and so of their errors and documentation).
 const eventTypeFields = {
-  title: Type.String({ minLength: 1, maxLength: 200 }),
+  title: Name(),
   durationMinutes: minutesMultipleOf5(5),
   slug: Type.String({
     minLength: 1,
@@ -137,11 +146,11 @@ const eventTypeFields = {
     Type.Object(
       {
         id: Type.String({ pattern: QUESTION_ID_PATTERN, description: 'The key of its answer in `answers`' }),
-        label: Type.String({ minLength: 1, maxLength: 200 }),
+        label: Name(),
         type: Type.Unsafe<QuestionType>({ type: 'string', enum: [...QUESTION_TYPES] }),
         required: Type.Optional(Type.Boolean({ default: false })),
         options: Type.Optional(
-          Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+          Type.Array(Name(), {
             minItems: 1,
             maxItems: MAX_OPTIONS,
             description: 'The choices; for select and multiselect questions only',
@@ -296,7 +305,7 @@ const Metadata = Type.Record(metadataKey, Type.String({ maxLength: MAX_METADATA_
 });
 
 const guestFields = {
-  guestName: Type.String({ minLength: 1, maxLength: 200 }),
+  guestName: Name(),
   guestEmail: Type.String({ format: 'email', maxLength: 320 }),
   guestTimeZone: TimeZoneName,
   notes: Type.String({ maxLength: 2000 }),
@@ -565,7 +574,7 @@ export const ProblemDocument = Type.Object(
 
 export const UpdateMeBody = Type.Object(
   {
-    displayName: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+    displayName: Type.Optional(Nullable(Name())),
     handle: Type.Optional(
       Type.String({
         pattern: HANDLE_PATTERN,
@@ -598,7 +607,7 @@ export const MeResource = Type.Object({
 
 // ---- calendar sources (contract §11)
 
-const SourceName = Nullable(Type.String({ maxLength: 200 }));
+const SourceName = Nullable(Name({ minLength: 0 }));
 const SourceUrl = Type.String({
   minLength: 1,
   maxLength: 4096,

@@ -3,6 +3,7 @@ import addFormatsImport from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../domain/errors.js';
 import { parseInstant, parseQueryInstant } from '../domain/instant.js';
+import { NAME_MESSAGE, NAME_PATTERN } from '../domain/names.js';
 import { canonicalTimeZone } from '../domain/zone.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './formats.js';
 import { SHARED_SCHEMAS } from './schemas.js';
@@ -74,6 +75,7 @@ function explain(error: ErrorObject): { rank: number; message: string } {
   if (error.keyword === 'format' && error.params.format === TIME_ZONE_FORMAT) {
     return { rank: 0, message: 'must be an IANA time zone name, e.g. Europe/Berlin' };
   }
+  if (error.keyword === 'pattern' && error.params.pattern === NAME_PATTERN) return { rank: 0, message: NAME_MESSAGE };
   const custom = (error.parentSchema as Record<string, unknown> | undefined)?.['x-message'];
   if (typeof custom === 'string') return { rank: 1, message: custom };
   return { rank: 2, message: messageOf(error) };

@@ -33,6 +33,8 @@ interface ParsedEvent {
   summary: string;
   description: string | null;
   attendee: string;
+  /** The ATTENDEE's parameters as read (lower-case names): its CN, and nothing a name slipped in. */
+  attendeeParameters: Record<string, unknown>;
 }
 
 /** Parses with ical.js (which throws on what is not iCalendar) and returns the VEVENTs. */
@@ -51,6 +53,8 @@ function parse(text: string): ParsedEvent[] {
       summary: event.summary,
       description: event.description ?? null,
       attendee: String(vevent.getFirstPropertyValue('attendee')).toLowerCase(),
+      attendeeParameters:
+        (vevent.getFirstProperty('attendee')?.toJSON() as [string, Record<string, unknown>])?.[1] ?? {},
     };
   });
 }
@@ -79,6 +83,7 @@ describe('icsUrl: one booking for the guest', () => {
         summary: 'Intro call with Alice Example',
         description: null,
         attendee: 'mailto:ada@example.com',
+        attendeeParameters: { cn: 'Ada Lovelace', role: 'REQ-PARTICIPANT' },
       },
     ]);
 
@@ -111,8 +116,8 @@ describe('icsUrl: one booking for the guest', () => {
 describe('calendarFeedUrl: the holder’s bookings for a calendar app', () => {
   it('when fetched, then it lists every booking with cancellations and reschedules as CANCELLED, and no holds or other holders’ bookings', async () => {
     const kept = await book(h, token, et.id, '2026-01-05T09:00:00Z', {
-      guestName: 'Ada; "Countess", of\nLovelace',
-      notes: 'Bring the engine, please',
+      guestName: 'Ada; "Countess", of Lovelace',
+      notes: 'Bring the engine,\nplease; \\ "both"',
       answers: {},
     });
     const cancelled = await book(h, token, et.id, '2026-01-05T10:00:00Z');
@@ -148,8 +153,9 @@ describe('calendarFeedUrl: the holder’s bookings for a calendar app', () => {
       [`${replacement.id}@slotwise`, 'CONFIRMED', 0],
     ]);
     // Text the holder's guests wrote survives the trip intact (escaped, folded, read back).
-    expect(events[0]!.summary).toBe('Intro call: Ada; "Countess", of\nLovelace');
-    expect(events[0]!.description).toBe('Bring the engine, please');
+    expect(events[0]!.summary).toBe('Intro call: Ada; "Countess", of Lovelace');
+    expect(events[0]!.attendeeParameters).toEqual({ cn: 'Ada; "Countess", of Lovelace', role: 'REQ-PARTICIPANT' });
+    expect(events[0]!.description).toBe('Bring the engine,\nplease; \\ "both"');
     expect(events[3]!.start).toBe('2026-01-05T12:00:00.000Z');
   });
 
@@ -174,6 +180,80 @@ describe('calendarFeedUrl: the holder’s bookings for a calendar app', () => {
     }
   });
 });
+
+describe('names in calendar files', () => {
+  // A parameter value cannot hold `"` (RFC 5545 §3.2): RFC 6868 writes it as ^'. Written as `\"`,
+  // the quote ended the value, and what followed became parameters or the address.
+  const hostileNames = [
+    'Ada "Countess" Lovelace',
+    'Lovelace; Ada',
+    'Ada: the Countess',
+    'Lovelace, Ada',
+    'x";ROLE=CHAIR',
+    'x":mailto:evil@example.com',
+    'x\\";=y',
+    "caret ^ and ^' and ^n and back\\slash",
+  ];
+
+  it('when guest names hold quotes, ; : , or a parameter or address to inject, then the .ics and the feed name the guest exactly, at the guest’s address', async () => {
+    const bookings = [];
+    for (const [index, guestName] of hostileNames.entries()) {
+      const start = new Date(Date.parse('2026-01-05T09:00:00Z') + index * 3_600_000).toISOString();
+      bookings.push(await book(h, token, et.id, start, { guestName, guestEmail: 'ada@example.com' }));
+    }
+    const expected = (guestName: string) => ({
+      attendee: 'mailto:ada@example.com',
+      // A parameter has no writing for a backslash that readers agree on: the CN leaves it out.
+      attendeeParameters: { cn: guestName.replaceAll('\\', ''), role: 'REQ-PARTICIPANT' },
+    });
+    for (const [index, booking] of bookings.entries()) {
+      const res = await fetchPath(booking.icsUrl!);
+      expect(res.statusCode).toBe(200);
+      const [event, ...others] = parse(res.body);
+      expect(others).toEqual([]);
+      expect(event, res.body).toMatchObject(expected(hostileNames[index]!));
+    }
+    const feed = await fetchPath(await feedUrl());
+    const events = parse(feed.body);
+    expect(events.map((e) => e.uid)).toEqual(bookings.map((b) => `${b.id}@slotwise`));
+    expect(events).toEqual(
+      hostileNames.map((guestName) =>
+        expect.objectContaining({ ...expected(guestName), summary: `Intro call: ${guestName}` }),
+      ),
+    );
+  });
+
+  it('when a display name stored before names were checked holds line breaks, then the feed has only the bookings’ VEVENTs and the name escaped', async () => {
+    const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    const injected =
+      'Alice\r\nBEGIN:VEVENT\r\nUID:injected@example.com\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T100000Z\r\n' +
+      'SUMMARY:Injected\r\nEND:VEVENT\r\nX-AFTER:\u0007\u001b[31m';
+    const profile = (await h.request({ method: 'GET', url: '/api/v1/me', token })).json<{
+      holder: { id: string; handle: string };
+    }>().holder;
+    // Straight to the store: the API refuses such a name now, but one may be stored from before.
+    await h.store.transaction((tx) =>
+      tx.holders.updateProfile(profile.id, { handle: profile.handle, displayName: injected }),
+    );
+
+    const res = await fetchPath(await feedUrl());
+    expect(res.statusCode).toBe(200);
+    expect(parse(res.body).map((e) => e.uid)).toEqual([`${booking.id}@slotwise`]);
+    const calendar = new ICAL.Component(ICAL.parse(res.body));
+    // ical.js keeps properties it does not know (NAME, X-WR-CALNAME) as written: read them as TEXT.
+    const shown = injected.replace(/\r\n/g, '\n').replace(/[\u0007\u001b]/g, '');
+    for (const property of ['name', 'x-wr-calname'])
+      expect(readText(calendar.getFirstPropertyValue(property)), property).toBe(`${shown} (Slotwise)`);
+
+    const guestFile = parse((await fetchPath(booking.icsUrl!)).body);
+    expect(guestFile.map((e) => [e.uid, e.summary])).toEqual([[`${booking.id}@slotwise`, `Intro call with ${shown}`]]);
+  });
+});
+
+/** A TEXT value as RFC 5545 §3.3.11 reads it, by ical.js's own decoder. */
+function readText(raw: unknown): string {
+  return ICAL.design.icalendar.value['text']!.fromICAL!(String(raw)) as string;
+}
 
 /** `text` with the character at `index` replaced by another one. */
 function alterAt(text: string, index: number): string {

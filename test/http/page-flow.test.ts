@@ -222,6 +222,25 @@ describe('picking a time and booking it', () => {
     expect((await h.database.rows('bookings')).filter((b) => b.status === 'confirmed')).toEqual([]);
   });
 
+  it('when the name holds a line break or another control character, then the form comes back with a message next to it in the guest’s language, and nothing is booked', async () => {
+    const guest = new Browser(h);
+    const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
+    const form = hiddenFields((await guest.get(details)).body);
+    const answers = { email: 'ada@example.com', q_company: 'AE', q_terms: 'on' };
+    for (const [lang, message] of [
+      ['en', 'Please remove line breaks, tabs and other invisible control characters.'],
+      ['de', 'Bitte entfernen Sie Zeilenumbrüche, Tabulatoren und andere unsichtbare Steuerzeichen.'],
+    ] as const) {
+      for (const name of ['Ada\r\nBEGIN:VEVENT', 'Ada\tLovelace', 'Ada\u001b[31m']) {
+        const res = await guest.post(`${PAGE}/book`, { ...form, ...answers, lang, name });
+        expect(res.statusCode, name).toBe(400);
+        expect(res.body).toMatch(/id="name"[^>]*aria-invalid="true"[^>]*aria-describedby="name-error"/);
+        expect(res.body).toContain(`<p class="field-error" id="name-error">${message}</p>`);
+      }
+    }
+    expect((await h.database.rows('bookings')).filter((b) => b.status === 'confirmed')).toEqual([]);
+  });
+
   it('when the held time ran out and was taken before the details were sent, then the guest is sent back to pick again, and nothing is booked for it', async () => {
     const guest = new Browser(h);
     const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);

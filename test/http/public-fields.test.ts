@@ -402,3 +402,78 @@ function expectInvalidIncludingMetadata(res: Parameters<typeof expectProblem>[0]
     res.body,
   ).toBe(true);
 }
+
+describe('names are one line: control characters refused, free text kept', () => {
+  // A name ends up as one line of a calendar file, a page and a list: a line break or another
+  // control character in it has no reading, and used to reach calendar files as written.
+  const ONE_LINE = 'must be one line, without control characters (line breaks, tabs)';
+
+  it('when a name holds a control character, then 400 on that field with what is wrong, and nothing is written', async () => {
+    const displayName = expectInvalid(await patchMe({ displayName: 'Ada\r\nBEGIN:VEVENT' }), ['displayName']);
+    expect(displayName.errors).toEqual([{ field: 'displayName', message: ONE_LINE }]);
+    expect((await me()).json<MeBody>().holder.displayName).toBe('Dr. Ada Lovelace');
+
+    const eventType = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      json: {
+        title: 'Intro\tcall',
+        durationMinutes: 30,
+        questions: [{ id: 'plan', label: 'Plan\u0001', type: 'select', options: ['free', 'pro\u007f', 'max\u0085'] }],
+      },
+    });
+    const invalid = expectInvalid(eventType, [
+      'title',
+      'questions[0].label',
+      'questions[0].options[1]',
+      'questions[0].options[2]',
+    ]);
+    for (const error of invalid.errors!) expect(error.message).toBe(ONE_LINE);
+
+    const et = await createEventType(h, token);
+    expectInvalid(
+      await h.request({ method: 'PATCH', url: `/api/v1/event-types/${et.id}`, token, json: { title: 'Intro\ncall' } }),
+      ['title'],
+    );
+    const booking = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: bookingInput(et.id, '2026-01-05T09:00:00Z', { guestName: 'Ada\nLovelace' }),
+    });
+    expectInvalid(booking, ['guestName']);
+    const source = await h.request({
+      method: 'POST',
+      url: '/api/v1/calendar-sources',
+      token,
+      json: { type: 'ics', url: 'https://calendar.example.com/busy.ics', name: 'Work\u001b[31m' },
+    });
+    expectInvalid(source, ['name']);
+    const bookings = await h.request({ method: 'GET', url: '/api/v1/bookings?from=2026-01-01T00:00:00Z', token });
+    expect(bookings.json<{ data: unknown[] }>().data).toEqual([]);
+  });
+
+  it('when notes and text answers hold line breaks and tabs, then they are kept as written', async () => {
+    const et = await createEventType(h, token, {
+      questions: [{ id: 'agenda', label: 'Agenda', type: 'textarea' }],
+    });
+    const notes = 'First line\r\nsecond line\n\tindented';
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: bookingInput(et.id, '2026-01-05T09:00:00Z', {
+        guestName: 'Ada "Countess" Lovelace; of: Ockham, Surrey',
+        notes,
+        answers: { agenda: notes },
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<BookingBody>()).toMatchObject({
+      guestName: 'Ada "Countess" Lovelace; of: Ockham, Surrey',
+      notes,
+      answers: { agenda: notes },
+    });
+  });
+});

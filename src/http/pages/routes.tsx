@@ -27,6 +27,7 @@ import {
 import type { AppContext } from '../../app/context.js';
 import type { PerAddressLimit } from '../per-address-limit.js';
 import { DomainError, type FieldError } from '../../domain/errors.js';
+import { isOneLine } from '../../domain/names.js';
 import { answerErrors, type Answers } from '../../domain/questions.js';
 import { parseInstant } from '../../domain/instant.js';
 import { canonicalTimeZone } from '../../domain/zone.js';
@@ -628,6 +629,7 @@ function guestErrors(form: Form, m: Messages): FieldError[] {
   const email = (one(form.email) ?? '').trim();
   if (name === '') errors.push({ field: 'guestName', message: m.required });
   else if (name.length > 200) errors.push({ field: 'guestName', message: m.tooLong(200) });
+  else if (!isOneLine(name)) errors.push({ field: 'guestName', message: m.oneLine });
   if (email === '') errors.push({ field: 'guestEmail', message: m.required });
   else if (email.length > 320 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     errors.push({ field: 'guestEmail', message: m.invalidEmail });
