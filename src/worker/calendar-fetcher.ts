@@ -6,18 +6,29 @@
 // decompression); and what it reports on failure is a fixed phrase, never the address, its host,
 // the user name or the password: a secret ICS address is a credential.
 //
-// CalDAV goes through tsdav (`propfind`, `davRequest`: the DAV XML built and parsed by the
-// library), with tsdav's `fetch` parameter set to this module's own fetch. That fetch sends with
-// undici over the guarded Agent, follows redirects itself (each hop checked), cuts bodies at the
-// byte budget and honours the deadline, then hands tsdav a finished Response. tsdav thus never
-// opens a connection of its own, and never sees a non-2xx answer (those become failures here).
+// CalDAV is two requests with fixed XML bodies (a PROPFIND, a calendar-query REPORT), sent like
+// ICS requests (the guard, redirects, the deadline, the byte budget), whose multistatus answers are
+// read by dav-multistatus.ts: in slices with the event loop free between them, linear in the
+// answer, and capped (CALDAV_ANSWER_LIMITS). It used to be tsdav, whose reader (xml-js, then a
+// property merge per text and per propstat) is quadratic in the children of one element and runs
+// in one piece: one 330 KB PROPFIND answer held every request of the process for ~15 s, past the
+// deadline, which cannot interrupt synchronous work (issue 25, finding 2). A reader in a worker
+// thread with a timeout would have bounded the stall but still burnt a core for the whole
+// timeout on each hostile sync; a bounded streaming reader needs neither the thread nor its
+// memory, and the requests tsdav built for us are two constant documents.
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
-import { davRequest, propfind, urlMatches, type DAVResponse } from 'tsdav';
 import { request, type Agent } from 'undici';
 import type { CalendarFetcher, FetchOutcome, SourceAddress } from '../app/ports/calendar-fetcher.js';
+import {
+  MultistatusLimitExceeded,
+  qualified,
+  readMultistatus,
+  type DavResponse,
+  type MultistatusLimits,
+} from './dav-multistatus.js';
 import { checkLiteralTarget, guardedAgent, isForbiddenTarget, type AddressPolicy } from './guarded-http.js';
 
 export interface CalendarFetcherOptions {
@@ -65,6 +76,53 @@ export const CALENDAR_MESSAGES = {
   stopped: 'the sync was stopped (the server is shutting down)',
 } as const;
 
+/**
+ * The caps of one CalDAV answer, besides the fetch's deadline and byte budget (docs/api.md,
+ * "Limits"). The PROPFIND asks one collection (depth 0) for three properties: Radicale answers in
+ * under 1 KB with 10 elements. The REPORT answers about 7 elements per object (response, href,
+ * propstat, prop, getetag, calendar-data, status): 200,000 is ten per event of the 20,000 a
+ * calendar may have. Depth and attributes: a multistatus needs 6 levels and a few namespace
+ * declarations.
+ */
+export const CALDAV_ANSWER_LIMITS = {
+  propfindBytes: 64 * 1024,
+  propfind: { maxElements: 1_000, maxElementsPerResponse: 256, maxDepth: 32, maxAttributes: 32 },
+  report: { maxElements: 200_000, maxElementsPerResponse: 256, maxDepth: 32, maxAttributes: 32 },
+} as const satisfies { propfindBytes: number; propfind: MultistatusLimits; report: MultistatusLimits };
+
+const CALDAV = 'urn:ietf:params:xml:ns:caldav';
+const CALENDARSERVER = 'http://calendarserver.org/ns/';
+const GETCTAG = qualified(CALENDARSERVER, 'getctag');
+const SYNC_TOKEN = qualified('DAV:', 'sync-token');
+const RESOURCETYPE = qualified('DAV:', 'resourcetype');
+const CALENDAR_DATA = qualified(CALDAV, 'calendar-data');
+/** The child of a calendar collection's resourcetype. */
+const CALENDAR_COLLECTION = qualified(CALDAV, 'calendar');
+
+/** The collection's CTag and sync-token, and whether it is a calendar (RFC 4791 §4.2). */
+const PROPFIND_BODY = `<?xml version="1.0" encoding="utf-8"?>
+<d:propfind xmlns:d="DAV:" xmlns:cs="${CALENDARSERVER}">
+  <d:prop><cs:getctag/><d:sync-token/><d:resourcetype/></d:prop>
+</d:propfind>`;
+
+/**
+ * The objects with an event overlapping the window, whole (masters with their overrides: the
+ * engine expands them), in one calendar-query (RFC 4791 §7.8).
+ */
+function calendarQueryBody(window: { from: number; to: number }): string {
+  return `<?xml version="1.0" encoding="utf-8"?>
+<c:calendar-query xmlns:c="${CALDAV}" xmlns:d="DAV:">
+  <d:prop><d:getetag/><c:calendar-data/></d:prop>
+  <c:filter>
+    <c:comp-filter name="VCALENDAR">
+      <c:comp-filter name="VEVENT">
+        <c:time-range start="${caldavTime(window.from)}" end="${caldavTime(window.to)}"/>
+      </c:comp-filter>
+    </c:comp-filter>
+  </c:filter>
+</c:calendar-query>`;
+}
+
 const USER_AGENT = 'Slotwise-Calendar/1';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -83,6 +141,12 @@ interface Outgoing {
   method: string;
   headers: Record<string, string>;
   body?: string;
+}
+
+/** A bound on one answer's body, below the fetch's budget, and what a body past it fails with. */
+interface AnswerCap {
+  bytes: number;
+  tooLarge: string;
 }
 
 interface Answer {
@@ -167,22 +231,24 @@ export class HttpCalendarFetcher implements CalendarFetcher {
     window: { from: number; to: number },
     budget: Budget,
   ): Promise<FetchOutcome> {
-    const fetch = this.davFetch(authorization, budget);
-    const found = await propfind({
-      url: collection.href,
-      props: { 'cs:getctag': {}, 'd:sync-token': {}, 'd:resourcetype': {} },
-      depth: '0',
-      fetch,
-    });
-    if (!isMultistatus(found)) throw new SourceFailure(CALENDAR_MESSAGES.notCalDav);
+    const found = await this.davRequest(
+      collection,
+      { method: 'PROPFIND', depth: '0', body: PROPFIND_BODY, authorization },
+      { wanted: new Set([GETCTAG, SYNC_TOKEN, RESOURCETYPE]), limits: CALDAV_ANSWER_LIMITS.propfind },
+      budget,
+      {
+        bytes: CALDAV_ANSWER_LIMITS.propfindBytes,
+        tooLarge: `the CalDAV server's answer to PROPFIND is larger than ${CALDAV_ANSWER_LIMITS.propfindBytes / 1024} KB`,
+      },
+    );
+    if (!found || found.length === 0) throw new SourceFailure(CALENDAR_MESSAGES.notCalDav);
     const self =
-      found.find((entry) => urlMatches(collection.href, entry.href ?? '', collection.href)) ??
-      (found.length === 1 ? found[0] : undefined);
-    if (!self?.props || !('calendar' in (self.props.resourcetype ?? {}))) {
+      found.find((entry) => sameResource(entry.href, collection)) ?? (found.length === 1 ? found[0] : undefined);
+    if (!self?.ok || !self.props.get(RESOURCETYPE)?.children.includes(CALENDAR_COLLECTION)) {
       throw new SourceFailure(CALENDAR_MESSAGES.notCalDav);
     }
-    const ctag = propertyText(self.props.getctag);
-    const syncToken = propertyText(self.props.syncToken);
+    const ctag = self.props.get(GETCTAG)?.text ?? null;
+    const syncToken = self.props.get(SYNC_TOKEN)?.text ?? null;
     if (
       previous &&
       (ctag !== null || syncToken !== null) &&
@@ -192,39 +258,18 @@ export class HttpCalendarFetcher implements CalendarFetcher {
       return { kind: 'unchanged', state: JSON.stringify(previous) };
     }
 
-    // The objects with an event overlapping the window, whole (masters with their overrides: the
-    // engine expands them), in one calendar-query (RFC 4791 §7.8). davRequest rather than tsdav's
-    // calendarQuery, which throws on the first object answered with an error status; such an
-    // object is left out here.
-    const objects = await davRequest({
-      url: collection.href,
-      init: {
-        method: 'REPORT',
-        headers: { depth: '1' },
-        namespace: 'c',
-        body: {
-          'calendar-query': {
-            _attributes: { 'xmlns:c': 'urn:ietf:params:xml:ns:caldav', 'xmlns:d': 'DAV:' },
-            'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
-            filter: {
-              'comp-filter': {
-                _attributes: { name: 'VCALENDAR' },
-                'comp-filter': {
-                  _attributes: { name: 'VEVENT' },
-                  'time-range': { _attributes: { start: caldavTime(window.from), end: caldavTime(window.to) } },
-                },
-              },
-            },
-          },
-        },
-      },
-      fetch,
-    });
-    if (!isMultistatus(objects)) throw new SourceFailure(CALENDAR_MESSAGES.unreadableDav);
+    // An object answered with an error status is left out (tsdav's calendarQuery threw on it).
+    const objects = await this.davRequest(
+      collection,
+      { method: 'REPORT', depth: '1', body: calendarQueryBody(window), authorization },
+      { wanted: new Set([CALENDAR_DATA]), limits: CALDAV_ANSWER_LIMITS.report },
+      budget,
+    );
+    if (!objects) throw new SourceFailure(CALENDAR_MESSAGES.unreadableDav);
     const calendars = objects
-      .filter((entry) => entry.ok && entry.props)
-      .map((entry) => ({ href: entry.href ?? '', text: calendarDataOf(entry.props!.calendarData) }))
-      .filter((entry): entry is { href: string; text: string } => entry.text !== null)
+      .filter((entry) => entry.ok)
+      .map((entry) => ({ href: entry.href, text: entry.props.get(CALENDAR_DATA)?.text ?? '' }))
+      .filter((entry) => entry.text !== '')
       .sort((a, b) => (a.href < b.href ? -1 : a.href > b.href ? 1 : 0))
       .map((entry) => entry.text);
     const next: CalDavState = { ctag, syncToken, sha256: sha256(calendars) };
@@ -233,35 +278,42 @@ export class HttpCalendarFetcher implements CalendarFetcher {
   }
 
   /**
-   * The `fetch` tsdav is given: the request goes through `exchange` (guard, redirects, budget,
-   * deadline) with the credentials added here (and dropped on a redirect to another origin);
-   * 401/403 and every other non-2xx answer become failures, so tsdav only ever parses a 2xx body.
+   * One DAV request through `exchange` (guard, redirects, budget, deadline), with the credentials
+   * (dropped on a redirect to another origin), and its multistatus answer read (dav-multistatus.ts).
+   * 401/403 and every other non-2xx answer are failures; an answer that is not XML, or not a
+   * multistatus, is null.
    */
-  private davFetch(authorization: string | null, budget: Budget): typeof fetch {
-    return async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const headers: Record<string, string> = {};
-      new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
-      if (authorization) headers.authorization = authorization;
-      const body = typeof init?.body === 'string' ? init.body : undefined;
-      const answer = await this.exchange(url, { method: init?.method ?? 'GET', headers, body }, budget);
-      if (answer.status === 401 || answer.status === 403) throw new SourceFailure(CALENDAR_MESSAGES.refusedCredentials);
-      if (answer.status < 200 || answer.status >= 300) throw statusFailure(answer.status);
-      const contentType = answer.headers['content-type'];
-      // DAV bodies are XML in UTF-8 (RFC 4918 §8.1 requires UTF-8 or UTF-16 with a declaration).
-      return new Response(answer.status === 204 || answer.body.length === 0 ? null : answer.body.toString('utf8'), {
-        status: answer.status,
-        headers: contentType ? { 'content-type': contentType } : {},
-      });
+  private async davRequest(
+    url: URL,
+    outgoing: { method: 'PROPFIND' | 'REPORT'; depth: '0' | '1'; body: string; authorization: string | null },
+    reading: { wanted: ReadonlySet<string>; limits: MultistatusLimits },
+    budget: Budget,
+    cap?: AnswerCap,
+  ): Promise<DavResponse[] | null> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/xml; charset=utf-8',
+      depth: outgoing.depth,
     };
+    if (outgoing.authorization) headers.authorization = outgoing.authorization;
+    const answer = await this.exchange(url, { method: outgoing.method, headers, body: outgoing.body }, budget, cap);
+    if (answer.status === 401 || answer.status === 403) throw new SourceFailure(CALENDAR_MESSAGES.refusedCredentials);
+    if (answer.status < 200 || answer.status >= 300) throw statusFailure(answer.status);
+    if (!answer.headers['content-type']?.toLowerCase().includes('xml')) return null;
+    try {
+      // DAV bodies are XML in UTF-8 (RFC 4918 §8.1 requires UTF-8 or UTF-16 with a declaration).
+      return await readMultistatus(answer.body, reading.wanted, reading.limits, budget.signal);
+    } catch (error) {
+      if (error instanceof MultistatusLimitExceeded) throw new SourceFailure(error.message);
+      throw error;
+    }
   }
 
   /**
    * One request, its redirects followed here (at most `maxRedirects`, each hop's address through
    * the guard, http and https only, credentials kept only within the first origin), and a 2xx
-   * body read within the budget.
+   * body read within the budget (and within `cap`, when given).
    */
-  private async exchange(start: URL, outgoing: Outgoing, budget: Budget): Promise<Answer> {
+  private async exchange(start: URL, outgoing: Outgoing, budget: Budget, cap?: AnswerCap): Promise<Answer> {
     let url = start;
     let { method, body } = outgoing;
     const headers: Record<string, string> = {
@@ -307,7 +359,7 @@ export class HttpCalendarFetcher implements CalendarFetcher {
         discard(response.body);
         return { status: response.statusCode, headers: answerHeaders, body: Buffer.alloc(0) };
       }
-      const read = await readBounded(response.body, answerHeaders, budget, this.options.maxBytes);
+      const read = await readBounded(response.body, answerHeaders, budget, this.options.maxBytes, cap);
       return { status: response.statusCode, headers: answerHeaders, body: read };
     }
   }
@@ -377,11 +429,14 @@ async function readBounded(
   headers: Record<string, string>,
   budget: Budget,
   maxBytes: number,
+  cap: AnswerCap | undefined,
 ): Promise<Buffer> {
+  const tooLarge = (bytes: number): SourceFailure =>
+    new SourceFailure(cap && bytes > cap.bytes ? cap.tooLarge : tooLargeText(maxBytes));
   const declared = Number(headers['content-length']);
-  if (Number.isFinite(declared) && declared > budget.bytesLeft) {
+  if (Number.isFinite(declared) && (declared > budget.bytesLeft || declared > (cap?.bytes ?? Infinity))) {
     discard(body);
-    throw new SourceFailure(tooLargeText(maxBytes));
+    throw tooLarge(declared);
   }
   const encoding = (headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   let stream: AsyncIterable<Buffer> = body;
@@ -394,13 +449,15 @@ async function readBounded(
     throw new SourceFailure(CALENDAR_MESSAGES.undecodable);
   }
   const chunks: Buffer[] = [];
+  let read = 0;
   for await (const chunk of stream) {
-    if (chunk.length > budget.bytesLeft) {
+    if (chunk.length > budget.bytesLeft || read + chunk.length > (cap?.bytes ?? Infinity)) {
       if (stream !== body) discard(stream as Readable);
       discard(body);
-      throw new SourceFailure(tooLargeText(maxBytes));
+      throw tooLarge(read + chunk.length);
     }
     budget.bytesLeft -= chunk.length;
+    read += chunk.length;
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -443,24 +500,15 @@ function codeOf(error: unknown): string | null {
   return null;
 }
 
-/** Whether tsdav read a multistatus body (its entries keep the parsed document as `raw`). */
-function isMultistatus(entries: DAVResponse[]): boolean {
-  return (
-    entries.length > 0 &&
-    entries.every((entry) => typeof entry.raw === 'object' && entry.raw !== null && 'multistatus' in entry.raw)
-  );
-}
-
-/** A property's text as tsdav parsed it (tsdav turns numeric texts into numbers). */
-function propertyText(value: unknown): string | null {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value && typeof value === 'object' && '_cdata' in value) return String((value as { _cdata: unknown })._cdata);
-  return null;
-}
-
-function calendarDataOf(value: unknown): string | null {
-  const text = propertyText(value);
-  return text !== null && text.trim() !== '' ? text : null;
+/** Whether a response's href names the collection (relative or whole, with or without its final slash). */
+function sameResource(href: string, collection: URL): boolean {
+  const withoutSlash = (path: string) => path.replace(/\/+$/, '');
+  try {
+    const named = new URL(href, collection);
+    return named.origin === collection.origin && withoutSlash(named.pathname) === withoutSlash(collection.pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** RFC 4791 time-range form: UTC, basic format, whole seconds. */

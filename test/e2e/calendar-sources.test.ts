@@ -1,9 +1,11 @@
 // Calendar sources as `slotwise serve` runs them (the built server): its sync worker reads a new
 // source at once and again every CALENDAR_SYNC_INTERVAL_MS, each read parsed in a worker thread; a
 // calendar that takes too long to parse fails its source and is cut off, while the process goes on
-// answering requests at once; the log names sources by id, never by address.
+// answering requests at once; a hostile CalDAV answer (issue 25, finding 2) fails its source and
+// never holds up another holder's requests; the log names sources by id, never by address.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarServer } from '../support/calendar-server.js';
+import { CalendarServer, type Route } from '../support/calendar-server.js';
+import { calendarPropfind, hostilePropfind, hostileReport } from '../support/hostile-dav.js';
 import { api, createKey, ensureBuilt, startServer, tempStore, type Server, type TempStore } from './support.js';
 
 const stores: TempStore[] = [];
@@ -43,7 +45,7 @@ function meetingIn10Days(): { lines: string[]; start: string } {
   };
 }
 
-async function start(env: Record<string, string>): Promise<{ server: Server; token: string }> {
+async function start(env: Record<string, string>): Promise<{ server: Server; token: string; store: TempStore }> {
   const store = tempStore();
   stores.push(store);
   const token = await createKey(store.databaseUrl, 'alice');
@@ -53,7 +55,7 @@ async function start(env: Record<string, string>): Promise<{ server: Server; tok
     ...env,
   });
   servers.push(server);
-  return { server, token };
+  return { server, token, store };
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
@@ -126,4 +128,57 @@ describe('calendar sources in slotwise serve', () => {
     expect(failed.lastError).toBe('the calendar took longer than 0.1 s to read');
     expect(slowest, 'no request waited for the parse').toBeLessThan(200);
   });
+
+  // Issue 25, finding 2: tsdav's parse of these answers was quadratic and ran on the event loop
+  // (measured on the built server: another holder waited 14–25 s for the first, 18 s for the second).
+  it.each<[string, (path: string) => Route, string]>([
+    [
+      'a PROPFIND answer of one <prop> with 16,000 distinct children',
+      (path) => ({ kind: 'dav', propfind: hostilePropfind(path, 16_000) }),
+      "the CalDAV server's answer to PROPFIND is larger than 64 KB",
+    ],
+    [
+      'a calendar-query REPORT answer of one response with 8,000 propstats',
+      (path) => ({ kind: 'dav', propfind: calendarPropfind(path), report: hostileReport(8_000) }),
+      "the CalDAV server's answer has a response with more than 256 XML elements",
+    ],
+  ])(
+    'when a CalDAV server sends %s, then the source fails with a message, and another holder is answered at once meanwhile',
+    { timeout: 120_000 },
+    async (_, route, message) => {
+      const path = '/dav/alice/hostile/';
+      calendars.serve(path, route(path));
+      const { server, token, store } = await start({});
+      const other = await createKey(store.databaseUrl, 'bob');
+      const created = await api(server, token, 'POST', '/api/v1/calendar-sources', {
+        type: 'caldav',
+        url: calendars.url(path),
+        username: 'alice',
+        password: 'secret-pw-1',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = (created.body as { id: string }).id;
+      const failed = await until(
+        async () => {
+          const started = performance.now();
+          // A connection the stalled server closed (its keep-alive lapsed meanwhile) counts as waiting.
+          const me = await api(server, other, 'GET', '/api/v1/me').then(
+            (answer) => answer.status,
+            (error: Error) => error.message,
+          );
+          const waited = Math.round(performance.now() - started);
+          expect(waited, "another holder's GET /me waited for the CalDAV answer's parse").toBeLessThan(1_000);
+          expect(me).toBe(200);
+          return (await api(server, token, 'GET', `/api/v1/calendar-sources/${id}`)).body as {
+            status: string;
+            lastError: string | null;
+          };
+        },
+        (source) => source.status !== 'pending',
+        90_000,
+      );
+      expect(failed).toMatchObject({ status: 'error', lastError: message });
+      expect(server.output()).not.toContain('secret-pw-1');
+    },
+  );
 });

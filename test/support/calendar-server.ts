@@ -1,7 +1,8 @@
 // A calendar host for tests: a node:http server on 127.0.0.1 that serves ICS texts at paths with
 // ETag and Last-Modified and answers 304 to a matching conditional request, and can be told, per
-// path, to redirect, hang, trickle, send garbage, a huge or gzipped body, or an error status. It
-// records every request (method, path, the conditional and authorization headers).
+// path, to redirect, hang, trickle, send garbage, a huge or gzipped body, an error status, or a
+// CalDAV server's multistatus answers (hostile ones included). It records every request (method,
+// path, the conditional and authorization headers).
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -25,7 +26,9 @@ export type Route =
   /** Answer 200 and send `body` in pieces of `chunkBytes` every `intervalMs`, or never finish it (`stall`). */
   | { kind: 'slow'; body: string; chunkBytes: number; intervalMs: number; stall?: boolean }
   /** A 200 of `bytes` bytes, streamed, starting like an iCalendar file; `declareLength` sends Content-Length. */
-  | { kind: 'huge'; bytes: number; declareLength?: boolean };
+  | { kind: 'huge'; bytes: number; declareLength?: boolean }
+  /** A CalDAV collection: 207 with `propfind` to PROPFIND, with `report` to REPORT (XML texts, sent as they are). */
+  | { kind: 'dav'; propfind: string; report?: string };
 
 export interface CalendarRequest {
   method: string;
@@ -145,6 +148,19 @@ export class CalendarServer {
       }
       case 'huge':
         return huge(response, route.bytes, route.declareLength ?? false);
+      case 'dav': {
+        const body =
+          request.method === 'REPORT' ? route.report : request.method === 'PROPFIND' ? route.propfind : undefined;
+        if (body === undefined) {
+          response.writeHead(405, { 'content-type': 'text/plain' }).end();
+          return;
+        }
+        const bytes = Buffer.from(body, 'utf8');
+        response
+          .writeHead(207, { 'content-type': 'application/xml; charset=utf-8', 'content-length': bytes.length })
+          .end(bytes);
+        return;
+      }
     }
   }
 

@@ -14,6 +14,7 @@ import {
   type CalendarFetcherOptions,
 } from '../../src/worker/calendar-fetcher.js';
 import { CalendarServer, DEFAULT_LAST_MODIFIED } from '../support/calendar-server.js';
+import { calendarPropfind, calendarReport, hostilePropfind, hostileReport } from '../support/hostile-dav.js';
 import { Radicale, radicaleGate } from '../support/radicale.js';
 
 const WINDOW = { from: Date.parse('2026-01-01T00:00:00Z'), to: Date.parse('2026-03-12T00:00:00Z') };
@@ -429,6 +430,57 @@ describe('HttpCalendarFetcher: CalDAV answers from a server that is not a good o
   it('when the address answers PROPFIND with a web page, then the fetch fails: not a CalDAV calendar', async () => {
     server.serve('/dav/', { kind: 'calendar', body: '<html>hello</html>', contentType: 'text/html' });
     expect(failure(await fetcher().fetch(caldav(server.url('/dav/')), null, WINDOW))).toBe(CALENDAR_MESSAGES.notCalDav);
+  });
+
+  it('when the server answers with multistatus documents, then the objects with calendar data come back in href order', async () => {
+    const path = '/dav/alice/work/';
+    server.serve(path, {
+      kind: 'dav',
+      propfind: calendarPropfind(path, '17'),
+      report: calendarReport([
+        ['/dav/alice/work/review.ics', REVIEW],
+        ['/dav/alice/work/standup.ics', STANDUP],
+      ]),
+    });
+    const outcome = await fetcher().fetch(caldav(server.url(path)), null, WINDOW);
+    expect(outcome).toMatchObject({ kind: 'changed', calendars: [REVIEW.trim(), STANDUP.trim()] });
+    expect(JSON.parse((outcome as { state: string }).state)).toMatchObject({ ctag: '17', syncToken: null });
+  });
+
+  // Issue 25, finding 2: answers whose parse by tsdav took the event loop for seconds, and the caps.
+  it('when the PROPFIND answer is larger than 64 KB (one <prop> with 16,000 children), then the fetch fails and says so', async () => {
+    server.serve('/dav/secret-abc123/', { kind: 'dav', propfind: hostilePropfind('/dav/secret-abc123/', 16_000) });
+    const error = failure(await fetcher().fetch(caldav(server.url('/dav/secret-abc123/'), 'pw-xyz'), null, WINDOW));
+    expect(error).toBe("the CalDAV server's answer to PROPFIND is larger than 64 KB");
+    expectSecretFree(error, 'alice', 'pw-xyz');
+  });
+
+  it('when the PROPFIND answer has more than 1,000 elements, then the fetch fails and says so', async () => {
+    const path = '/dav/alice/work/';
+    const others = Array.from({ length: 600 }, (_, i) => `<d:response><d:href>/dav/x${i}/</d:href></d:response>`);
+    const propfind = calendarPropfind(path).replace('</d:multistatus>', `${others.join('')}</d:multistatus>`);
+    expect(Buffer.byteLength(propfind)).toBeLessThan(64 * 1024);
+    server.serve(path, { kind: 'dav', propfind });
+    expect(failure(await fetcher().fetch(caldav(server.url(path)), null, WINDOW))).toBe(
+      "the CalDAV server's answer has more than 1000 XML elements",
+    );
+  });
+
+  it('when a REPORT answer has a response with 8,000 propstats, then the fetch fails and says so', async () => {
+    const path = '/dav/alice/work/';
+    server.serve(path, { kind: 'dav', propfind: calendarPropfind(path), report: hostileReport(8_000) });
+    expect(failure(await fetcher().fetch(caldav(server.url(path)), null, WINDOW))).toBe(
+      "the CalDAV server's answer has a response with more than 256 XML elements",
+    );
+  });
+
+  it('when a REPORT answer has more than 200,000 elements, then the fetch fails and says so', async () => {
+    const path = '/dav/alice/work/';
+    const objects = Array.from({ length: 30_000 }, (_, i): [string, string] => [`/dav/alice/work/${i}.ics`, 'x']);
+    server.serve(path, { kind: 'dav', propfind: calendarPropfind(path), report: calendarReport(objects) });
+    expect(failure(await fetcher({ maxBytes: 10 * 1_048_576 }).fetch(caldav(server.url(path)), null, WINDOW))).toBe(
+      "the CalDAV server's answer has more than 200000 XML elements",
+    );
   });
 
   it('when the CalDAV server never answers, then the fetch fails at the timeout', { timeout: 5_000 }, async () => {
