@@ -210,9 +210,9 @@ function record(
 }
 
 /**
- * `POST /calendar-sources/:id/sync`: syncs now. A call while a manual sync of the source is under
- * way in this process joins it; while another sync of it holds the lease (the worker, another
- * instance), it waits for that one (up to twice the sync timeout), then reads the source itself.
+ * `POST /calendar-sources/:id/sync`: syncs now. A call while a sync of the source is under way in
+ * this process (the worker's or another call's) joins it; while another instance's sync holds the
+ * lease, it waits for that one (up to twice the sync timeout), then reads the source itself.
  * A source is synced this way at most once per MANUAL_SYNC_INTERVAL_MS: sooner, nothing is done and
  * the answer is how many seconds to wait.
  */

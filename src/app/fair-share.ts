@@ -1,24 +1,22 @@
 /**
- * A capacity (syncs running at once, bytes waiting to be parsed, one parser thread) shared by
- * holders in turn: what one holder asks for waits behind the others' that are already waiting
- * only once per round, never behind all of one holder's many. Waiters are served round-robin by
- * holder (each holder's own in the order they came); a waiter that does not fit yet holds the
- * turn, so a large request is not passed over for ever by small ones. Nothing is refused for
- * waiting: the waiters are bounded by their callers (a sync waits only while it holds its
+ * A capacity (fetches at once, bytes waiting to be parsed, one parser thread) shared by holders
+ * in turn: what one holder asks for waits behind at most one turn of each other holder that is
+ * waiting too, never behind all of one holder's many. The next turn goes to the waiting holder
+ * served least recently (one that was never served, or not since it last had nothing in use, goes
+ * first), each holder's own requests in the order they came. A request that does not fit yet
+ * holds the turn, so a large one is not passed over for ever by small ones. Nothing is refused
+ * for waiting: the waiters are bounded by their callers (a sync waits only while it holds its
  * source's lease, so one per source at most).
  */
 export class FairShare {
   private available: number;
-  /** Per holder, its waiters in order; the map's order is the turn (a served holder goes last). */
-  private readonly waiting = new Map<string, Waiter[]>();
+  /** Holders with something waiting or in use. */
+  private readonly holders = new Map<string, HolderShare>();
+  /** Turns given so far: a holder's `servedAt` is the number of its last one. */
+  private turns = 0;
 
   constructor(readonly capacity: number) {
     this.available = capacity;
-  }
-
-  /** Units in use now. */
-  get inUse(): number {
-    return this.capacity - this.available;
   }
 
   /**
@@ -30,23 +28,29 @@ export class FairShare {
     if (units > this.capacity)
       return Promise.reject(new RangeError(`${units} units exceed the capacity ${this.capacity}`));
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.waiting.size === 0 && units <= this.available) {
-      this.available -= units;
-      return Promise.resolve(this.releaser(units));
+    let share = this.holders.get(holderId);
+    if (!share) {
+      share = { waiting: [], inUse: 0, servedAt: 0 };
+      this.holders.set(holderId, share);
     }
+    const holder = share;
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { units, resolve, abandon: () => undefined };
       if (signal) {
         const onAbort = () => {
-          this.remove(holderId, waiter);
+          const at = holder.waiting.indexOf(waiter);
+          if (at < 0) return;
+          holder.waiting.splice(at, 1);
+          this.forgetIfIdle(holderId, holder);
           reject(signal.reason);
+          // The one that held the turn may have left: the next may fit.
+          this.serve();
         };
         signal.addEventListener('abort', onAbort, { once: true });
         waiter.abandon = () => signal.removeEventListener('abort', onAbort);
       }
-      const queue = this.waiting.get(holderId);
-      if (queue) queue.push(waiter);
-      else this.waiting.set(holderId, [waiter]);
+      holder.waiting.push(waiter);
+      this.serve();
     });
   }
 
@@ -60,40 +64,47 @@ export class FairShare {
     }
   }
 
-  private releaser(units: number): () => void {
+  /** Grants waiters, each turn to the waiting holder served least recently, while the next fits. */
+  private serve(): void {
+    for (;;) {
+      let next: [string, HolderShare] | undefined;
+      for (const entry of this.holders) {
+        if (entry[1].waiting.length > 0 && (next === undefined || entry[1].servedAt < next[1].servedAt)) next = entry;
+      }
+      if (next === undefined) return;
+      const [holderId, holder] = next;
+      const waiter = holder.waiting[0]!;
+      if (waiter.units > this.available) return;
+      holder.waiting.shift();
+      holder.inUse += waiter.units;
+      holder.servedAt = ++this.turns;
+      this.available -= waiter.units;
+      waiter.abandon();
+      waiter.resolve(this.releaser(holderId, holder, waiter.units));
+    }
+  }
+
+  private releaser(holderId: string, holder: HolderShare, units: number): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      holder.inUse -= units;
       this.available += units;
+      this.forgetIfIdle(holderId, holder);
       this.serve();
     };
   }
 
-  /** Grants waiters in turn while the one whose turn it is fits. */
-  private serve(): void {
-    for (const [holderId, queue] of this.waiting) {
-      const next = queue[0]!;
-      if (next.units > this.available) return;
-      queue.shift();
-      // Served: to the end of the turn, or out of it with nothing left waiting.
-      this.waiting.delete(holderId);
-      if (queue.length > 0) this.waiting.set(holderId, queue);
-      this.available -= next.units;
-      next.abandon();
-      next.resolve(this.releaser(next.units));
-    }
+  private forgetIfIdle(holderId: string, holder: HolderShare): void {
+    if (holder.inUse === 0 && holder.waiting.length === 0) this.holders.delete(holderId);
   }
+}
 
-  private remove(holderId: string, waiter: Waiter): void {
-    const queue = this.waiting.get(holderId);
-    const at = queue?.indexOf(waiter) ?? -1;
-    if (at < 0) return;
-    queue!.splice(at, 1);
-    if (queue!.length === 0) this.waiting.delete(holderId);
-    // The one that held the turn may have left: the next may fit.
-    this.serve();
-  }
+interface HolderShare {
+  waiting: Waiter[];
+  inUse: number;
+  servedAt: number;
 }
 
 interface Waiter {

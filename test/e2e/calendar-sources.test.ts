@@ -1,7 +1,8 @@
 // Calendar sources as `slotwise serve` runs them (the built server): its sync worker reads a new
 // source at once and again every CALENDAR_SYNC_INTERVAL_MS, each read parsed in a worker thread; a
 // calendar that takes too long to parse fails its source and is cut off, while the process goes on
-// answering requests at once; the log names sources by id, never by address.
+// answering requests at once; one holder's hostile calendars neither hold up another holder's sync
+// nor the process's requests; the log names sources by id, never by address.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarServer } from '../support/calendar-server.js';
 import { api, createKey, ensureBuilt, startServer, tempStore, type Server, type TempStore } from './support.js';
@@ -126,4 +127,88 @@ describe('calendar sources in slotwise serve', () => {
     expect(failed.lastError).toBe('the calendar took longer than 0.1 s to read');
     expect(slowest, 'no request waited for the parse').toBeLessThan(200);
   });
+});
+
+describe("one holder's hostile calendars and another holder's sync (issue 25, finding 3)", () => {
+  it("when a holder's CalDAV sources of 100 objects × FREQ=MINUTELY;COUNT=45000 are being parsed, then each fails within one budget, another holder's sync takes well under a second, and GET /me stays fast", async () => {
+    // 100 objects a source, each 45,000 minutes long before the window: within one object's budget, 100 times over.
+    const objects = Array.from({ length: 100 }, (_, i) =>
+      calendar([
+        event(`m${i}@attack`, ['DTSTART:20200101T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY;COUNT=45000']),
+      ]),
+    );
+    const attackPaths = Array.from({ length: 10 }, (_, i) => `/dav/mallory/attack-${i}/`);
+    for (const path of attackPaths) calendars.serve(path, { kind: 'caldav', objects });
+    const meeting = meetingIn10Days();
+    calendars.serve('/victim.ics', { kind: 'calendar', body: calendar([event('v@e2e', meeting.lines)]) });
+    const store = tempStore();
+    stores.push(store);
+    const victim = await createKey(store.databaseUrl, 'alice');
+    const attacker = await createKey(store.databaseUrl, 'mallory');
+    const server = await startServer(store.databaseUrl, { CALENDAR_ALLOW_PRIVATE_TARGETS: 'true' });
+    servers.push(server);
+
+    const attackIds: string[] = [];
+    for (const path of attackPaths) {
+      const created = await api(server, attacker, 'POST', '/api/v1/calendar-sources', {
+        type: 'caldav',
+        url: calendars.url(path),
+        username: 'mallory',
+        password: 'not-a-secret-42',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      attackIds.push((created.body as { id: string }).id);
+    }
+    // Each on request too, all at once: the worker has started some already (a new source is read at once).
+    const attacks = attackIds.map((id) => api(server, attacker, 'POST', `/api/v1/calendar-sources/${id}/sync`));
+    let slowestMe = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const started = performance.now();
+        const me = await api(server, victim, 'GET', '/api/v1/me');
+        expect(me.status).toBe(200);
+        slowestMe = Math.max(slowestMe, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    try {
+      // The attack is under way: several of its calendars have been read and wait for the parser.
+      await until(
+        async () => calendars.requests.filter((request) => request.method === 'REPORT').length,
+        (reports) => reports >= 6,
+      );
+      const created = await api(server, victim, 'POST', '/api/v1/calendar-sources', {
+        type: 'ics',
+        url: calendars.url('/victim.ics'),
+      });
+      const victimId = (created.body as { id: string }).id;
+      const started = performance.now();
+      const synced = await fetch(`${server.url}/api/v1/calendar-sources/${victimId}/sync`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${victim}` },
+        // Today's single FIFO thread would keep it waiting for every queued attack parse: cut off, not waited for.
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        async (response) => ({ status: response.status, body: (await response.json()) as { status: string } }),
+        () => undefined,
+      );
+      const victimMs = performance.now() - started;
+      expect(synced?.body, `the victim's sync took ${Math.round(victimMs)} ms`).toMatchObject({ status: 'ok' });
+      expect(victimMs).toBeLessThan(1_000);
+
+      for (const answer of await Promise.all(attacks)) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({
+          status: 'error',
+          lastError:
+            "the calendar's recurring events need more than 100000 expansion steps (a rule repeats too often, e.g. every second or minute, or can never match)",
+        });
+      }
+    } finally {
+      sampling = false;
+      await sampler;
+    }
+    expect(slowestMe, 'the slowest GET /me during the attack (ms)').toBeLessThan(1_000);
+  }, 120_000);
 });

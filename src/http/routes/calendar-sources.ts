@@ -127,7 +127,7 @@ export const calendarSourceRoutes =
           operationId: 'syncCalendarSource',
           summary: 'Sync a calendar source now',
           description:
-            'Reads the source now and answers with it: `status`, `lastSyncedAt` and `lastError` tell how it went. The body may be omitted. A call while another sync of the source is under way waits for it (and, in the same server process, answers with its result instead of reading again). A source is read this way at most once every 30 seconds: sooner, 429 `rate-limited` with `Retry-After`, and nothing is read. The syncs of a server take turns (`CALENDAR_SYNC_CONCURRENCY` reads at once, holders in turn; docs/api.md, "Limits"), so the answer may wait for others\' syncs.',
+            "Reads the source now and answers with it: `status`, `lastSyncedAt` and `lastError` tell how it went. The body may be omitted. A call while a sync of the source is under way on the same server (the periodic one or another call's) answers with that sync's result instead of reading the source again; one under way on another instance is waited for. Otherwise a source is read on request at most once every 30 seconds: sooner, 429 `rate-limited` with `Retry-After`, and nothing is read. A server's syncs take turns (`CALENDAR_SYNC_CONCURRENCY` reads at once, their parses one at a time, holders in turn; docs/api.md, \"Limits\"), so the answer may wait for other syncs.",
           params: IdParams,
           body: EmptyBody,
           response: { 200: ref(CalendarSourceResource) },
