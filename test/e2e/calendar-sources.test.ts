@@ -160,7 +160,12 @@ describe("one holder's hostile calendars and another holder's sync (issue 25, fi
       attackIds.push((created.body as { id: string }).id);
     }
     // Each on request too, all at once: the worker has started some already (a new source is read at once).
-    const attacks = attackIds.map((id) => api(server, attacker, 'POST', `/api/v1/calendar-sources/${id}/sync`));
+    const attacks = attackIds.map((id) =>
+      api(server, attacker, 'POST', `/api/v1/calendar-sources/${id}/sync`).catch((error: Error) => ({
+        status: 0,
+        body: error.message,
+      })),
+    );
     let slowestMe = 0;
     let sampling = true;
     const sampler = (async () => {
@@ -169,7 +174,8 @@ describe("one holder's hostile calendars and another holder's sync (issue 25, fi
         const me = await api(server, victim, 'GET', '/api/v1/me');
         expect(me.status).toBe(200);
         slowestMe = Math.max(slowestMe, performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        // Within the key's 600 requests a minute.
+        await new Promise((resolve) => setTimeout(resolve, 150));
       }
     })();
     try {
