@@ -111,7 +111,8 @@ export function busyFromICalendar(
  * the fetch's, not each text's: its events are counted over all texts (more texts than
  * `maxEvents` are refused before any is read), all of them share one recurrence budget, and the
  * merged result is held to `maxIntervals` too. So a calendar of many small objects costs no more
- * than one text of the same events (issue 25: 100 objects of 45,000 minutes each cost 100 budgets).
+ * than one text of the same events (with a budget each, 100 objects of 45,000 minutes each cost
+ * 100 budgets: issue 25).
  */
 export function busyFromCalendars(
   texts: readonly string[],

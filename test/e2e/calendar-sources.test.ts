@@ -193,7 +193,7 @@ describe("one holder's hostile calendars and another holder's sync (issue 25, fi
       const synced = await fetch(`${server.url}/api/v1/calendar-sources/${victimId}/sync`, {
         method: 'POST',
         headers: { authorization: `Bearer ${victim}` },
-        // Today's single FIFO thread would keep it waiting for every queued attack parse: cut off, not waited for.
+        // A first-come parse queue would keep it waiting for every queued attack parse: cut off, not waited for.
         signal: AbortSignal.timeout(10_000),
       }).then(
         async (response) => ({ status: response.status, body: (await response.json()) as { status: string } }),
