@@ -9,6 +9,9 @@ import type { FetchOutcome } from './ports/calendar-fetcher.js';
 import type { StoredSource, Transaction } from './ports/store.js';
 import { calendarSourceView } from './views.js';
 
+/** The least room in CALENDAR_PARSE_QUEUE_MB a read takes: 32 MB holds at most 8,192 waiting parses. */
+const MIN_PARSE_ROOM = 4_096;
+
 /** Busy time is kept from a day back (a booking's buffer can reach into it) to the horizon ahead. */
 const KEPT_BEFORE_MS = DAY_MS;
 
@@ -75,9 +78,10 @@ async function readAndRecord(
   try {
     fetched = await context.calendarFetcher.fetch(address, stored.syncState, window, signal);
     if (fetched.kind === 'changed') {
-      // Characters, at most the bytes read: every text is decoded from at least as many bytes.
+      // Characters, at most the bytes read: every text is decoded from at least as many bytes. At
+      // least MIN_PARSE_ROOM, so the room bounds how many parses can wait, however small.
       const size = Math.max(
-        1,
+        MIN_PARSE_ROOM,
         fetched.calendars.reduce((sum, text) => sum + text.length, 0),
       );
       if (size > limits.parseRoom.capacity) {
