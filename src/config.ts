@@ -82,6 +82,8 @@ export const DEFAULT_CALENDAR_SOURCE_SETTINGS: CalendarSourceSettings = {
   horizonDays: 366,
   timeoutMs: 15_000,
   maxBytes: 10 * 1024 * 1024,
+  syncConcurrency: 4,
+  parseQueueBytes: 32 * 1024 * 1024,
   maxEvents: 20_000,
   maxIntervals: 50_000,
   maxRecurrenceSteps: 100_000,
@@ -167,7 +169,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeoutMs: readInteger(env, 'CALENDAR_SYNC_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems),
     horizonDays: readInteger(env, 'CALENDAR_HORIZON_DAYS', 366, { min: 7, max: 1_100 }, problems),
     maxBytes: readInteger(env, 'CALENDAR_MAX_SIZE_MB', 10, { min: 1, max: 200 }, problems) * 1024 * 1024,
+    syncConcurrency: readInteger(env, 'CALENDAR_SYNC_CONCURRENCY', 4, { min: 1, max: 256 }, problems),
+    parseQueueBytes: readInteger(env, 'CALENDAR_PARSE_QUEUE_MB', 32, { min: 1, max: 4_096 }, problems) * 1024 * 1024,
   };
+  if (calendarSources.parseQueueBytes < calendarSources.maxBytes) {
+    problems.push(
+      `CALENDAR_PARSE_QUEUE_MB (${calendarSources.parseQueueBytes / 1_048_576}) must not be less than CALENDAR_MAX_SIZE_MB (${calendarSources.maxBytes / 1_048_576}): a calendar of the largest size must fit`,
+    );
+  }
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
   const limitPerHolder = readInteger(env, 'WEBHOOK_LIMIT_PER_HOLDER', 25, { min: 1, max: 1_000 }, problems);

@@ -11,6 +11,8 @@ import type { AppContext, CalendarSourceSettings, PageSettings } from './app/con
 import type { BusyParser } from './app/ports/busy-parser.js';
 import { payloadAsSent } from './app/outbox.js';
 import { GuestLinks } from './app/guest-links.js';
+import { syncLeaseMs } from './app/calendar-sync.js';
+import { SyncLimits } from './app/sync-limits.js';
 import { IdGenerator } from './app/ids.js';
 import type { Keyring } from './app/ports/keyring.js';
 import type { RequestCounter } from './app/ports/request-counter.js';
@@ -36,8 +38,6 @@ import { WebhookSender } from './worker/send-webhook.js';
 import { ClockFormats } from './http/pages/clocks.js';
 
 const DEFAULT_PAGE_SETTINGS: PageSettings = { holdsPerHolder: 20, holdsPerClient: 2 };
-/** Calendar sources one process syncs at once (their parses take turns in one thread). */
-const SYNCS_AT_ONCE = 4;
 /** Clocks the booking pages keep: every zone a guest can pick, in each of the pages' two languages. */
 const MAX_PAGE_CLOCKS = 1_024;
 
@@ -149,6 +149,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     calendarSources: sources,
     calendarFetcher: fetcher,
     busyParser,
+    syncLimits: new SyncLimits(sources, now),
     // Called after commits, by which time the workers below exist.
     outboxChanged: () => worker.wake(),
     sourcesChanged: () => calendarSync.wake(),
@@ -196,9 +197,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   );
   const calendarSync = new CalendarSyncWorker(
     context,
-    // A lease outlives the longest sync: its fetch, then its parse after up to three others queued
-    // in the one parser thread, each within the timeout.
-    { pollIntervalMs: 1_000, concurrency: SYNCS_AT_ONCE, leaseMs: sources.timeoutMs * (1 + SYNCS_AT_ONCE) + 5_000 },
+    { pollIntervalMs: 1_000, concurrency: sources.syncConcurrency, leaseMs: syncLeaseMs(sources) },
     app.log,
   );
   const housekeeper = new Housekeeper(

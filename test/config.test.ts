@@ -18,6 +18,8 @@ const CALENDAR_DEFAULTS: Config['calendarSources'] = {
   horizonDays: 366,
   timeoutMs: 15_000,
   maxBytes: 10 * MB,
+  syncConcurrency: 4,
+  parseQueueBytes: 32 * MB,
   maxEvents: 20_000,
   maxIntervals: 50_000,
   maxRecurrenceSteps: 100_000,
@@ -80,6 +82,8 @@ const VARIABLES = [
   'CALENDAR_SYNC_TIMEOUT_MS',
   'CALENDAR_HORIZON_DAYS',
   'CALENDAR_MAX_SIZE_MB',
+  'CALENDAR_SYNC_CONCURRENCY',
+  'CALENDAR_PARSE_QUEUE_MB',
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_RETRY_SCHEDULE',
   'WEBHOOK_POLL_INTERVAL_MS',
@@ -160,6 +164,8 @@ describe('loadConfig defaults', () => {
       CALENDAR_SYNC_TIMEOUT_MS: '5000',
       CALENDAR_HORIZON_DAYS: '120',
       CALENDAR_MAX_SIZE_MB: '2',
+      CALENDAR_SYNC_CONCURRENCY: '2',
+      CALENDAR_PARSE_QUEUE_MB: '16',
       WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_RETRY_SCHEDULE: '10s,1m,1h',
       WEBHOOK_POLL_INTERVAL_MS: '250',
@@ -199,6 +205,8 @@ describe('loadConfig defaults', () => {
         timeoutMs: 5_000,
         horizonDays: 120,
         maxBytes: 2 * MB,
+        syncConcurrency: 2,
+        parseQueueBytes: 16 * MB,
       },
       secretKeys: [KEY_B, KEY_A],
       logLevel: 'debug',
@@ -725,6 +733,8 @@ describe('loadConfig rejected values', () => {
       CALENDAR_SYNC_TIMEOUT_MS: 'long',
       CALENDAR_HORIZON_DAYS: '6',
       CALENDAR_MAX_SIZE_MB: '201',
+      CALENDAR_SYNC_CONCURRENCY: '0',
+      CALENDAR_PARSE_QUEUE_MB: 'big',
       WEBHOOK_TIMEOUT_MS: '1',
       WEBHOOK_RETRY_SCHEDULE: '5s,later',
       WEBHOOK_POLL_INTERVAL_MS: '0',
@@ -762,6 +772,8 @@ describe('loadConfig rejected values', () => {
       integerProblem('CALENDAR_SYNC_TIMEOUT_MS', 100, 300_000, 'long'),
       integerProblem('CALENDAR_HORIZON_DAYS', 7, 1100, '6'),
       integerProblem('CALENDAR_MAX_SIZE_MB', 1, 200, '201'),
+      integerProblem('CALENDAR_SYNC_CONCURRENCY', 1, 256, '0'),
+      integerProblem('CALENDAR_PARSE_QUEUE_MB', 1, 4096, 'big'),
       integerProblem('WEBHOOK_TIMEOUT_MS', 100, 300_000, '1'),
       SCHEDULE_PROBLEM('5s,later'),
       integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '0'),
@@ -790,6 +802,16 @@ describe('loadConfig rejected values', () => {
     }
     for (const name of VARIABLES.filter((v) => v !== 'HOST')) expect(message).toContain(`  - ${name} `);
     expect(message.split('\n')).toHaveLength(1 + expected.length);
+  });
+
+  it('when the room for calendars waiting to be parsed is smaller than the largest calendar, then it is refused', () => {
+    expect(problemsOf({ CALENDAR_MAX_SIZE_MB: '20', CALENDAR_PARSE_QUEUE_MB: '16' })).toEqual([
+      'CALENDAR_PARSE_QUEUE_MB (16) must not be less than CALENDAR_MAX_SIZE_MB (20): a calendar of the largest size must fit',
+    ]);
+    expect(loadConfig({ CALENDAR_MAX_SIZE_MB: '20', CALENDAR_PARSE_QUEUE_MB: '20' }).calendarSources).toMatchObject({
+      maxBytes: 20 * MB,
+      parseQueueBytes: 20 * MB,
+    });
   });
 
   it('when only some values are bad, then only those are reported', () => {

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { BusyInterval } from '../domain/busy-time.js';
+import type { BusyInterval, BusyParse } from '../domain/busy-time.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import { openAddress, sealAddress } from './calendar-sources.js';
-import type { AppContext } from './context.js';
+import type { AppContext, CalendarSourceSettings } from './context.js';
 import { loadAvailability } from './holder-availability.js';
 import { transactionWithEvents } from './outbox.js';
 import type { FetchOutcome } from './ports/calendar-fetcher.js';
 import type { StoredSource, Transaction } from './ports/store.js';
 import { calendarSourceView } from './views.js';
+
+/** The least room in CALENDAR_PARSE_QUEUE_MB a read takes: 32 MB holds at most 8,192 waiting parses. */
+const MIN_PARSE_ROOM = 4_096;
 
 /** Busy time is kept from a day back (a booking's buffer can reach into it) to the horizon ahead. */
 const KEPT_BEFORE_MS = DAY_MS;
@@ -63,26 +66,57 @@ async function readAndRecord(
   if (!stored) return { sourceId, outcome: 'gone' };
   const window = { from: started - KEPT_BEFORE_MS, to: started + settings.horizonDays * DAY_MS };
   const address = openAddress(context, sourceId, stored.sealedAddress);
-  const fetched: FetchOutcome = address
-    ? await context.calendarFetcher.fetch(address, stored.syncState, window, signal)
-    : {
-        kind: 'failed',
-        error: 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)',
-      };
+  if (!address) {
+    const error = 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)';
+    return await recordFailure(context, stored, error, undefined);
+  }
+  const limits = context.syncLimits;
+  // A turn among the process's fetches, kept until what was read has room to wait for the parser.
+  const releaseFetch = await limits.fetches.acquire(holderId, 1, signal);
+  let fetched: FetchOutcome;
+  let releaseRoom: (() => void) | undefined;
+  try {
+    fetched = await context.calendarFetcher.fetch(address, stored.syncState, window, signal);
+    if (fetched.kind === 'changed') {
+      // Characters, at most the bytes read: every text is decoded from at least as many bytes. At
+      // least MIN_PARSE_ROOM, so the room bounds how many parses can wait, however small.
+      const size = Math.max(
+        MIN_PARSE_ROOM,
+        fetched.calendars.reduce((sum, text) => sum + text.length, 0),
+      );
+      if (size > limits.parseRoom.capacity) {
+        fetched = { kind: 'failed', error: tooLargeToParse(size, limits.parseRoom.capacity) };
+      } else {
+        releaseRoom = await limits.parseRoom.acquire(holderId, size, signal);
+      }
+    }
+  } finally {
+    releaseFetch();
+  }
   // Sealed again with SLOTWISE_SECRET's newest key at every sync that could open it: one sync
   // interval after a key is added in front, no source needs the old one (docs/api.md, "Secrets").
-  const resealed = address && sealAddress(context, sourceId, address);
+  const resealed = sealAddress(context, sourceId, address);
   if (fetched.kind === 'failed') return await recordFailure(context, stored, fetched.error, resealed);
   if (fetched.kind === 'unchanged')
     return await recordSuccess(context, stored, fetched.state, null, 'unchanged', resealed);
-  const zone = (await loadAvailability(context.store, holderId)).availability.timeZone;
-  const parsed = await context.busyParser.parse(fetched.calendars, window, zone, {
-    maxEvents: settings.maxEvents,
-    maxIntervals: settings.maxIntervals,
-    maxRecurrenceSteps: settings.maxRecurrenceSteps,
-  });
+  let parsed: BusyParse;
+  try {
+    const zone = (await loadAvailability(context.store, holderId)).availability.timeZone;
+    parsed = await context.busyParser.parse(holderId, fetched.calendars, window, zone, {
+      maxEvents: settings.maxEvents,
+      maxIntervals: settings.maxIntervals,
+      maxRecurrenceSteps: settings.maxRecurrenceSteps,
+    });
+  } finally {
+    releaseRoom?.();
+  }
   if (!parsed.ok) return await recordFailure(context, stored, parsed.error, resealed);
   return await recordSuccess(context, stored, fetched.state, parsed.intervals, 'changed', resealed);
+}
+
+function tooLargeToParse(size: number, room: number): string {
+  const mb = (count: number) => Number((count / 1_048_576).toFixed(2));
+  return `the calendar (${mb(size)} MB) is larger than this server parses at once (${mb(room)} MB)`;
 }
 
 /** A name for a busy set: equal sets, equal names. */
@@ -180,24 +214,40 @@ function record(
 }
 
 /**
- * `POST /calendar-sources/:id/sync`: syncs now and answers with the source. When another sync of
- * it is under way (here or on another instance), waits for that one instead (up to the sync
- * timeout) and answers with its result.
+ * `POST /calendar-sources/:id/sync`: syncs now. A call while a sync of the source is under way in
+ * this process (the worker's or another call's) joins it; while another instance's sync holds the
+ * lease, it waits for that one (up to twice the sync timeout), then reads the source itself.
+ * A source is synced this way at most once per MANUAL_SYNC_INTERVAL_MS: sooner, nothing is done and
+ * the answer is how many seconds to wait.
  */
-export async function syncCalendarSourceNow(context: AppContext, holderId: string, id: string): Promise<void> {
+export async function syncCalendarSourceNow(
+  context: AppContext,
+  holderId: string,
+  id: string,
+): Promise<{ retryAfterSeconds: number } | undefined> {
   const settings = context.calendarSources;
-  const deadline = Date.now() + settings.timeoutMs * 2;
-  for (;;) {
-    const now = context.now();
-    const leaseUntil = now + settings.timeoutMs * 2;
-    if (
-      await context.store.transaction((tx) => tx.calendarSources.claim(holderId, id, now, leaseUntil), { holderId })
-    ) {
-      await syncSource(context, holderId, id);
-      return;
+  return context.syncLimits.manual(id, async () => {
+    const deadline = Date.now() + settings.timeoutMs * 2;
+    for (;;) {
+      const now = context.now();
+      const leaseUntil = now + syncLeaseMs(settings);
+      if (
+        await context.store.transaction((tx) => tx.calendarSources.claim(holderId, id, now, leaseUntil), { holderId })
+      ) {
+        await syncSource(context, holderId, id);
+        return;
+      }
+      if ((await context.store.calendarSources.get(holderId, id)) === undefined) return;
+      if (Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if ((await context.store.calendarSources.get(holderId, id)) === undefined) return;
-    if (Date.now() > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  });
+}
+
+/**
+ * How long a sync's lease lasts: longer than the longest sync (its fetch, then its parse after
+ * others' in the one parser thread, each within the timeout), so no other instance takes it mid-sync.
+ */
+export function syncLeaseMs(settings: CalendarSourceSettings): number {
+  return settings.timeoutMs * (1 + settings.syncConcurrency) + 5_000;
 }

@@ -9,6 +9,7 @@ import type { BusyParser } from './ports/busy-parser.js';
 import type { CalendarFetcher } from './ports/calendar-fetcher.js';
 import type { Keyring } from './ports/keyring.js';
 import type { Store } from './ports/store.js';
+import type { SyncLimits } from './sync-limits.js';
 
 /**
  * What every use case runs against, built once by the composition root (src/server.ts): the
@@ -30,8 +31,10 @@ export interface AppContext {
   calendarSources: CalendarSourceSettings;
   /** Reads calendar sources (ICS and CalDAV over HTTP, through the address guard). */
   calendarFetcher: CalendarFetcher;
-  /** Turns what a source returned into busy time, off the event loop. */
+  /** Turns what a source returned into busy time, off the event loop; holders' parses take turns. */
   busyParser: BusyParser;
+  /** What the process's syncs share: fetches at once, room for parsing, `POST …/sync` per source. */
+  syncLimits: SyncLimits;
   /** Called after a commit that enqueued deliveries, so a worker in this process sends them at once. */
   outboxChanged?: () => void;
   /** Called after a source was added or readdressed, so the sync worker in this process reads it at once. */
@@ -51,7 +54,17 @@ export interface CalendarSourceSettings {
   timeoutMs: number;
   /** The largest calendar read, in bytes after decompression (`CALENDAR_MAX_SIZE_MB`). */
   maxBytes: number;
-  /** Bounds of one source: events in it, busy intervals in the horizon, recurrence work. */
+  /**
+   * Calendar fetches one process runs at once, the sync worker's and `POST …/sync`'s together
+   * (`CALENDAR_SYNC_CONCURRENCY`); more wait their turn, holders round-robin.
+   */
+  syncConcurrency: number;
+  /**
+   * Characters of fetched calendars one process holds for parsing, waiting or being parsed
+   * (`CALENDAR_PARSE_QUEUE_MB`); a fetched calendar waits (holding its fetch's turn) until there is room.
+   */
+  parseQueueBytes: number;
+  /** Bounds of one fetch of a source (all its objects together): events, busy intervals in the horizon, recurrence work. */
   maxEvents: number;
   maxIntervals: number;
   maxRecurrenceSteps: number;

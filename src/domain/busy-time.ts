@@ -37,18 +37,19 @@ export interface BusyWindow {
 }
 
 /**
- * Bounds on what one calendar may cost; past any of them the calendar is refused as a whole.
+ * Bounds on what one calendar may cost, all its texts together (one fetch: an ICS file, or every
+ * object of a CalDAV calendar); past any of them the calendar is refused as a whole.
  * Measured on a year's window: a realistic export of 2,000 events (200 of them series) needs
  * 10,000–20,000 recurrence steps and 600 intervals; suggested bounds are 20,000 events, 50,000
  * intervals and 100,000 steps.
  */
 export interface BusyLimits {
-  /** VEVENTs in the text, overrides (RECURRENCE-ID) included; counted before any is parsed. */
+  /** VEVENTs in the texts, overrides (RECURRENCE-ID) included; each text's counted before it is parsed. */
   maxEvents: number;
   /** Occurrences that overlap the window, before merging: bounds the result and its memory. */
   maxIntervals: number;
   /**
-   * Work of recurrence expansion over the whole calendar: each occurrence a rule yields and each
+   * Work of recurrence expansion over the whole calendar (every text of the fetch): each occurrence a rule yields and each
    * candidate date-time ical.js examines and rejects (see RecurrenceBudget). Each occurrence
    * costs at least one step, so this also bounds occurrences per event; it replaces a per-event
    * bound because it bounds CPU whatever the rules are. A step costs ical.js one to about ten
@@ -101,20 +102,63 @@ export function busyFromICalendar(
   defaultZone: string,
   limits: BusyLimits,
 ): BusyParse {
+  return busyFromCalendars([text], window, defaultZone, limits);
+}
+
+/**
+ * The busy time of several texts read in one fetch (a CalDAV calendar is one text per object; an
+ * ICS address one text) over one window, merged, as busyFromICalendar reads one. The bounds are
+ * the fetch's, not each text's: its events are counted over all texts (more texts than
+ * `maxEvents` are refused before any is read), all of them share one recurrence budget, and the
+ * merged result is held to `maxIntervals` too. So a calendar of many small objects costs no more
+ * than one text of the same events (with a budget each, 100 objects of 45,000 minutes each cost
+ * 100 budgets: issue 25).
+ */
+export function busyFromCalendars(
+  texts: readonly string[],
+  window: BusyWindow,
+  defaultZone: string,
+  limits: BusyLimits,
+): BusyParse {
   const zone = canonicalTimeZone(defaultZone);
   if (zone === undefined)
     return { ok: false, error: `the default zone ${JSON.stringify(defaultZone)} is not an IANA time zone` };
   if (!(window.from < window.to)) return { ok: false, error: 'the window must start before it ends' };
+  if (texts.length > limits.maxEvents)
+    return { ok: false, error: `the calendar has more than ${limits.maxEvents} events` };
+  const fetch: FetchBounds = { budget: new RecurrenceBudget(limits.maxRecurrenceSteps), events: 0 };
+  const intervals: BusyInterval[] = [];
+  let skippedEvents = 0;
   try {
-    return readBusy(text, window, zone, limits);
+    for (const text of texts) {
+      const parsed = readBusy(text, window, zone, limits, fetch);
+      if (!parsed.ok) return parsed;
+      skippedEvents += parsed.skippedEvents;
+      for (const interval of parsed.intervals) intervals.push(interval);
+      if (intervals.length > limits.maxIntervals)
+        return { ok: false, error: `the calendar has more than ${limits.maxIntervals} busy occurrences in the window` };
+    }
   } catch (error) {
     if (error instanceof BusyLimitExceeded) return { ok: false, error: error.message };
     return { ok: false, error: 'the calendar could not be read' };
   }
+  return { ok: true, intervals: mergeBusy(intervals), skippedEvents };
 }
 
-function readBusy(text: string, window: BusyWindow, defaultZone: string, limits: BusyLimits): BusyParse {
-  const split = splitCalendar(text, limits.maxEvents);
+/** What the texts of one fetch have spent together: recurrence steps, and VEVENTs seen. */
+interface FetchBounds {
+  budget: RecurrenceBudget;
+  events: number;
+}
+
+function readBusy(
+  text: string,
+  window: BusyWindow,
+  defaultZone: string,
+  limits: BusyLimits,
+  fetch: FetchBounds,
+): BusyParse {
+  const split = splitCalendar(text, limits.maxEvents, fetch);
   if (typeof split === 'string') return { ok: false, error: `the calendar could not be parsed: ${split}` };
   const calendars = calendarsOf(split.frame);
   if (calendars === undefined) {
@@ -130,7 +174,7 @@ function readBusy(text: string, window: BusyWindow, defaultZone: string, limits:
       if (typeof tzid === 'string' && !definitions.has(tzid)) definitions.set(tzid, definition);
     }
   }
-  const budget = new RecurrenceBudget(limits.maxRecurrenceSteps);
+  const budget = fetch.budget;
   const clocks = new Clocks(definitions, defaultZone, window, budget);
   const events: BusyEvent[] = [];
   let skippedEvents = split.unclosedEvents;
@@ -187,10 +231,11 @@ function componentMarker(line: string): string | undefined {
  * not parsing: ical.js parses each piece). ical.js refuses a whole text for one bad value (a
  * misspelt RRULE, a wrong date); parsed block by block, such an event is skipped and the rest of
  * the calendar still counts. Other top-level components (VTODO, VJOURNAL, VFREEBUSY…) are
- * dropped: they block nothing. Throws BusyLimitExceeded past `maxEvents` VEVENTs; a string is the
+ * dropped: they block nothing. Throws BusyLimitExceeded past `maxEvents` VEVENTs in the fetch's
+ * texts so far (counted in `fetch`); a string is the
  * reason the text is not a calendar.
  */
-function splitCalendar(text: string, maxEvents: number): CalendarText | string {
+function splitCalendar(text: string, maxEvents: number, fetch: FetchBounds): CalendarText | string {
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\n|\r/);
   let first = 0;
   while (first < lines.length && lines[first]!.trim() === '') first += 1;
@@ -202,7 +247,6 @@ function splitCalendar(text: string, maxEvents: number): CalendarText | string {
   if (componentMarker(lines[last]!) !== 'END:VCALENDAR') return 'it is cut short (it does not end with END:VCALENDAR)';
   const frame: string[] = [];
   const events: string[] = [];
-  let eventCount = 0;
   let unclosedEvents = 0;
   let event: string[] = [];
   // 0: between calendars; 1: in a VCALENDAR; 2 and more: inside one of its components.
@@ -223,8 +267,8 @@ function splitCalendar(text: string, maxEvents: number): CalendarText | string {
       if (depth === 1) {
         route = marker === 'BEGIN:VEVENT' ? 'event' : marker === 'BEGIN:VTIMEZONE' ? 'frame' : 'drop';
         if (route === 'event') {
-          eventCount += 1;
-          if (eventCount > maxEvents) throw new BusyLimitExceeded(`the calendar has more than ${maxEvents} events`);
+          fetch.events += 1;
+          if (fetch.events > maxEvents) throw new BusyLimitExceeded(`the calendar has more than ${maxEvents} events`);
           event = [];
         }
       }
@@ -497,32 +541,6 @@ class BusyCollector {
   merged(): BusyInterval[] {
     return mergeBusy(this.intervals);
   }
-}
-
-/**
- * The busy time of several texts (a CalDAV calendar is one text per event; an ICS address one text)
- * over one window, merged. The bounds hold for all of them together: more texts than `maxEvents`
- * is refused before any is read; each text is read under them, and the merged result too.
- */
-export function busyFromCalendars(
-  texts: readonly string[],
-  window: BusyWindow,
-  defaultZone: string,
-  limits: BusyLimits,
-): BusyParse {
-  if (texts.length > limits.maxEvents)
-    return { ok: false, error: `the calendar has more than ${limits.maxEvents} events` };
-  const intervals: BusyInterval[] = [];
-  let skippedEvents = 0;
-  for (const text of texts) {
-    const parsed = busyFromICalendar(text, window, defaultZone, limits);
-    if (!parsed.ok) return parsed;
-    skippedEvents += parsed.skippedEvents;
-    for (const interval of parsed.intervals) intervals.push(interval);
-    if (intervals.length > limits.maxIntervals)
-      return { ok: false, error: `the calendar has more than ${limits.maxIntervals} busy occurrences in the window` };
-  }
-  return { ok: true, intervals: mergeBusy(intervals), skippedEvents };
 }
 
 /** The intervals sorted by start, overlapping and touching ones merged (a new array; the input is sorted in place). */

@@ -81,7 +81,7 @@ export const PROBLEM_TYPES = {
   'rate-limited': {
     status: 429,
     title: 'Too many requests',
-    when: 'The API key made more requests this minute than its limit allows; `Retry-After` says how many seconds to wait.',
+    when: 'The API key made more requests this minute than its limit allows, or a calendar source was synced on request (`POST /calendar-sources/{id}/sync`) less than 30 s ago; `Retry-After` says how many seconds to wait.',
   },
   internal: {
     status: 500,

@@ -87,7 +87,10 @@ export class CalendarSyncWorker {
   private async syncOne(holderId: string, id: string): Promise<void> {
     let report: SyncReport | undefined;
     try {
-      report = await syncSource(this.context, holderId, id, this.abort.signal);
+      const sync = syncSource(this.context, holderId, id, this.abort.signal);
+      // `POST …/sync` of the source meanwhile joins this sync rather than reading it again.
+      this.context.syncLimits.track(id, sync);
+      report = await sync;
     } catch (error) {
       this.logger.warn({ err: error, sourceId: id }, 'calendar sync failed; it is tried again at its next turn');
       return;

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { FairShare } from '../app/fair-share.js';
 import type { BusyParser } from '../app/ports/busy-parser.js';
 import type { BusyLimits, BusyParse, BusyWindow } from '../domain/busy-time.js';
 import type { ParseRequest } from './busy-parser-thread.js';
@@ -21,29 +22,38 @@ export interface ThreadBusyParserOptions {
  * requests) never waits for ical.js: a realistic 2,000-event calendar takes ~60 ms, a hostile one
  * up to its recurrence budget (~1 s). A parse past `timeoutMs`, or one that runs the thread out of
  * memory, ends the thread (the next parse starts a new one) and fails that source with a message.
+ * The parses waiting for the thread take turns by holder (FairShare): a holder's parse waits for
+ * at most one of each other holder's, however many that holder has queued (issue 25). What waits
+ * is bounded by the sync's room for parsing (SyncLimits.parseRoom), taken before it asks.
  */
 export class ThreadBusyParser implements BusyParser {
   private worker: Worker | undefined;
   private nextId = 0;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The thread, taken by one parse at a time, holders in turn. */
+  private readonly turns = new FairShare(1);
   /** Parses asked for and not yet answered; the idle timer runs only at zero. */
   private pending = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ThreadBusyParserOptions) {}
 
-  parse(texts: readonly string[], window: BusyWindow, defaultZone: string, limits: BusyLimits): Promise<BusyParse> {
+  async parse(
+    holderId: string,
+    texts: readonly string[],
+    window: BusyWindow,
+    defaultZone: string,
+    limits: BusyLimits,
+  ): Promise<BusyParse> {
     this.pending++;
     clearTimeout(this.idleTimer);
-    // One at a time: the thread is one core's worth of work, and a queue keeps the bound on memory.
-    const result = this.queue.then(() =>
-      this.run({ id: ++this.nextId, texts: [...texts], window, defaultZone, limits }),
-    );
-    this.queue = result.catch(() => undefined);
-    void this.queue.then(() => {
+    try {
+      // One at a time: the thread is one core's worth of work.
+      return await this.turns.run(holderId, 1, () =>
+        this.run({ id: ++this.nextId, texts: [...texts], window, defaultZone, limits }),
+      );
+    } finally {
       if (--this.pending === 0) this.idleTimer = setTimeout(() => this.endIdle(), this.options.idleMs).unref();
-    });
-    return result;
+    }
   }
 
   /** Ends the thread (at shutdown). */

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { busyFromICalendar, type BusyLimits } from '../../src/domain/busy-time.js';
+import { busyFromCalendars, busyFromICalendar, type BusyLimits } from '../../src/domain/busy-time.js';
 import { ianaZoneOfTzid } from '../../src/domain/ical-zones.js';
 import { WINDOWS_ZONES } from '../../src/domain/windows-zones.js';
 import { canonicalTimeZone } from '../../src/domain/zone.js';
@@ -671,6 +671,44 @@ describe('busyFromICalendar on bounds and garbage', () => {
       ok: true,
       skippedEvents: 0,
       intervals: intervals(['2026-03-02T10:00Z', '2026-03-02T11:00Z']),
+    });
+  });
+});
+
+describe('busyFromCalendars: one fetch (a CalDAV calendar of many objects) under one set of bounds', () => {
+  const WINDOW = { from: Date.parse('2026-03-01T00:00Z'), to: Date.parse('2027-03-01T00:00Z') };
+  const LIMITS_OF_A_FETCH: BusyLimits = { maxEvents: 20_000, maxIntervals: 50_000, maxRecurrenceSteps: 100_000 };
+  /** One object of a CalDAV calendar: a series of 45,000 minutes, all of them before the window. */
+  const minutely = (i: number) =>
+    calendar([[`UID:m${i}`, 'DTSTART:20200101T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY;COUNT=45000']]);
+
+  it('when each object stays within the recurrence budget but all of them together do not, then the fetch is refused quickly', () => {
+    const objects = Array.from({ length: 100 }, (_, i) => minutely(i));
+    expect(busyFromICalendar(objects[0]!, WINDOW, 'UTC', LIMITS_OF_A_FETCH)).toMatchObject({ ok: true });
+    const started = performance.now();
+    expect(busyFromCalendars(objects, WINDOW, 'UTC', LIMITS_OF_A_FETCH)).toEqual({
+      ok: false,
+      error:
+        "the calendar's recurring events need more than 100000 expansion steps (a rule repeats too often, e.g. every second or minute, or can never match)",
+    });
+    // One budget, not 100: about what one object costs, not a hundred times that.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('when the objects hold more events together than allowed, then the fetch is refused before parsing them', () => {
+    const three = (i: number) =>
+      calendar([0, 1, 2].map((j) => [`UID:${i}-${j}`, 'DTSTART:20260302T100000Z', 'DURATION:PT1H']));
+    expect(
+      busyFromCalendars([three(1), three(2), three(3)], WINDOW, 'UTC', { ...LIMITS_OF_A_FETCH, maxEvents: 8 }),
+    ).toEqual({
+      ok: false,
+      error: 'the calendar has more than 8 events',
+    });
+    expect(
+      busyFromCalendars([three(1), three(2), three(3)], WINDOW, 'UTC', { ...LIMITS_OF_A_FETCH, maxEvents: 9 }),
+    ).toMatchObject({
+      ok: true,
+      intervals: [{ start: Date.parse('2026-03-02T10:00Z'), end: Date.parse('2026-03-02T11:00Z') }],
     });
   });
 });

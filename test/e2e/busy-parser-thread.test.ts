@@ -37,7 +37,7 @@ describe('ThreadBusyParser', () => {
   it('when nothing was parsed for idleMs, then the thread is ended, and the next parse starts another', async () => {
     const parser = new ThreadBusyParser({ timeoutMs: 10_000, maxHeapMb: 64, idleMs: 100 });
     try {
-      const first = await parser.parse([CALENDAR], WINDOW, 'UTC', LIMITS);
+      const first = await parser.parse('holder', [CALENDAR], WINDOW, 'UTC', LIMITS);
       expect(first).toMatchObject({
         ok: true,
         intervals: [{ start: Date.UTC(2026, 0, 5, 9), end: Date.UTC(2026, 0, 5, 10) }],
@@ -45,7 +45,7 @@ describe('ThreadBusyParser', () => {
       expect(threadOf(parser)).toBeDefined();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(threadOf(parser)).toBeUndefined();
-      expect(await parser.parse([CALENDAR], WINDOW, 'UTC', LIMITS)).toEqual(first);
+      expect(await parser.parse('holder', [CALENDAR], WINDOW, 'UTC', LIMITS)).toEqual(first);
     } finally {
       await parser.close();
     }
@@ -54,9 +54,9 @@ describe('ThreadBusyParser', () => {
   it('when parses follow each other within idleMs, then they share one thread', async () => {
     const parser = new ThreadBusyParser({ timeoutMs: 10_000, maxHeapMb: 64, idleMs: 1_000 });
     try {
-      await parser.parse([CALENDAR], WINDOW, 'UTC', LIMITS);
+      await parser.parse('holder', [CALENDAR], WINDOW, 'UTC', LIMITS);
       const thread = threadOf(parser);
-      await parser.parse([CALENDAR], WINDOW, 'UTC', LIMITS);
+      await parser.parse('holder', [CALENDAR], WINDOW, 'UTC', LIMITS);
       expect(threadOf(parser)).toBe(thread);
     } finally {
       await parser.close();

@@ -2,7 +2,8 @@
 // source at once and again every CALENDAR_SYNC_INTERVAL_MS, each read parsed in a worker thread; a
 // calendar that takes too long to parse fails its source and is cut off, while the process goes on
 // answering requests at once; a hostile CalDAV answer (issue 25, finding 2) fails its source and
-// never holds up another holder's requests; the log names sources by id, never by address.
+// never holds up another holder's requests; one holder's hostile calendars neither hold up another
+// holder's sync nor the process's requests (finding 3); the log names sources by id, never by address.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarServer, type Route } from '../support/calendar-server.js';
 import { calendarPropfind, hostilePropfind, hostileReport } from '../support/hostile-dav.js';
@@ -181,4 +182,94 @@ describe('calendar sources in slotwise serve', () => {
       expect(server.output()).not.toContain('secret-pw-1');
     },
   );
+});
+
+describe("one holder's hostile calendars and another holder's sync (issue 25, finding 3)", () => {
+  it("when a holder's CalDAV sources of 100 objects × FREQ=MINUTELY;COUNT=45000 are being parsed, then each fails within one budget, another holder's sync takes well under a second, and GET /me stays fast", async () => {
+    // 100 objects a source, each 45,000 minutes long before the window: within one object's budget, 100 times over.
+    const objects = Array.from({ length: 100 }, (_, i) =>
+      calendar([
+        event(`m${i}@attack`, ['DTSTART:20200101T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY;COUNT=45000']),
+      ]),
+    );
+    const attackPaths = Array.from({ length: 10 }, (_, i) => `/dav/mallory/attack-${i}/`);
+    for (const path of attackPaths) calendars.serve(path, { kind: 'caldav', objects });
+    const meeting = meetingIn10Days();
+    calendars.serve('/victim.ics', { kind: 'calendar', body: calendar([event('v@e2e', meeting.lines)]) });
+    const store = tempStore();
+    stores.push(store);
+    const victim = await createKey(store.databaseUrl, 'alice');
+    const attacker = await createKey(store.databaseUrl, 'mallory');
+    const server = await startServer(store.databaseUrl, { CALENDAR_ALLOW_PRIVATE_TARGETS: 'true' });
+    servers.push(server);
+
+    const attackIds: string[] = [];
+    for (const path of attackPaths) {
+      const created = await api(server, attacker, 'POST', '/api/v1/calendar-sources', {
+        type: 'caldav',
+        url: calendars.url(path),
+        username: 'mallory',
+        password: 'not-a-secret-42',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      attackIds.push((created.body as { id: string }).id);
+    }
+    // Each on request too, all at once: the worker has started some already (a new source is read at once).
+    const attacks = attackIds.map((id) =>
+      api(server, attacker, 'POST', `/api/v1/calendar-sources/${id}/sync`).catch((error: Error) => ({
+        status: 0,
+        body: error.message,
+      })),
+    );
+    let slowestMe = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const started = performance.now();
+        const me = await api(server, victim, 'GET', '/api/v1/me');
+        expect(me.status).toBe(200);
+        slowestMe = Math.max(slowestMe, performance.now() - started);
+        // Within the key's 600 requests a minute.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    })();
+    try {
+      // The attack is under way: several of its calendars have been read and wait for the parser.
+      await until(
+        async () => calendars.requests.filter((request) => request.method === 'REPORT').length,
+        (reports) => reports >= 6,
+      );
+      const created = await api(server, victim, 'POST', '/api/v1/calendar-sources', {
+        type: 'ics',
+        url: calendars.url('/victim.ics'),
+      });
+      const victimId = (created.body as { id: string }).id;
+      const started = performance.now();
+      const synced = await fetch(`${server.url}/api/v1/calendar-sources/${victimId}/sync`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${victim}` },
+        // A first-come parse queue would keep it waiting for every queued attack parse: cut off, not waited for.
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        async (response) => ({ status: response.status, body: (await response.json()) as { status: string } }),
+        () => undefined,
+      );
+      const victimMs = performance.now() - started;
+      expect(synced?.body, `the victim's sync took ${Math.round(victimMs)} ms`).toMatchObject({ status: 'ok' });
+      expect(victimMs).toBeLessThan(1_000);
+
+      for (const answer of await Promise.all(attacks)) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({
+          status: 'error',
+          lastError:
+            "the calendar's recurring events need more than 100000 expansion steps (a rule repeats too often, e.g. every second or minute, or can never match)",
+        });
+      }
+    } finally {
+      sampling = false;
+      await sampler;
+    }
+    expect(slowestMe, 'the slowest GET /me during the attack (ms)').toBeLessThan(1_000);
+  }, 120_000);
 });

@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { digestOf } from '../../src/app/key-cache.js';
+import { MANUAL_SYNC_INTERVAL_MS } from '../../src/app/sync-limits.js';
+import { busyFromCalendars } from '../../src/domain/busy-time.js';
 import { composeServer } from '../../src/server.js';
 import { CalendarServer } from '../support/calendar-server.js';
 import { testStoreKind } from '../support/databases.js';
@@ -103,9 +105,11 @@ async function addSource(body: Record<string, unknown> = {}): Promise<SourceBody
   return res.json<SourceBody>();
 }
 
+/** Syncs on request, then lets the interval between such syncs of a source pass. */
 async function sync(id: string): Promise<SourceBody> {
   const res = await h.request({ method: 'POST', url: `/api/v1/calendar-sources/${id}/sync`, token });
   expect(res.statusCode, res.body).toBe(200);
+  h.clock.current += MANUAL_SYNC_INTERVAL_MS;
   return res.json<SourceBody>();
 }
 
@@ -461,7 +465,7 @@ describe('busy time in slots and bookings', () => {
     const again = await sync(source.id);
     const sent = h.storage.queriesSent() - before;
     expect(h.storage.changes.unchangedSince(mark, bob)).toBe(true);
-    expect(again).toMatchObject({ status: 'ok', lastSyncedAt: '2026-01-01T00:01:00.000Z' });
+    expect(again).toMatchObject({ status: 'ok', lastSyncedAt: '2026-01-01T00:01:30.000Z' });
     expect(calendars.requestsTo(SECRET_PATH).at(-1)!.ifNoneMatch).not.toBeNull();
     expect(await h.store.holders.calendarVersion(holderId)).toBe(version);
     // Two write transactions, each a durable commit: the lease taken, and what the sync found
@@ -520,6 +524,160 @@ describe('a failing source', () => {
       lastError: 'the calendar server answered 500 Internal Server Error',
     });
     for (const event of events) expect(JSON.stringify(event)).not.toContain('5ecret');
+  });
+});
+
+describe('what syncs share: POST …/sync per source, fetches at once, room for parsing (issue 25)', () => {
+  const syncNow = (id: string, as = token) =>
+    h.request({ method: 'POST', url: `/api/v1/calendar-sources/${id}/sync`, token: as });
+
+  it('when a source is synced on request again within 30 s, then 429 rate-limited with Retry-After and nothing is read; after that, it is read again', async () => {
+    calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
+    const source = await addSource();
+    expect((await syncNow(source.id)).statusCode).toBe(200);
+    const reads = calendars.requestsTo(SECRET_PATH).length;
+    h.clock.current += 20_000;
+    const again = await syncNow(source.id);
+    expectProblem(again, 429, 'rate-limited');
+    expect(again.headers['retry-after']).toBe('10');
+    expect(again.json<{ detail: string }>().detail).toBe(
+      'This calendar source was synced on request less than 30 s ago; retry in 10 s.',
+    );
+    expect(calendars.requestsTo(SECRET_PATH)).toHaveLength(reads);
+    h.clock.current += 10_000;
+    expect((await syncNow(source.id)).statusCode).toBe(200);
+    expect(calendars.requestsTo(SECRET_PATH)).toHaveLength(reads + 1);
+  });
+
+  it('when two syncs of one source are asked at once, then it is read once and both answer with that sync', async () => {
+    calendars.serve(SECRET_PATH, {
+      kind: 'slow',
+      body: calendar([MEETING]),
+      chunkBytes: 64,
+      intervalMs: 5,
+    });
+    const source = await addSource();
+    const [first, second] = await Promise.all([syncNow(source.id), syncNow(source.id)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ status: 'ok' });
+    expect(calendars.requestsTo(SECRET_PATH)).toHaveLength(1);
+  });
+
+  it('when many sources of two holders are synced at once, then no more than CALENDAR_SYNC_CONCURRENCY are read at a time, and each is synced', async () => {
+    const limited = await composeServer(h.storage, {
+      ...h.settings,
+      calendarSources: { ...h.settings.calendarSources!, syncConcurrency: 2, limitPerHolder: 10 },
+    });
+    const bob = await h.key('bob');
+    try {
+      const sources: Array<{ id: string; as: string }> = [];
+      for (const [i, as] of [token, token, token, token, bob, bob, bob, bob].entries()) {
+        calendars.serve(`/slow-${i}.ics`, { kind: 'slow', body: calendar([MEETING]), chunkBytes: 40, intervalMs: 10 });
+        const created = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/calendar-sources',
+          headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ type: 'ics', url: calendars.url(`/slow-${i}.ics`) }),
+        });
+        sources.push({ id: created.json<{ id: string }>().id, as });
+      }
+      calendars.peakOpen = 0;
+      const synced = await Promise.all(
+        sources.map(({ id, as }) =>
+          limited.app.inject({
+            method: 'POST',
+            url: `/api/v1/calendar-sources/${id}/sync`,
+            headers: { authorization: `Bearer ${as}` },
+          }),
+        ),
+      );
+      for (const res of synced) expect(res.json(), res.body).toMatchObject({ status: 'ok', lastError: null });
+      expect(calendars.peakOpen).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('when fetched calendars wait for a slow parser, then what they hold together stays within CALENDAR_PARSE_QUEUE_MB, and a calendar larger than that alone fails with a message', async () => {
+    // About 300 KB each: 2,000 events.
+    const big = (tag: string) =>
+      calendar(
+        Array.from({ length: 2_000 }, (_, i) =>
+          [
+            'BEGIN:VEVENT',
+            `UID:${tag}-${i}@example.com`,
+            'DTSTAMP:20251220T120000Z',
+            'DTSTART:20260105T100000Z',
+            'DTEND:20260105T110000Z',
+            `SUMMARY:A meeting that fills its line ${'x'.repeat(60)}`,
+            'END:VEVENT',
+          ].join('\r\n'),
+        ),
+      );
+    const size = big('0').length;
+    let held = 0;
+    let peakHeld = 0;
+    const limited = await composeServer(h.storage, {
+      ...h.settings,
+      calendarSources: { ...h.settings.calendarSources!, parseQueueBytes: Math.floor(size * 2.5), limitPerHolder: 10 },
+      // A parser that takes its time, as a busy parser thread does.
+      busyParser: {
+        async parse(_holderId, texts, ...rest) {
+          const chars = texts.reduce((sum, text) => sum + text.length, 0);
+          held += chars;
+          peakHeld = Math.max(peakHeld, held);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          held -= chars;
+          return busyFromCalendars(texts, ...rest);
+        },
+      },
+    });
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 6; i++) {
+        calendars.serve(`/big-${i}.ics`, { kind: 'calendar', body: big(String(i)) });
+        const created = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/calendar-sources',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ type: 'ics', url: calendars.url(`/big-${i}.ics`) }),
+        });
+        ids.push(created.json<{ id: string }>().id);
+      }
+      const synced = await Promise.all(
+        ids.map((id) =>
+          limited.app.inject({
+            method: 'POST',
+            url: `/api/v1/calendar-sources/${id}/sync`,
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        ),
+      );
+      for (const res of synced) expect(res.json(), res.body).toMatchObject({ status: 'ok', lastError: null });
+      expect(peakHeld).toBe(2 * size);
+    } finally {
+      await limited.close();
+    }
+    const tight = await composeServer(h.storage, {
+      ...h.settings,
+      calendarSources: { ...h.settings.calendarSources!, parseQueueBytes: 100 * 1024, limitPerHolder: 10 },
+    });
+    try {
+      calendars.serve('/big-0.ics', { kind: 'calendar', body: big('changed') });
+      const synced = await tight.app.inject({
+        method: 'POST',
+        url: `/api/v1/calendar-sources/${ids[0]}/sync`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(synced.json()).toMatchObject({
+        status: 'error',
+        lastError: `the calendar (${Number((big('changed').length / 1_048_576).toFixed(2))} MB) is larger than this server parses at once (0.1 MB)`,
+      });
+    } finally {
+      await tight.close();
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 // A calendar host for tests: a node:http server on 127.0.0.1 that serves ICS texts at paths with
 // ETag and Last-Modified and answers 304 to a matching conditional request, and can be told, per
-// path, to redirect, hang, trickle, send garbage, a huge or gzipped body, an error status, or a
-// CalDAV server's multistatus answers (hostile ones included). It records every request (method,
-// path, the conditional and authorization headers).
+// path, to redirect, hang, trickle, send garbage, a huge or gzipped body, an error status, a
+// CalDAV server's multistatus answers as given (hostile ones included), or to answer as a CalDAV
+// calendar of given objects. It records every request (method, path, the conditional and
+// authorization headers) and how many it had open at once.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -28,7 +29,12 @@ export type Route =
   /** A 200 of `bytes` bytes, streamed, starting like an iCalendar file; `declareLength` sends Content-Length. */
   | { kind: 'huge'; bytes: number; declareLength?: boolean }
   /** A CalDAV collection: 207 with `propfind` to PROPFIND, with `report` to REPORT (XML texts, sent as they are). */
-  | { kind: 'dav'; propfind: string; report?: string };
+  | { kind: 'dav'; propfind: string; report?: string }
+  /**
+   * A CalDAV calendar collection: PROPFIND answers its resource type and a CTag (a hash of the
+   * objects), REPORT (a calendar-query) every object, whatever the filter.
+   */
+  | { kind: 'caldav'; objects: string[] };
 
 export interface CalendarRequest {
   method: string;
@@ -43,6 +49,9 @@ export const DEFAULT_LAST_MODIFIED = 'Mon, 05 Jan 2026 08:00:00 GMT';
 
 export class CalendarServer {
   readonly requests: CalendarRequest[] = [];
+  /** Requests being answered now, and the most there were at once. */
+  open = 0;
+  peakOpen = 0;
   private readonly routes = new Map<string, Route>();
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -111,6 +120,9 @@ export class CalendarServer {
       host: request.headers.host ?? null,
     });
     request.resume();
+    this.open += 1;
+    this.peakOpen = Math.max(this.peakOpen, this.open);
+    response.once('close', () => (this.open -= 1));
     const route = this.routes.get(path);
     if (!route) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end(`nothing at ${path}`);
@@ -161,6 +173,8 @@ export class CalendarServer {
           .end(bytes);
         return;
       }
+      case 'caldav':
+        return caldav(request, response, path, route.objects);
     }
   }
 
@@ -226,4 +240,27 @@ function huge(response: ServerResponse, bytes: number, declareLength: boolean): 
     if (!response.destroyed) response.end();
   };
   write();
+}
+
+const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+function caldav(request: IncomingMessage, response: ServerResponse, path: string, objects: string[]): void {
+  const headers = { 'content-type': 'application/xml; charset=utf-8' };
+  const head =
+    '<?xml version="1.0" encoding="utf-8"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/">';
+  if (request.method === 'PROPFIND') {
+    const ctag = createHash('sha256').update(objects.join('\n')).digest('hex').slice(0, 16);
+    const body = `${head}<d:response><d:href>${path}</d:href><d:propstat><d:prop><d:resourcetype><d:collection/><c:calendar/></d:resourcetype><cs:getctag>${ctag}</cs:getctag></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>`;
+    response.writeHead(207, headers).end(body);
+    return;
+  }
+  if (request.method === 'REPORT') {
+    const entries = objects.map(
+      (text, i) =>
+        `<d:response><d:href>${path}${i}.ics</d:href><d:propstat><d:prop><d:getetag>"${i}"</d:getetag><c:calendar-data>${escapeXml(text)}</c:calendar-data></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`,
+    );
+    response.writeHead(207, headers).end(`${head}${entries.join('')}</d:multistatus>`);
+    return;
+  }
+  response.writeHead(405, { allow: 'PROPFIND, REPORT' }).end();
 }

@@ -75,7 +75,7 @@ export async function createHarness(
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
     embedOrigins: options.embedOrigins ?? [],
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
-    busyParser: { parse: async (...args) => busyFromCalendars(...args) },
+    busyParser: { parse: async (_holderId, ...args) => busyFromCalendars(...args) },
     calendarSources: {
       ...DEFAULT_CALENDAR_SOURCE_SETTINGS,
       allowPrivateTargets: true,

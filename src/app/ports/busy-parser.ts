@@ -5,6 +5,16 @@
 import type { BusyLimits, BusyParse, BusyWindow } from '../../domain/busy-time.js';
 
 export interface BusyParser {
-  /** The merged busy time of every text over `window`; never throws (a failure is `{ ok: false }`). */
-  parse(texts: readonly string[], window: BusyWindow, defaultZone: string, limits: BusyLimits): Promise<BusyParse>;
+  /**
+   * The merged busy time of every text over `window`; never throws (a failure is `{ ok: false }`).
+   * Parses waiting for the parser are taken round-robin by `holderId`: one holder's many never
+   * delay another holder's by more than one of them each.
+   */
+  parse(
+    holderId: string,
+    texts: readonly string[],
+    window: BusyWindow,
+    defaultZone: string,
+    limits: BusyLimits,
+  ): Promise<BusyParse>;
 }

@@ -11,7 +11,9 @@ import {
 import { syncCalendarSourceNow } from '../../app/calendar-sync.js';
 import type { AppContext } from '../../app/context.js';
 import { busyView, calendarSourceView } from '../../app/views.js';
+import { MANUAL_SYNC_INTERVAL_MS } from '../../app/sync-limits.js';
 import { callerOf } from '../auth.js';
+import { HttpProblem, problem } from '../problems.js';
 import { listBody, pageRequestOf } from '../paging.js';
 import {
   BusyQuery,
@@ -125,7 +127,7 @@ export const calendarSourceRoutes =
           operationId: 'syncCalendarSource',
           summary: 'Sync a calendar source now',
           description:
-            'Reads the source now (or waits for a sync already under way) and answers with it: `status`, `lastSyncedAt` and `lastError` tell how it went. The body may be omitted.',
+            "Reads the source now and answers with it: `status`, `lastSyncedAt` and `lastError` tell how it went. The body may be omitted. A call while a sync of the source is under way on the same server (the periodic one or another call's) answers with that sync's result instead of reading the source again; one under way on another instance is waited for. Otherwise a source is read on request at most once every 30 seconds: sooner, 429 `rate-limited` with `Retry-After`, and nothing is read. A server's syncs take turns (`CALENDAR_SYNC_CONCURRENCY` reads at once, their parses one at a time, holders in turn; docs/api.md, \"Limits\"), so the answer may wait for other syncs.",
           params: IdParams,
           body: EmptyBody,
           response: { 200: ref(CalendarSourceResource) },
@@ -137,7 +139,16 @@ export const calendarSourceRoutes =
       async (request) => {
         const caller = callerOf(request);
         await getCalendarSource(context, caller, request.params.id);
-        await syncCalendarSourceNow(context, caller.holderId, request.params.id);
+        const refused = await syncCalendarSourceNow(context, caller.holderId, request.params.id);
+        if (refused) {
+          throw new HttpProblem(
+            problem(
+              'rate-limited',
+              `This calendar source was synced on request less than ${MANUAL_SYNC_INTERVAL_MS / 1000} s ago; retry in ${refused.retryAfterSeconds} s.`,
+            ),
+            { 'retry-after': String(refused.retryAfterSeconds) },
+          );
+        }
         return calendarSourceView(await getCalendarSource(context, caller, request.params.id));
       },
     );
