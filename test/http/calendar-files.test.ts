@@ -179,3 +179,65 @@ describe('calendarFeedUrl: the holder’s bookings for a calendar app', () => {
 function alterAt(text: string, index: number): string {
   return text.slice(0, index) + (text[index] === 'A' ? 'B' : 'A') + text.slice(index + 1);
 }
+
+describe('capability links open only in their exact form', () => {
+  /** The MAC's part of a token: what follows its last dot. */
+  const macOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
+  /** A token whose MAC has a `-` or `_`, so that its `+/` spelling differs from it. */
+  const spellsDifferently = (token: string) => /[-_]/.test(macOf(token));
+
+  /** Each way a lenient base64url decoder reads back the same MAC, applied to `token`. */
+  function alterations(token: string): Record<string, string> {
+    const mac = macOf(token);
+    const id = token.slice(0, token.length - mac.length);
+    const half = mac.length >> 1;
+    return {
+      padded: `${token}=`,
+      'standard alphabet': id + mac.replaceAll('-', '+').replaceAll('_', '/'),
+      'a "!" inside': `${id}${mac.slice(0, half)}!${mac.slice(half)}`,
+      'a space inside': `${id}${mac.slice(0, half)} ${mac.slice(half)}`,
+      'a space after': `${token} `,
+    };
+  }
+
+  it('when a manage, confirmation, .ics or feed token is padded, spelt with + and /, or has a "!" or a space added, then 404; the token as made opens', async () => {
+    const bookings: BookingBody[] = [];
+    for (let slot = 0; slot < 12; slot++) {
+      bookings.push(await book(h, token, et.id, Date.parse('2026-01-05T09:00:00Z') + slot * 30 * 60_000));
+    }
+    const tokenIn = (url: string, prefix: string) => new URL(url).pathname.slice(prefix.length).replace(/\.ics$/, '');
+    const manage = bookings.map((b) => tokenIn(b.manageUrl!, '/manage/')).find(spellsDifferently)!;
+    const ics = bookings.map((b) => tokenIn(b.icsUrl!, '/ics/')).find(spellsDifferently)!;
+    let confirmation = '';
+    for (let hour = 1; !spellsDifferently(confirmation); hour++) {
+      confirmation = h.context.links.confirmation(bookings[0]!.id, Date.parse(BEFORE_MONDAY) + hour * 3_600_000);
+    }
+    let feed = tokenIn(await feedUrl(), '/feeds/');
+    while (!spellsDifferently(feed)) {
+      await h.request({ method: 'POST', url: '/api/v1/me/calendar-feed/rotate', token });
+      feed = tokenIn(await feedUrl(), '/feeds/');
+    }
+    const links = {
+      manage: (t: string) => `/manage/${encodeURIComponent(t)}`,
+      confirmation: (t: string) => `/book/alice/intro-call/booked/${encodeURIComponent(t)}`,
+      ics: (t: string) => `/ics/${encodeURIComponent(t)}.ics`,
+      feed: (t: string) => `/feeds/${encodeURIComponent(t)}.ics`,
+    };
+    const opened: string[] = [];
+    for (const [kind, made] of [
+      ['manage', manage],
+      ['confirmation', confirmation],
+      ['ics', ics],
+      ['feed', feed],
+    ] as const) {
+      const url = links[kind];
+      expect((await h.request({ method: 'GET', url: url(made) })).statusCode, `${kind} as made`).toBe(200);
+      for (const [how, altered] of Object.entries(alterations(made))) {
+        expect(altered).not.toBe(made);
+        const res = await h.request({ method: 'GET', url: url(altered) });
+        if (res.statusCode !== 404) opened.push(`${kind}, ${how}: ${res.statusCode}`);
+      }
+    }
+    expect(opened).toEqual([]);
+  });
+});
