@@ -5,7 +5,8 @@
  * What a derived key is for. Each purpose gets its own key, so a value made for one purpose is
  * never accepted for another.
  */
-export type SecretPurpose = 'idempotency-replay' | 'guest-links' | 'feed-links' | 'stored-credentials';
+export type SecretPurpose =
+  'idempotency-replay' | 'guest-links' | 'feed-links' | 'page-sessions' | 'stored-credentials';
 
 export interface Keyring {
   /**
