@@ -121,9 +121,19 @@ export interface PageOptions {
 export async function registerPages(app: FastifyInstance, context: AppContext, options: PageOptions): Promise<void> {
   const { requests, embedOrigins, clocks } = options;
   await app.register(async (pages) => {
+    // Cookies are `Secure` when the pages are served over https (PUBLIC_BASE_URL says so).
+    const secure = () => context.links.https;
+    await pages.register(cookie);
+    await pages.register(csrf, {
+      cookieKey: 'sw_csrf',
+      cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: secure() },
+    });
+    await pages.register(formbody, { bodyLimit: 64 * 1024 });
+    await pages.register(helmet, { global: false });
     if (requests) {
       // Every page request counts against its address (contract §10); past the limit, a page that
       // says so, with Retry-After. The stylesheet does not count: a page load would count twice.
+      // Added after helmet's hooks, so the 429 page has the security headers of the page it stands for.
       pages.addHook('onRequest', async (request, reply) => {
         if (request.url.startsWith('/assets/')) return;
         const wait = requests.retryAfterSeconds(request.ip);
@@ -135,15 +145,6 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
         requests.record(request.ip);
       });
     }
-    // Cookies are `Secure` when the pages are served over https (PUBLIC_BASE_URL says so).
-    const secure = () => context.links.https;
-    await pages.register(cookie);
-    await pages.register(csrf, {
-      cookieKey: 'sw_csrf',
-      cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: secure() },
-    });
-    await pages.register(formbody, { bodyLimit: 64 * 1024 });
-    await pages.register(helmet, { global: false });
     await pages.register(fastifyStatic, {
       root: ASSETS,
       prefix: '/assets/',
