@@ -56,6 +56,8 @@ export async function createHarness(
     webhookLimitPerHolder?: number;
     pageHoldsPerHolder?: number;
     pageRequestsPerMinute?: number;
+    /** Requests per calendar-file link per minute (`PUBLIC_FILE_RATE_LIMIT_PER_MINUTE`); off by default. */
+    fileRequestsPerMinute?: number;
     embedOrigins?: string[];
     /** Calendar sources' settings over the defaults; private targets are allowed unless said otherwise (the tests' calendar servers are on 127.0.0.1). */
     calendarSources?: Partial<CalendarSourceSettings>;
@@ -72,6 +74,7 @@ export async function createHarness(
     http: { ...DEFAULT_HTTP_LIMITS, ...options.http },
     pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20 },
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
+    fileRequestsPerMinute: options.fileRequestsPerMinute ?? 0,
     embedOrigins: options.embedOrigins ?? [],
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
     busyParser: { parse: async (...args) => busyFromCalendars(...args) },
