@@ -275,6 +275,27 @@ describe('picking a time and booking it', () => {
     expect(details.statusCode, 'the guest’s hold ended').toBe(200);
   });
 
+  it('when the pages are served over https, then the session cookie is a __Host- one, so a session cookie another site of the domain sets for it is not read', async () => {
+    await h.close();
+    h = await createHarness({ now: BEFORE_MONDAY, publicBaseUrl: 'https://book.example.com' });
+    token = await h.key('alice');
+    await createEventType(h, token, { title: 'Intro call', durationMinutes: 30, public: true });
+    const planter = new Browser(h);
+    const page = await planter.get(`${PAGE}?date=2026-01-05&tz=Europe/Berlin`);
+    const setCookie = [page.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('__Host-sw_page='));
+    expect(setCookie).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    // The planter's own session, as the server made it, set for the guest by a sibling site
+    // (`Domain=example.com`): only a cookie without the prefix can be set that way.
+    const guest = new Browser(h);
+    guest.plant('sw_page', planter.cookie('__Host-sw_page')!);
+    const picked = await pick(guest, '2026-01-05T09:00:00.000Z');
+    expect(picked.statusCode).toBe(303);
+    expect((await planter.post(`${PAGE}/hold`, timeForms(page.body).get('2026-01-05T10:00:00.000Z')!)).statusCode).toBe(
+      303,
+    );
+    expect((await guest.get(String(picked.headers.location))).statusCode, 'the guest’s hold ended').toBe(200);
+  });
+
   it('when another browser opens the details of someone’s hold, then it is sent back: a hold is its session’s', async () => {
     const guest = new Browser(h);
     const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);

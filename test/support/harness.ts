@@ -59,6 +59,8 @@ export async function createHarness(
     /** Requests per calendar-file link per minute (`PUBLIC_FILE_RATE_LIMIT_PER_MINUTE`); off by default. */
     fileRequestsPerMinute?: number;
     embedOrigins?: string[];
+    /** `PUBLIC_BASE_URL`; by default the links start with the server's own address. */
+    publicBaseUrl?: string;
     /** Calendar sources' settings over the defaults; private targets are allowed unless said otherwise (the tests' calendar servers are on 127.0.0.1). */
     calendarSources?: Partial<CalendarSourceSettings>;
     http?: Partial<ConnectionLimits>;
@@ -76,6 +78,7 @@ export async function createHarness(
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
     fileRequestsPerMinute: options.fileRequestsPerMinute ?? 0,
     embedOrigins: options.embedOrigins ?? [],
+    ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
     busyParser: { parse: async (...args) => busyFromCalendars(...args) },
     calendarSources: {

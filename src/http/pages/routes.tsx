@@ -79,7 +79,9 @@ function pageSecurity(frameAncestors: readonly string[]) {
 /**
  * The browser session of the booking pages: which held time is whose (one at a time). Its token
  * (`newPageSession`: random and signed by the server) rides in this cookie or, in a frame, in the
- * page's links and forms.
+ * page's links and forms. Over https the cookie's name has the `__Host-` prefix, which browsers
+ * take only from this host, `Secure`, with `Path=/` and no `Domain`: no other site of the domain
+ * and no plain-http answer can set a guest's session.
  */
 const SESSION_COOKIE = 'sw_page';
 /** How long an embedded page's confirmation opens after the booking (the guest keeps the manage link). */
@@ -670,11 +672,12 @@ function localised(message: string, m: Messages): string {
  */
 function sessionOf(context: AppContext, request: FastifyRequest, reply: FastifyReply, visit: Visit): string {
   if (visit.embedSession !== null) return createHash('sha256').update(visit.embedSession).digest('base64url');
-  let id = request.cookies[SESSION_COOKIE];
+  const name = context.links.https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+  let id = request.cookies[name];
   if (!id || !isPageSession(context.secrets, id)) {
     id = newPageSession(context.secrets);
-    request.cookies[SESSION_COOKIE] = id;
-    reply.setCookie(SESSION_COOKIE, id, {
+    request.cookies[name] = id;
+    reply.setCookie(name, id, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
