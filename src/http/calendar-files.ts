@@ -56,7 +56,7 @@ export function registerCalendarFiles(app: FastifyInstance, context: AppContext,
     }
     let feed = feeds.get(holder.id, version);
     if (!feed) {
-      feed = { version, etag, body: render(await holderFeed(context, subject), 'holder') };
+      feed = { version, body: render(await holderFeed(context, subject), 'holder') };
       feeds.set(holder.id, feed);
     }
     return send(reply, feed.body, { disposition: FEED_DISPOSITION, maxAge: FEED_MAX_AGE });

@@ -2,7 +2,6 @@
 export interface RenderedFeed {
   /** `FeedSubject.version`: the feed is current while this is unchanged. */
   version: string;
-  etag: string;
   body: string;
 }
 
