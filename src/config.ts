@@ -45,6 +45,8 @@ export interface Config {
     holdsPerClient: number;
     /** Requests to the public pages per client address per minute; 0 = off. */
     requestsPerMinute: number;
+    /** Requests per calendar-file link (a booking's `.ics`, a holder's feed) per minute; 0 = off. */
+    fileRequestsPerMinute: number;
     /**
      * `PUBLIC_EMBED_ORIGINS`: the sites that may show the booking pages in a frame (their
      * `frame-ancestors`) and hear from an embedded page when a booking is made. None by default.
@@ -158,6 +160,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     { min: 0, max: 1_000_000 },
     problems,
   );
+  const fileRequestsPerMinute = readInteger(
+    env,
+    'PUBLIC_FILE_RATE_LIMIT_PER_MINUTE',
+    30,
+    { min: 0, max: 1_000_000 },
+    problems,
+  );
   const embedOrigins = readEmbedOrigins(env, problems);
   const http = readConnectionLimits(env, trustProxy, problems);
   const allowPrivateTargets = readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems);
@@ -216,7 +225,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     http,
     publicBaseUrl,
-    pages: { holdsPerHolder, holdsPerClient, requestsPerMinute: pageRequestsPerMinute, embedOrigins },
+    pages: {
+      holdsPerHolder,
+      holdsPerClient,
+      requestsPerMinute: pageRequestsPerMinute,
+      fileRequestsPerMinute,
+      embedOrigins,
+    },
     calendarSources,
     webhooks: {
       allowPrivateTargets,

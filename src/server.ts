@@ -20,6 +20,8 @@ import { DEFAULT_CALENDAR_SOURCE_SETTINGS, type Config, type LogLevel } from './
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
 import { PerAddressLimit } from './http/per-address-limit.js';
+import { PerLinkLimit } from './http/per-link-limit.js';
+import { RenderedFeeds } from './http/rendered-feeds.js';
 import { buildApp } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
 import { MemoryRequestCounter } from './http/rate-limit.js';
@@ -41,6 +43,8 @@ const DEFAULT_PAGE_SETTINGS: PageSettings = { holdsPerHolder: 20, holdsPerClient
 /** Clocks the booking pages keep: every zone a guest can pick, in each of the pages' two languages. */
 const MAX_PAGE_CLOCKS = 1_024;
 
+/** Written calendar feeds kept for all holders: a feed at its cap of 5,000 bookings is ~2.5 MB. */
+const RENDERED_FEEDS_BYTES = 32 * 1024 * 1024;
 /** Written slot tracks kept for all holders: a worst-case track (18,000 slots in UTC) is ~1.2 MB written. */
 const RENDERED_TRACKS_BYTES = 64 * 1024 * 1024;
 /** How long shutdown waits for requests, then for webhook attempts, in flight. */
@@ -63,6 +67,8 @@ export interface ServerSettings {
   authFailuresPerMinute?: number;
   /** Requests to the public pages per client address per minute; 0 or absent turns the limit off. */
   pageRequestsPerMinute?: number;
+  /** Requests per calendar-file link (`.ics`, feed) per minute; 0 or absent turns the limit off. */
+  fileRequestsPerMinute?: number;
   /** `PUBLIC_EMBED_ORIGINS`: the sites that may frame the booking pages; none when absent. */
   embedOrigins?: readonly string[];
   /** Whose `X-Forwarded-For` to believe for the client address (Fastify's `trustProxy`). */
@@ -106,6 +112,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   const keys = new KeyCache(storage.store.apiKeys, storage.changes);
   const writer = new SlotWriter();
   const renderedTracks = new RenderedTracks(writer, RENDERED_TRACKS_BYTES);
+  const renderedFeeds = new RenderedFeeds(RENDERED_FEEDS_BYTES);
   const metrics = new Metrics({
     queueDepth: () => storage.deliveryQueue.countPending(),
     databaseQueries: () => storage.queriesSent(),
@@ -172,6 +179,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     rateLimit: settings.rateLimitPerMinute > 0 ? { perMinute: settings.rateLimitPerMinute, counter } : undefined,
     authFailures: settings.authFailuresPerMinute ? new PerAddressLimit(settings.authFailuresPerMinute, now) : undefined,
     pageRequests: settings.pageRequestsPerMinute ? new PerAddressLimit(settings.pageRequestsPerMinute, now) : undefined,
+    fileRequests: settings.fileRequestsPerMinute ? new PerLinkLimit(settings.fileRequestsPerMinute, now) : undefined,
+    renderedFeeds,
     embedOrigins: settings.embedOrigins ?? [],
     pageClocks: new ClockFormats(MAX_PAGE_CLOCKS),
     trustProxy: settings.trustProxy,
@@ -217,6 +226,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       calendars.clear();
       keys.clear();
       renderedTracks.clear();
+      renderedFeeds.clear();
     },
     async close(graceMs = SHUTDOWN_GRACE_MS) {
       // In-flight requests get a bounded time to finish; then their connections are cut.
@@ -249,6 +259,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     rateLimitPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,
     pageRequestsPerMinute: config.pages.requestsPerMinute,
+    fileRequestsPerMinute: config.pages.fileRequestsPerMinute,
     embedOrigins: config.pages.embedOrigins,
     trustProxy: config.trustProxy,
     http: config.http,

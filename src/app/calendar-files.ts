@@ -1,6 +1,6 @@
 import type { Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
-import { DAY_MS } from '../domain/instant.js';
+import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { AppContext } from './context.js';
 import { linkedBooking } from './linked-bookings.js';
 
@@ -12,9 +12,9 @@ export interface CalendarFileContent {
   titles: Map<string, string>;
 }
 
-/** A feed shows bookings from a month ago to a year ahead, at most this many. */
+/** A feed shows bookings from a month before its day to a year after it, at most this many. */
 const FEED_PAST_MS = 31 * DAY_MS;
-const FEED_AHEAD_MS = 366 * DAY_MS;
+const FEED_AHEAD_MS = 367 * DAY_MS;
 export const FEED_MAX_BOOKINGS = 5_000;
 
 /** The booking an `icsUrl` token names (in any status: a cancelled one shows as cancelled); undefined for a token that opens nothing. */
@@ -23,17 +23,42 @@ export async function bookingFile(context: AppContext, token: string): Promise<C
   return linked && { holder: linked.holder, bookings: [linked.booking], titles: linked.titles };
 }
 
-/** The holder's bookings a `calendarFeedUrl` token opens; undefined for a token that opens nothing, or of an older generation. */
-export async function holderFeed(context: AppContext, token: string): Promise<CalendarFileContent | undefined> {
+/** The holder a `calendarFeedUrl` opens, and the version of what its feed shows now. */
+export interface FeedSubject {
+  holder: Holder;
+  /**
+   * Everything the feed's text depends on: the link's generation, the holder's calendar version
+   * (bumped by every change to its bookings and event types, by whichever process), the name it
+   * shows and the day (its window moves a day at a time). Equal versions, equal feeds.
+   */
+  version: string;
+  /** The start of the (UTC) day the feed's window is counted from. */
+  day: Instant;
+}
+
+/**
+ * The holder a `calendarFeedUrl` token opens, with its feed's version (two small reads, no
+ * bookings); undefined for a token that opens nothing, or of an older generation.
+ */
+export async function feedSubject(context: AppContext, token: string): Promise<FeedSubject | undefined> {
   const subject = context.links.feedOf(token);
   if (subject === undefined) return undefined;
   const holder = await context.store.holders.get(subject.holderId);
   if (!holder || holder.feedGeneration !== subject.generation) return undefined;
-  const now = context.now();
+  // Read before the bookings: a feed read meanwhile is at least as new as its version says.
+  const calendarVersion = await context.store.holders.calendarVersion(holder.id);
+  const day = Math.floor(context.now() / DAY_MS) * DAY_MS;
+  const shownName = holder.displayName ?? holder.name;
+  return { holder, day, version: JSON.stringify([holder.feedGeneration, calendarVersion, day, shownName]) };
+}
+
+/** The bookings of the holder's feed: its day's window, in any status. */
+export async function holderFeed(context: AppContext, subject: FeedSubject): Promise<CalendarFileContent> {
+  const { holder, day } = subject;
   const bookings = await context.store.bookings.listAnyStatus(
     holder.id,
-    now - FEED_PAST_MS,
-    now + FEED_AHEAD_MS,
+    day - FEED_PAST_MS,
+    day + FEED_AHEAD_MS,
     FEED_MAX_BOOKINGS,
   );
   const titles = await context.store.eventTypes.titles(

@@ -8,6 +8,8 @@ import type { Keyring } from '../app/ports/keyring.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
 import type { PerAddressLimit } from './per-address-limit.js';
+import type { PerLinkLimit } from './per-link-limit.js';
+import type { RenderedFeeds } from './rendered-feeds.js';
 import { registerAuth, registerScopeCheck } from './auth.js';
 import { capConnections, timeoutOptions, type ConnectionLimits } from './connection-limits.js';
 import { registerIdempotency } from './idempotency.js';
@@ -58,6 +60,10 @@ export interface AppOptions {
   authFailures?: PerAddressLimit;
   /** Requests to the public pages per client address (`PUBLIC_RATE_LIMIT_PER_MINUTE`); no limit when absent. */
   pageRequests?: PerAddressLimit;
+  /** Requests per calendar-file link (`PUBLIC_FILE_RATE_LIMIT_PER_MINUTE`); no bound when absent. */
+  fileRequests?: PerLinkLimit;
+  /** The holders' calendar feeds as last written (bounded). */
+  renderedFeeds: RenderedFeeds;
   /** The sites that may frame the booking pages and hear of a booking made in one (`PUBLIC_EMBED_ORIGINS`). */
   embedOrigins: readonly string[];
   /** The booking pages' clocks per language and zone (bounded). */
@@ -161,7 +167,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
   });
 
   registerOperations(app, options.schemaStatus, metrics);
-  registerCalendarFiles(app, context);
+  registerCalendarFiles(app, context, { requests: options.fileRequests, feeds: options.renderedFeeds });
   await registerPages(app, context, {
     requests: options.pageRequests,
     embedOrigins: options.embedOrigins,

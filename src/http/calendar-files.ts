@@ -3,43 +3,84 @@
 // calendar app). Written with ical-generator, so escaping, line folding and UTC instants are the
 // library's, not string concatenation; every text goes through `written` first, for what the
 // library leaves to its caller.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import ical, { escape, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { bookingFile, holderFeed, type CalendarFileContent } from '../app/calendar-files.js';
+import { createHash } from 'node:crypto';
+import { bookingFile, feedSubject, holderFeed, type CalendarFileContent } from '../app/calendar-files.js';
 import type { AppContext } from '../app/context.js';
 import type { Booking } from '../domain/booking.js';
+import type { PerLinkLimit } from './per-link-limit.js';
+import type { RenderedFeeds } from './rendered-feeds.js';
 
 const PRODUCT = { company: 'Slotwise', product: 'Slotwise', language: 'EN' };
 
 /** Whose eyes a file is for: the guest's one booking, or the holder's whole feed. */
 type Audience = 'guest' | 'holder';
 
-export function registerCalendarFiles(app: FastifyInstance, context: AppContext): void {
+export interface CalendarFileOptions {
+  /** Requests per link (`PUBLIC_FILE_RATE_LIMIT_PER_MINUTE`); no bound when absent. */
+  requests?: PerLinkLimit;
+  /** The holders' feeds as last written (bounded; built by the composition root). */
+  feeds: RenderedFeeds;
+}
+
+/** Calendar apps poll a feed: five minutes of it may be reused by the client, never by a proxy. */
+const FEED_MAX_AGE = 300;
+const FEED_DISPOSITION = 'inline; filename="slotwise.ics"';
+
+export function registerCalendarFiles(app: FastifyInstance, context: AppContext, options: CalendarFileOptions): void {
+  const { requests, feeds } = options;
   app.get<{ Params: { file: string } }>('/ics/:file', async (request, reply) => {
-    const content = await open(request.params.file, (token) => bookingFile(context, token));
+    const token = tokenOf(request.params.file);
+    if (token === undefined) return notFound(reply);
+    const wait = requests?.retryAfterSeconds(token) ?? 0;
+    if (wait > 0) return tooMany(reply, wait);
+    const content = await bookingFile(context, token);
     if (!content) return notFound(reply);
+    requests?.record(token);
     return send(reply, calendarFile(content, 'guest'), {
       disposition: 'attachment; filename="booking.ics"',
       maxAge: 0,
     });
   });
   app.get<{ Params: { file: string } }>('/feeds/:file', async (request, reply) => {
-    const content = await open(request.params.file, (token) => holderFeed(context, token));
-    if (!content) return notFound(reply);
-    // Calendar apps poll a feed: five minutes of it may be reused by the client, never by a proxy.
-    return send(reply, calendarFile(content, 'holder'), {
-      disposition: 'inline; filename="slotwise.ics"',
-      maxAge: 300,
-    });
+    const token = tokenOf(request.params.file);
+    if (token === undefined) return notFound(reply);
+    const wait = requests?.retryAfterSeconds(token) ?? 0;
+    if (wait > 0) return tooMany(reply, wait);
+    const subject = await feedSubject(context, token);
+    if (!subject) return notFound(reply);
+    requests?.record(token);
+    const { holder, version } = subject;
+    // The ETag comes from the version, so an unchanged feed is answered without being read or written.
+    const etag = `"${createHash('sha256').update(`${holder.id}\n${version}`).digest('base64url').slice(0, 22)}"`;
+    reply.header('etag', etag);
+    if (matches(request, etag)) {
+      return reply.code(304).header('cache-control', cacheControl(FEED_MAX_AGE)).send();
+    }
+    let feed = feeds.get(holder.id, version);
+    if (!feed) {
+      feed = { version, body: calendarFile(await holderFeed(context, subject), 'holder') };
+      feeds.set(holder.id, feed);
+    }
+    return send(reply, feed.body, { disposition: FEED_DISPOSITION, maxAge: FEED_MAX_AGE });
   });
 }
 
-async function open(
-  file: string,
-  load: (token: string) => Promise<CalendarFileContent | undefined>,
-): Promise<CalendarFileContent | undefined> {
+/** The token of a calendar file's name (`<token>.ics`); undefined for any other name. */
+function tokenOf(file: string): string | undefined {
   if (!file.endsWith('.ics') || file.length > 512) return undefined;
-  return load(file.slice(0, -'.ics'.length));
+  return file.slice(0, -'.ics'.length);
+}
+
+/** Whether the client's `If-None-Match` names `etag` (weakly, as RFC 9110 compares for GET), or is `*`. */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (header === undefined) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
 }
 
 /**
@@ -127,10 +168,25 @@ function send(reply: FastifyReply, text: string, options: { disposition: string;
   return reply
     .header('content-type', 'text/calendar; charset=utf-8')
     .header('content-disposition', options.disposition)
-    .header('cache-control', options.maxAge > 0 ? `private, max-age=${options.maxAge}` : 'private, no-store')
+    .header('cache-control', cacheControl(options.maxAge))
     .header('referrer-policy', 'no-referrer')
     .header('x-robots-tag', 'noindex')
     .send(text);
+}
+
+function cacheControl(maxAge: number): string {
+  return maxAge > 0 ? `private, max-age=${maxAge}` : 'private, no-store';
+}
+
+/** A link fetched more often than `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` allows: try again in `wait` seconds. */
+function tooMany(reply: FastifyReply, wait: number) {
+  return reply
+    .code(429)
+    .header('retry-after', String(wait))
+    .header('content-type', 'text/plain; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send('Too many requests for this link: try again later.\n');
 }
 
 /** Every link that opens nothing looks the same: no telling a forged token from a rotated feed. */

@@ -409,7 +409,8 @@ export const BookingResource = Type.Object(
     ),
     icsUrl: Type.Optional(
       Type.String({
-        description: 'The booking as an iCalendar file. Only for keys with the write scope (and in webhooks).',
+        description:
+          'The booking as an iCalendar file. Only for keys with the write scope (and in webhooks). Opens in exactly this form; at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` requests a minute (429 with Retry-After past it).',
       }),
     ),
     createdAt: Timestamp,
@@ -593,7 +594,8 @@ export const MeResource = Type.Object({
     displayName: Type.String({ description: 'Shown to guests: the name unless set' }),
     calendarFeedUrl: Type.Optional(
       Type.String({
-        description: "The holder's bookings as an iCalendar feed; only for keys with the write scope",
+        description:
+          "The holder's bookings as an iCalendar feed; only for keys with the write scope. It answers `If-None-Match` with its `ETag` (304 while nothing it shows changed) and opens at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` times a minute, counted per link (429 with Retry-After past it).",
       }),
     ),
   }),

@@ -5,11 +5,15 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
-import { isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
+import { forbiddenRangeOf, isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
 
+/**
+ * The guard refused an address. Its message (which delivery logs show the holder) says what kind
+ * of address it was, never the address: a name's resolved address would read out internal DNS.
+ */
 export class ForbiddenTargetError extends Error {
   constructor(readonly address: string) {
-    super(`refused to connect to non-public address ${address}`);
+    super(`refused to connect to ${forbiddenRangeOf(address) ?? 'a non-public address'}`);
     this.name = 'ForbiddenTargetError';
   }
 }

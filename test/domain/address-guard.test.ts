@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isForbiddenAddress, literalAddressOf } from '../../src/domain/address-guard.js';
+import { forbiddenRangeOf, isForbiddenAddress, literalAddressOf } from '../../src/domain/address-guard.js';
 
 /** What the guard decides for the host of `url`, the way registration and delivery see it. */
 function verdictForUrl(url: string): { literal: string | null; forbidden: boolean | null } {
@@ -147,5 +147,24 @@ describe('address guard: resolved addresses', () => {
     ['::ffff:808:808'],
   ])('when a lookup returns %j, then it is allowed', (address) => {
     expect(isForbiddenAddress(address)).toBe(false);
+  });
+});
+
+describe('forbiddenRangeOf: the words a refusal uses', () => {
+  it.each([
+    ['127.0.0.1', 'a loopback address'],
+    ['::1', 'a loopback address'],
+    ['::ffff:127.0.0.1', 'a loopback address'],
+    ['10.1.2.3', 'a private address'],
+    ['169.254.169.254', 'a link-local address'],
+    ['100.64.0.1', 'a carrier-grade NAT address'],
+    ['fd12::1', 'a unique-local address'],
+    ['0.0.0.0', 'an unspecified address'],
+    ['ff02::1', 'a multicast address'],
+    ['192.0.2.10', 'a reserved address'],
+    ['::7f00:1', 'an IPv6 address with an IPv4 one inside'],
+    ['8.8.8.8', null],
+  ])('when the address is %j, then it is %j (and never named)', (address, words) => {
+    expect(forbiddenRangeOf(address)).toBe(words);
   });
 });

@@ -259,3 +259,141 @@ function readText(raw: unknown): string {
 function alterAt(text: string, index: number): string {
   return text.slice(0, index) + (text[index] === 'A' ? 'B' : 'A') + text.slice(index + 1);
 }
+
+describe('capability links open only in their exact form', () => {
+  /** The MAC's part of a token: what follows its last dot. */
+  const macOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
+  /** A token whose MAC has a `-` or `_`, so that its `+/` spelling differs from it. */
+  const spellsDifferently = (token: string) => /[-_]/.test(macOf(token));
+
+  /** Each way a lenient base64url decoder reads back the same MAC, applied to `token`. */
+  function alterations(token: string): Record<string, string> {
+    const mac = macOf(token);
+    const id = token.slice(0, token.length - mac.length);
+    const half = mac.length >> 1;
+    return {
+      padded: `${token}=`,
+      'standard alphabet': id + mac.replaceAll('-', '+').replaceAll('_', '/'),
+      'a "!" inside': `${id}${mac.slice(0, half)}!${mac.slice(half)}`,
+      'a space inside': `${id}${mac.slice(0, half)} ${mac.slice(half)}`,
+      'a space after': `${token} `,
+    };
+  }
+
+  it('when a manage, confirmation, .ics or feed token is padded, spelt with + and /, or has a "!" or a space added, then 404; the token as made opens', async () => {
+    const bookings: BookingBody[] = [];
+    for (let slot = 0; slot < 12; slot++) {
+      bookings.push(await book(h, token, et.id, Date.parse('2026-01-05T09:00:00Z') + slot * 30 * 60_000));
+    }
+    const tokenIn = (url: string, prefix: string) => new URL(url).pathname.slice(prefix.length).replace(/\.ics$/, '');
+    const manage = bookings.map((b) => tokenIn(b.manageUrl!, '/manage/')).find(spellsDifferently)!;
+    const ics = bookings.map((b) => tokenIn(b.icsUrl!, '/ics/')).find(spellsDifferently)!;
+    let confirmation = '';
+    for (let hour = 1; !spellsDifferently(confirmation); hour++) {
+      confirmation = h.context.links.confirmation(bookings[0]!.id, Date.parse(BEFORE_MONDAY) + hour * 3_600_000);
+    }
+    let feed = tokenIn(await feedUrl(), '/feeds/');
+    while (!spellsDifferently(feed)) {
+      await h.request({ method: 'POST', url: '/api/v1/me/calendar-feed/rotate', token });
+      feed = tokenIn(await feedUrl(), '/feeds/');
+    }
+    const links = {
+      manage: (t: string) => `/manage/${encodeURIComponent(t)}`,
+      confirmation: (t: string) => `/book/alice/intro-call/booked/${encodeURIComponent(t)}`,
+      ics: (t: string) => `/ics/${encodeURIComponent(t)}.ics`,
+      feed: (t: string) => `/feeds/${encodeURIComponent(t)}.ics`,
+    };
+    const opened: string[] = [];
+    for (const [kind, made] of [
+      ['manage', manage],
+      ['confirmation', confirmation],
+      ['ics', ics],
+      ['feed', feed],
+    ] as const) {
+      const url = links[kind];
+      expect((await h.request({ method: 'GET', url: url(made) })).statusCode, `${kind} as made`).toBe(200);
+      for (const [how, altered] of Object.entries(alterations(made))) {
+        expect(altered).not.toBe(made);
+        const res = await h.request({ method: 'GET', url: url(altered) });
+        if (res.statusCode !== 404) opened.push(`${kind}, ${how}: ${res.statusCode}`);
+      }
+    }
+    expect(opened).toEqual([]);
+  });
+});
+
+describe('PUBLIC_FILE_RATE_LIMIT_PER_MINUTE: a bound per link', () => {
+  it('when one link is fetched more often in a minute than allowed, from any number of addresses, then 429 with Retry-After; other links, forged ones and that link the next minute are not held back', async () => {
+    await h.close();
+    h = await createHarness({ now: BEFORE_MONDAY, fileRequestsPerMinute: 3 });
+    token = await h.key('alice');
+    et = await createEventType(h, token, { title: 'Intro call', durationMinutes: 30 });
+    const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    const feed = new URL(await feedUrl()).pathname;
+    const ics = new URL(booking.icsUrl!).pathname;
+    const from = (url: string, remoteAddress: string) => h.request({ method: 'GET', url, remoteAddress });
+    // Calendar apps poll from a few shared addresses (Google's, Apple's): the count is the link's.
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      expect((await from(feed, address)).statusCode).toBe(200);
+    }
+    const refused = await from(feed, '198.51.100.4');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers['referrer-policy']).toBe('no-referrer');
+    for (let i = 0; i < 3; i++) expect((await from(ics, '198.51.100.4')).statusCode).toBe(200);
+    expect((await from(ics, '198.51.100.4')).statusCode).toBe(429);
+    // A link that opens nothing is not counted (and cannot push a real one over its bound).
+    for (let i = 0; i < 5; i++) expect((await from(feed.replace('.0.', '.7.'), '198.51.100.4')).statusCode).toBe(404);
+    h.clock.current += 60_000;
+    expect((await from(feed, '198.51.100.4')).statusCode).toBe(200);
+  });
+});
+
+describe('the feed’s caching', () => {
+  it('when a calendar app polls an unchanged feed, then it is 304 to its If-None-Match and its bookings are not read again; a booking, a new name or the next day make a new ETag', async () => {
+    await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    const path = new URL(await feedUrl()).pathname;
+    const fetchFeed = (etag?: string) =>
+      h.request({ method: 'GET', url: path, headers: etag ? { 'if-none-match': etag } : {} });
+    let sent = h.storage.queriesSent();
+    const first = await fetchFeed();
+    const firstQueries = h.storage.queriesSent() - sent;
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{16,}"$/);
+    expect(first.headers['cache-control']).toBe('private, max-age=300');
+
+    sent = h.storage.queriesSent();
+    const again = await fetchFeed();
+    expect(h.storage.queriesSent() - sent).toBeLessThan(firstQueries);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+
+    const notModified = await fetchFeed(`W/"other", ${etag}`);
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+    expect(notModified.headers['cache-control']).toBe('private, max-age=300');
+
+    const tags = new Set([etag]);
+    const changes: Array<[string, () => Promise<unknown>, (body: string) => void]> = [
+      ['a booking', () => book(h, token, et.id, '2026-01-05T10:00:00Z'), (body) => expect(parse(body)).toHaveLength(2)],
+      [
+        'a new display name',
+        () => h.request({ method: 'PATCH', url: '/api/v1/me', token, json: { displayName: 'Alice Renamed' } }),
+        (body) => expect(body).toContain('Alice Renamed'),
+      ],
+      ['the next day', async () => (h.clock.current += 86_400_000), (body) => expect(parse(body)).toHaveLength(2)],
+    ];
+    for (const [change, make, check] of changes) {
+      const before = String((await fetchFeed()).headers.etag);
+      await make();
+      const res = await fetchFeed(before);
+      expect(res.statusCode, change).toBe(200);
+      check(res.body);
+      tags.add(String(res.headers.etag));
+      expect(tags.size, change).toBe(changes.findIndex(([c]) => c === change) + 2);
+    }
+  });
+});

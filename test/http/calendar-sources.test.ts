@@ -270,6 +270,33 @@ describe('where a source may be, and its sealed address', () => {
     }
   });
 
+  it('when a source’s host name resolves to a private address, then the 400 names the rule that refused it, never the address it resolved to', async () => {
+    const strict = await createHarness({ now: BEFORE_MONDAY, calendarSources: { allowPrivateTargets: false } });
+    try {
+      const strictToken = await strict.key('alice');
+      // localhost resolves to 127.0.0.1 (and ::1): what DNS says about a name stays inside.
+      const res = await strict.request({
+        method: 'POST',
+        url: '/api/v1/calendar-sources',
+        token: strictToken,
+        json: { type: 'caldav', url: 'http://localhost:5232/alice/', username: 'alice', password: 'x' },
+      });
+      const { message } = expectInvalid(res, ['url']).errors![0]!;
+      expect(message).toBe('must reach a public address; localhost resolves to a loopback address');
+      const literal = await strict.request({
+        method: 'POST',
+        url: '/api/v1/calendar-sources',
+        token: strictToken,
+        json: { type: 'ics', url: 'http://10.1.2.3/cal.ics' },
+      });
+      expect(expectInvalid(literal, ['url']).errors![0]!.message).toBe(
+        'must reach a public address; 10.1.2.3 is a private address',
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('when SLOTWISE_SECRET gets a new key in front, then the next sync seals the address with it, and the old key can go', async () => {
     calendars.serve(SECRET_PATH, { kind: 'calendar', body: calendar([MEETING]) });
     const source = await addSource();

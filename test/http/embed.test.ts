@@ -123,7 +123,8 @@ describe('a framed guest, without cookies', () => {
     expect(page.body).not.toContain('name="_csrf"');
     const form = pickForm(page.body, '2026-01-05T09:00:00.000Z');
     expect(form).toMatchObject({ tz: 'Europe/Berlin', lang: 'de', embed: '1' });
-    expect(form.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The server's own session: 256 random bits and their MAC.
+    expect(form.session).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
     // Every link of the page stays in the frame's session: month and day links, the zone form.
     const links = [...page.body.matchAll(/href="([^"]+)"/g)]
       .map((m) => unescape(m[1]!))
@@ -173,17 +174,54 @@ describe('a framed guest, without cookies', () => {
     expect(confirmation.body).not.toMatch(/<form/);
   });
 
-  it('when another frame (another session) opens the details of a hold, then it is sent back to pick a time, and the hold stays the first frame’s', async () => {
+  it('when another frame (another session) opens the details of a hold, then it is sent back to pick a time in its own session, and the hold stays the first frame’s', async () => {
     await start([SHOP]);
     const page = await get(`${PAGE}?embed=1&date=2026-01-05&tz=UTC`);
     const form = pickForm(page.body, '2026-01-05T09:00:00.000Z');
     const details = String((await post(`${PAGE}/hold`, form)).headers.location);
-    const stranger = details.replace(form.session!, 'x'.repeat(43));
-    const res = await get(stranger);
+    const othersSession = pickForm(
+      (await get(`${PAGE}?embed=1&date=2026-01-05&tz=UTC`)).body,
+      '2026-01-05T09:30:00.000Z',
+    ).session!;
+    const res = await get(details.replace(form.session!, othersSession));
     expect(res.statusCode).toBe(303);
     expect(String(res.headers.location)).toContain('notice=taken');
-    expect(String(res.headers.location)).toContain(`session=${'x'.repeat(43)}`);
+    expect(String(res.headers.location)).toContain(`session=${othersSession}`);
     expect((await get(details)).statusCode).toBe(200);
+  });
+
+  it('when a guest opens a framed page by a link carrying someone else’s session (one the server gave the sender, or one made up), then the guest gets a session of their own, and the sender cannot end the guest’s hold', async () => {
+    await start([SHOP]);
+    const sendersPage = (await get(`${PAGE}?embed=1&date=2026-01-05&tz=UTC`)).body;
+    const sendersSession = pickForm(sendersPage, '2026-01-05T15:00:00.000Z').session!;
+    const madeUp = `${'x'.repeat(43)}.${'y'.repeat(43)}`;
+    // How the link reaches the guest: inside the sender's own site or frame, typed in or from a
+    // mail, or (for a made-up session) even from the pages themselves.
+    const cases = [
+      { handed: sendersSession, arrival: 'cross-site', guestTime: '09:00', sendersTime: '10:00' },
+      { handed: sendersSession, arrival: 'none', guestTime: '11:00', sendersTime: '12:00' },
+      { handed: madeUp, arrival: 'same-origin', guestTime: '13:00', sendersTime: '14:00' },
+    ];
+    for (const { handed, arrival, guestTime, sendersTime } of cases) {
+      const page = await h.request({
+        method: 'GET',
+        url: `${PAGE}?embed=1&session=${encodeURIComponent(handed)}&date=2026-01-05&tz=UTC`,
+        headers: { 'sec-fetch-site': arrival },
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      const form = pickForm(page.body, `2026-01-05T${guestTime}:00.000Z`);
+      expect(form.session, arrival).not.toBe(handed);
+      const details = String((await post(`${PAGE}/hold`, form)).headers.location);
+      expect(details).toContain('/details?');
+      // The sender picks a time under the session it handed over (from its own frame).
+      const sendersPick = await post(`${PAGE}/hold`, {
+        ...pickForm(page.body, `2026-01-05T${sendersTime}:00.000Z`),
+        session: handed,
+      });
+      expect(sendersPick.statusCode).toBe(303);
+      const guestsDetails = await get(details);
+      expect(guestsDetails.statusCode, `${arrival}: the guest's hold ended`).toBe(200);
+    }
   });
 
   it('when a framed form is sent from another site, then 403 and nothing is held', async () => {

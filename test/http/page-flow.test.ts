@@ -32,6 +32,15 @@ class Browser {
     );
   }
 
+  /** A cookie set by someone else (a site that can write this host's cookies), not by the server. */
+  plant(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
@@ -283,6 +292,46 @@ describe('picking a time and booking it', () => {
     // The token is bound to the browser's own CSRF cookie: another browser cannot use it.
     expect((await new Browser(h).post(`${PAGE}/hold`, form)).statusCode).toBe(403);
     expect(await slotsOfMonday()).toContain('2026-01-05T09:00:00.000Z');
+  });
+
+  it('when a browser brings a page-session cookie the server did not make, then it gets one of the server’s instead, and whoever planted the first cannot end its hold', async () => {
+    const planted = 'x'.repeat(43);
+    const guest = new Browser(h);
+    guest.plant('sw_page', planted);
+    const picked = await pick(guest, '2026-01-05T09:00:00.000Z');
+    expect(picked.statusCode).toBe(303);
+    expect(guest.cookie('sw_page')).not.toBe(planted);
+    const planter = new Browser(h);
+    planter.plant('sw_page', planted);
+    const page = await planter.get(`${PAGE}?date=2026-01-05&tz=Europe/Berlin`);
+    // The planter picks under the cookie it planted (a browser keeps what it was told to).
+    planter.plant('sw_page', planted);
+    expect((await planter.post(`${PAGE}/hold`, timeForms(page.body).get('2026-01-05T10:00:00.000Z')!)).statusCode).toBe(
+      303,
+    );
+    const details = await guest.get(String(picked.headers.location));
+    expect(details.statusCode, 'the guest’s hold ended').toBe(200);
+  });
+
+  it('when the pages are served over https, then the session cookie is a __Host- one, so a session cookie another site of the domain sets for it is not read', async () => {
+    await h.close();
+    h = await createHarness({ now: BEFORE_MONDAY, publicBaseUrl: 'https://book.example.com' });
+    token = await h.key('alice');
+    await createEventType(h, token, { title: 'Intro call', durationMinutes: 30, public: true });
+    const planter = new Browser(h);
+    const page = await planter.get(`${PAGE}?date=2026-01-05&tz=Europe/Berlin`);
+    const setCookie = [page.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('__Host-sw_page='));
+    expect(setCookie).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    // The planter's own session, as the server made it, set for the guest by a sibling site
+    // (`Domain=example.com`): only a cookie without the prefix can be set that way.
+    const guest = new Browser(h);
+    guest.plant('sw_page', planter.cookie('__Host-sw_page')!);
+    const picked = await pick(guest, '2026-01-05T09:00:00.000Z');
+    expect(picked.statusCode).toBe(303);
+    expect((await planter.post(`${PAGE}/hold`, timeForms(page.body).get('2026-01-05T10:00:00.000Z')!)).statusCode).toBe(
+      303,
+    );
+    expect((await guest.get(String(picked.headers.location))).statusCode, 'the guest’s hold ended').toBe(200);
   });
 
   it('when another browser opens the details of someone’s hold, then it is sent back: a hold is its session’s', async () => {

@@ -269,6 +269,31 @@ describe('PUBLIC_RATE_LIMIT_PER_MINUTE', () => {
   });
 });
 
+describe('the 429 page', () => {
+  it('when an address is past the limit, then the 429 page carries the same CSP, Referrer-Policy and framing rules as the page it stands for: a booking page may be framed by the embed origins, a manage page never', async () => {
+    await h.close();
+    const shop = 'https://shop.example.com';
+    h = await createHarness({ now: BEFORE_MONDAY, pageRequestsPerMinute: 1, embedOrigins: [shop] });
+    const from = (url: string) => h.request({ method: 'GET', url, remoteAddress: '198.51.100.7' });
+    expect((await from('/book/nobody')).statusCode).toBe(404);
+    const cases = [
+      { url: '/book/alice/intro-call?embed=1', frameAncestors: `frame-ancestors ${shop}`, frameOptions: undefined },
+      { url: '/manage/bkg_x.y', frameAncestors: "frame-ancestors 'none'", frameOptions: 'DENY' },
+      { url: '/manage/bkg_x.y/reschedule', frameAncestors: "frame-ancestors 'none'", frameOptions: 'DENY' },
+    ];
+    for (const { url, frameAncestors, frameOptions } of cases) {
+      const refused = await from(url);
+      expect(refused.statusCode, url).toBe(429);
+      const csp = String(refused.headers['content-security-policy']).split(';');
+      expect(csp, url).toContain("default-src 'none'");
+      expect(csp, url).toContain(frameAncestors);
+      expect(refused.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(refused.headers['x-frame-options'], url).toBe(frameOptions);
+      expect(refused.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+});
+
 describe('chooseLocale', () => {
   it.each([
     [undefined, undefined, 'en'],

@@ -100,6 +100,25 @@ describe('sign and verify', () => {
     expect(new DerivedKeyring([B]).verify('idempotency-replay', 'bkg_1', signature)).toBe(false);
   });
 
+  it('when a signature is spelt another way that decodes to the same bytes, then it does not verify', () => {
+    const ring = new DerivedKeyring([A]);
+    const signature = ring.sign('guest-links', 'manage:bkg_1');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // The last of 43 characters carries 4 bits and 2 padding bits: setting a padding bit changes no byte.
+    const last = alphabet[alphabet.indexOf(signature.at(-1)!) + 1]!;
+    const respelt = [
+      `${signature}=`,
+      `${signature.slice(0, 20)}!${signature.slice(20)}`,
+      `${signature.slice(0, 20)} ${signature.slice(20)}`,
+      `${signature.slice(0, 20)}\n${signature.slice(20)}`,
+      `${signature.slice(0, -1)}${last}`,
+    ];
+    for (const spelling of respelt) {
+      expect(Buffer.from(spelling, 'base64url').equals(Buffer.from(signature, 'base64url')), spelling).toBe(true);
+      expect(ring.verify('guest-links', 'manage:bkg_1', spelling), spelling).toBe(false);
+    }
+  });
+
   it('when a signature made under A is checked with keys B,A, then it verifies; new ones are made under B', () => {
     const signature = new DerivedKeyring([A]).sign('idempotency-replay', 'feed');
     const rotated = new DerivedKeyring([B, A]);

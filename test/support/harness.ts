@@ -57,7 +57,11 @@ export async function createHarness(
     pageHoldsPerHolder?: number;
     pageHoldsPerClient?: number;
     pageRequestsPerMinute?: number;
+    /** Requests per calendar-file link per minute (`PUBLIC_FILE_RATE_LIMIT_PER_MINUTE`); off by default. */
+    fileRequestsPerMinute?: number;
     embedOrigins?: string[];
+    /** `PUBLIC_BASE_URL`; by default the links start with the server's own address. */
+    publicBaseUrl?: string;
     /** Calendar sources' settings over the defaults; private targets are allowed unless said otherwise (the tests' calendar servers are on 127.0.0.1). */
     calendarSources?: Partial<CalendarSourceSettings>;
     http?: Partial<ConnectionLimits>;
@@ -73,7 +77,9 @@ export async function createHarness(
     http: { ...DEFAULT_HTTP_LIMITS, ...options.http },
     pages: { holdsPerHolder: options.pageHoldsPerHolder ?? 20, holdsPerClient: options.pageHoldsPerClient ?? 2 },
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
+    fileRequestsPerMinute: options.fileRequestsPerMinute ?? 0,
     embedOrigins: options.embedOrigins ?? [],
+    ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
     busyParser: { parse: async (_holderId, ...args) => busyFromCalendars(...args) },
     calendarSources: {

@@ -46,7 +46,10 @@ describe('WebhookSender: SSRF guard at connect time', () => {
       new Date(),
     );
     expect(result.statusCode).toBeNull();
-    expect(result.error).toMatch(/non-public address (127\.0\.0\.1|::1)/);
+    // The delivery log is the holder's to read: it says what kind of address, never which one
+    // the name resolved to (internal DNS is not read out to whoever registers a name).
+    expect(result.error).toMatch(/refused to connect to a loopback address/);
+    expect(result.error).not.toMatch(/127\.0\.0\.1|::1/);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(receiver.requests).toHaveLength(0);
   });
@@ -59,7 +62,7 @@ describe('WebhookSender: SSRF guard at connect time', () => {
         new Date(),
       );
       expect(result.statusCode).toBeNull();
-      expect(result.error).toMatch(/non-public address (127\.0\.0\.1|::ffff:7f00:1)/);
+      expect(result.error).toMatch(/refused to connect to a loopback address/);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(receiver.requests).toHaveLength(0);
     },

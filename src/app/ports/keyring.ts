@@ -9,6 +9,7 @@ export type SecretPurpose =
   | 'idempotency-replay'
   | 'guest-links'
   | 'feed-links'
+  | 'page-sessions'
   | 'stored-credentials'
   /** Digests of the clients that made page holds: counted per client, never stored as addresses. */
   | 'page-clients';
@@ -23,6 +24,9 @@ export interface Keyring {
   decrypt(purpose: SecretPurpose, sealed: string, context?: string): string | undefined;
   /** A MAC of `data` under the newest key's `purpose` key (base64url, no padding). */
   sign(purpose: SecretPurpose, data: string): string;
-  /** Whether `signature` is `sign(purpose, data)` under any key of the ring (compared in constant time). */
+  /**
+   * Whether `signature` is `sign(purpose, data)` under any key of the ring (compared in constant
+   * time), spelt exactly as `sign` spells it: no padding, no other alphabet, nothing added.
+   */
   verify(purpose: SecretPurpose, data: string, signature: string): boolean;
 }

@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { cancelBooking, rescheduleBooking } from '../../app/bookings.js';
 import {
@@ -25,6 +25,7 @@ import {
   type PublicEventType,
 } from '../../app/booking-pages.js';
 import type { AppContext } from '../../app/context.js';
+import { isPageSession, newPageSession } from '../../app/page-sessions.js';
 import type { PerAddressLimit } from '../per-address-limit.js';
 import { DomainError, type FieldError } from '../../domain/errors.js';
 import { isOneLine } from '../../domain/names.js';
@@ -81,10 +82,14 @@ function pageSecurity(frameAncestors: readonly string[]) {
   };
 }
 
-/** The browser session of the booking pages: which held time is whose (one at a time). */
+/**
+ * The browser session of the booking pages: which held time is whose (one at a time). Its token
+ * (`newPageSession`: random and signed by the server) rides in this cookie or, in a frame, in the
+ * page's links and forms. Over https the cookie's name has the `__Host-` prefix, which browsers
+ * take only from this host, `Secure`, with `Path=/` and no `Domain`: no other site of the domain
+ * and no plain-http answer can set a guest's session.
+ */
 const SESSION_COOKIE = 'sw_page';
-/** A page session's token: 256 random bits, as a cookie or, in a frame, in the page's links and forms. */
-const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** How long an embedded page's confirmation opens after the booking (the guest keeps the manage link). */
 const CONFIRMATION_MS = 60 * 60 * 1000;
 
@@ -124,10 +129,20 @@ export interface PageOptions {
 export async function registerPages(app: FastifyInstance, context: AppContext, options: PageOptions): Promise<void> {
   const { requests, embedOrigins, clocks } = options;
   await app.register(async (pages) => {
+    // Cookies are `Secure` when the pages are served over https (PUBLIC_BASE_URL says so).
+    const secure = () => context.links.https;
+    await pages.register(cookie);
+    await pages.register(csrf, {
+      cookieKey: 'sw_csrf',
+      cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: secure() },
+    });
+    await pages.register(formbody, { bodyLimit: 64 * 1024 });
+    await pages.register(helmet, { global: false });
     if (requests) {
       // Every page request counts against its client (contract §10: an address, or an IPv6 /64);
       // past the limit, a page that says so, with Retry-After. The stylesheet does not count: a
       // page load would count twice.
+      // Added after helmet's hooks, so the 429 page has the security headers of the page it stands for.
       pages.addHook('onRequest', async (request, reply) => {
         if (request.url.startsWith('/assets/')) return;
         const client = clientOf(request.ip);
@@ -140,15 +155,6 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
         requests.record(client);
       });
     }
-    // Cookies are `Secure` when the pages are served over https (PUBLIC_BASE_URL says so).
-    const secure = () => context.links.https;
-    await pages.register(cookie);
-    await pages.register(csrf, {
-      cookieKey: 'sw_csrf',
-      cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: secure() },
-    });
-    await pages.register(formbody, { bodyLimit: 64 * 1024 });
-    await pages.register(helmet, { global: false });
     await pages.register(fastifyStatic, {
       root: ASSETS,
       prefix: '/assets/',
@@ -213,7 +219,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       const visit = visitOf(context, request, request.query);
       const page = await publicEventType(context, request.params.handle, request.params.slug);
       if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
-      sessionOf(request, reply, secure(), visit);
+      sessionOf(context, request, reply, visit);
       const here = `${visit.root}/book/${page.holder.handle}/${page.eventType.slug}`;
       return picker(context, request, reply, page, visit, kit, { here, pickAction: `${here}/hold` });
     });
@@ -328,7 +334,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.body.tz), page);
       const start = one(request.body.start) ?? '';
-      const visitor = { session: sessionOf(request, reply, secure(), visit), client: clientOf(request.ip) };
+      const visitor = { session: sessionOf(context, request, reply, visit), client: clientOf(request.ip) };
       try {
         // No hold (null) when this client's or the holder's page holds are all live: the form
         // then books the time straight, if it is still free when it is sent.
@@ -346,7 +352,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       const page = await publicEventType(context, request.params.handle, request.params.slug);
       if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.query.tz), page);
-      const session = sessionOf(request, reply, secure(), visit);
+      const session = sessionOf(context, request, reply, visit);
       const asked = one(request.query.hold);
       const hold = (await pageHold(context, page, asked ?? '', session)) ?? null;
       // A time not held for this session is shown only while it is free (a hold that ran out,
@@ -364,7 +370,7 @@ export async function registerPages(app: FastifyInstance, context: AppContext, o
       const page = await publicEventType(context, request.params.handle, request.params.slug);
       if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
       const zone = zoneOf(one(request.body.tz), page);
-      const session = sessionOf(request, reply, secure(), visit);
+      const session = sessionOf(context, request, reply, visit);
       const asked = one(request.body.hold);
       const hold = (await pageHold(context, page, asked ?? '', session)) ?? null;
       const sent = parseInstant(one(request.body.start) ?? '');
@@ -467,17 +473,28 @@ interface PageKit {
   clocks: ClockFormats;
 }
 
-/** The page's visit: its language, and in a frame its session token (a new one when it has none yet). */
+/**
+ * The page's visit: its language, and in a frame its session token. A frame keeps the token its
+ * link or form carries only when it is the server's and the browser came from the pages
+ * themselves: a link from anywhere else (the embedding site's frame, a mail, another site) gets a
+ * new session, so a session handed to a guest in a link is never the one the guest holds under.
+ */
 function visitOf(context: AppContext, request: FastifyRequest, source: Query | Form | undefined): Visit {
   const locale = localeOf(source, request.headers['accept-language']);
   const root = context.links.basePath();
   if (one(source?.embed) !== '1') return { locale, root, embedSession: null };
   const token = one(source?.session);
-  return {
-    locale,
-    root,
-    embedSession: token !== undefined && SESSION_TOKEN.test(token) ? token : randomBytes(32).toString('base64url'),
-  };
+  const kept = token !== undefined && fromThePages(request) && isPageSession(context.secrets, token);
+  return { locale, root, embedSession: kept ? token : newPageSession(context.secrets) };
+}
+
+/**
+ * Whether the browser says the request came from a page of this origin (`Sec-Fetch-Site`, sent by
+ * every current browser; a client that sends none is taken at its word, as the forms are).
+ */
+function fromThePages(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin';
 }
 
 /** The token a page's forms carry against forgery: none in a frame, whose forms need none (see `bookingForm`). */
@@ -676,15 +693,22 @@ function localised(message: string, m: Messages): string {
 /**
  * The browser session's id, as the digest stored with its holds (the token itself is never
  * stored): a framed page's from its links and forms, else a cookie made on the first page view
- * and kept for a day.
+ * and kept for a day. A cookie the server did not make is replaced, never adopted.
  */
-function sessionOf(request: FastifyRequest, reply: FastifyReply, secure: boolean, visit: Visit): string {
+function sessionOf(context: AppContext, request: FastifyRequest, reply: FastifyReply, visit: Visit): string {
   if (visit.embedSession !== null) return createHash('sha256').update(visit.embedSession).digest('base64url');
-  let id = request.cookies[SESSION_COOKIE];
-  if (!id || !SESSION_TOKEN.test(id)) {
-    id = randomBytes(32).toString('base64url');
-    request.cookies[SESSION_COOKIE] = id;
-    reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 86_400 });
+  const name = context.links.https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+  let id = request.cookies[name];
+  if (!id || !isPageSession(context.secrets, id)) {
+    id = newPageSession(context.secrets);
+    request.cookies[name] = id;
+    reply.setCookie(name, id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: context.links.https,
+      maxAge: 86_400,
+    });
   }
   return createHash('sha256').update(id).digest('base64url');
 }
