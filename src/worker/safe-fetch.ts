@@ -57,10 +57,19 @@ export type FailureKind =
   | 'undecodable'
   | 'other';
 
-/** A failure the pipeline itself decided on (its message is its kind: nothing from the URL). */
+type Refusal = 'not-http' | 'redirect-not-http' | 'too-many-redirects' | 'undecodable';
+
+const REFUSALS: Record<Refusal, string> = {
+  'not-http': 'the address is not http or https',
+  'redirect-not-http': 'a redirect led to an address that is not http or https',
+  'too-many-redirects': 'too many redirects',
+  undecodable: 'the body could not be decoded',
+};
+
+/** A failure the pipeline itself decided on (its message is fixed: nothing from the URL). */
 export class FetchRefused extends Error {
-  constructor(readonly kind: FailureKind) {
-    super(kind);
+  constructor(readonly kind: Refusal) {
+    super(REFUSALS[kind]);
     this.name = 'FetchRefused';
   }
 }
@@ -95,6 +104,9 @@ export class SafeFetch {
 
   constructor(private readonly options: SafeFetchOptions) {
     this.agent = guardedAgent(options.allowPrivateTargets, options.agent, options.forbiddenAddress);
+    // undici calls its decoder experimental (one ExperimentalWarning per process); what we rely on
+    // (gzip, deflate, the decoded size counted, a bad body failing) is pinned in
+    // test/worker/calendar-fetcher.test.ts. It also decodes br and stacked codings.
     this.dispatcher = options.decompress ? this.agent.compose(interceptors.decompress()) : this.agent;
   }
 
@@ -171,7 +183,7 @@ export class SafeFetch {
 }
 
 /** The URL as http(s), webcal read as https, without user info or fragment; throws on anything else. */
-export function httpUrl(url: URL, failure: FailureKind = 'not-http'): URL {
+export function httpUrl(url: URL, failure: Refusal = 'not-http'): URL {
   if (url.protocol === 'webcal:' || url.protocol === 'webcals:') {
     // A special-scheme change is refused by the URL setter, so parse anew.
     return httpUrl(new URL(`https:${url.href.slice(url.protocol.length)}`), failure);
