@@ -52,6 +52,11 @@ export function forbiddenRangeOf(address: string): string | null {
  * decimal, octal and hex IPv4 notations into dotted form, and IPv6 is in brackets.
  */
 export function literalAddressOf(url: URL): string | null {
-  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  return ipaddr.isValid(host) ? host : null;
+  return literalAddress(url.hostname);
+}
+
+/** A host (bracketed IPv6 or not) as an IP literal, if it is one. */
+export function literalAddress(host: string): string | null {
+  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
+  return ipaddr.isValid(bare) ? bare : null;
 }

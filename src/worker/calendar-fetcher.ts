@@ -1,10 +1,11 @@
 // Reads a holder's calendar source over HTTP (contract §11): an ICS address with conditional GETs,
 // or a CalDAV calendar collection (a PROPFIND for its CTag and sync-token, then a calendar-query
-// REPORT over the window). Every connection goes through the webhooks' address guard
-// (guarded-http.ts), each redirect hop included; a fetch is bounded in time (one deadline for all
-// its requests and bodies) and in bytes (one budget for all its bodies, counted after
-// decompression); and what it reports on failure is a fixed phrase, never the address, its host,
-// the user name or the password: a secret ICS address is a credential.
+// REPORT over the window). Every request goes through the guarded pipeline (safe-fetch.ts: the
+// address guard on every connection, redirects followed a bounded number of times, decompression);
+// a fetch is bounded in time (one deadline for all its requests and bodies) and in bytes (one
+// budget for all its bodies, counted after decompression); and what it reports on failure is a
+// fixed phrase, never the address, its host, the user name or the password: a secret ICS address
+// is a credential.
 //
 // CalDAV is two requests with fixed XML bodies (a PROPFIND, a calendar-query REPORT), sent like
 // ICS requests (the guard, redirects, the deadline, the byte budget), whose multistatus answers are
@@ -18,9 +19,6 @@
 // memory, and the requests tsdav built for us are two constant documents.
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { pipeline, type Readable } from 'node:stream';
-import { createGunzip, createInflate } from 'node:zlib';
-import { request, type Agent } from 'undici';
 import type { CalendarFetcher, FetchOutcome, SourceAddress } from '../app/ports/calendar-fetcher.js';
 import {
   MultistatusLimitExceeded,
@@ -29,7 +27,8 @@ import {
   type DavResponse,
   type MultistatusLimits,
 } from './dav-multistatus.js';
-import { checkLiteralTarget, guardedAgent, isForbiddenTarget, type AddressPolicy } from './guarded-http.js';
+import type { AddressPolicy } from './guarded-http.js';
+import { Deadline, discard, failureKind, httpUrl, SafeFetch, type FailureKind, type Outgoing } from './safe-fetch.js';
 
 export interface CalendarFetcherOptions {
   /** One deadline for the whole fetch: every request, redirect and body. */
@@ -123,24 +122,13 @@ function calendarQueryBody(window: { from: number; to: number }): string {
 </c:calendar-query>`;
 }
 
-const USER_AGENT = 'Slotwise-Calendar/1';
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
 /** A failure whose message is fit for people and for `lastError`: fixed phrases and numbers only. */
 class SourceFailure extends Error {}
 
 /** One fetch's bounds: its deadline and the bytes its bodies may still take. */
 interface Budget {
-  signal: AbortSignal;
-  timeout: AbortSignal;
-  caller: AbortSignal | undefined;
+  deadline: Deadline;
   bytesLeft: number;
-}
-
-interface Outgoing {
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
 }
 
 /** A bound on one answer's body, below the fetch's budget, and what a body past it fails with. */
@@ -157,11 +145,16 @@ interface Answer {
 }
 
 export class HttpCalendarFetcher implements CalendarFetcher {
-  private readonly agent: Agent;
+  private readonly http: SafeFetch;
   private readonly maxRedirects: number;
 
   constructor(private readonly options: CalendarFetcherOptions) {
-    this.agent = guardedAgent(options.allowPrivateTargets, {}, options.forbiddenAddress);
+    this.http = new SafeFetch({
+      allowPrivateTargets: options.allowPrivateTargets,
+      forbiddenAddress: options.forbiddenAddress,
+      userAgent: 'Slotwise-Calendar/1',
+      decompress: true,
+    });
     this.maxRedirects = options.maxRedirects ?? 5;
   }
 
@@ -171,26 +164,20 @@ export class HttpCalendarFetcher implements CalendarFetcher {
     window: { from: number; to: number },
     signal?: AbortSignal,
   ): Promise<FetchOutcome> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const budget: Budget = {
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      timeout,
-      caller: signal,
-      bytesLeft: this.options.maxBytes,
-    };
+    const budget: Budget = { deadline: new Deadline(this.options.timeoutMs, signal), bytesLeft: this.options.maxBytes };
     try {
-      if (budget.signal.aborted) throw budget.signal.reason;
+      if (budget.deadline.signal.aborted) throw budget.deadline.signal.reason;
       const { url, authorization } = sourceTarget(address);
       return address.type === 'caldav'
         ? await this.fetchCalDav(url, authorization, parseCalDavState(state), window, budget)
         : await this.fetchIcs(url, authorization, parseIcsState(state), budget);
     } catch (error) {
-      return { kind: 'failed', error: this.describe(error, budget) };
+      return { kind: 'failed', error: this.describe(error, budget.deadline) };
     }
   }
 
   close(): Promise<void> {
-    return this.agent.close();
+    return this.http.close();
   }
 
   private async fetchIcs(
@@ -301,7 +288,7 @@ export class HttpCalendarFetcher implements CalendarFetcher {
     if (!answer.headers['content-type']?.toLowerCase().includes('xml')) return null;
     try {
       // DAV bodies are XML in UTF-8 (RFC 4918 §8.1 requires UTF-8 or UTF-16 with a declaration).
-      return await readMultistatus(answer.body, reading.wanted, reading.limits, budget.signal);
+      return await readMultistatus(answer.body, reading.wanted, reading.limits, budget.deadline.signal);
     } catch (error) {
       if (error instanceof MultistatusLimitExceeded) throw new SourceFailure(error.message);
       throw error;
@@ -309,81 +296,52 @@ export class HttpCalendarFetcher implements CalendarFetcher {
   }
 
   /**
-   * One request, its redirects followed here (at most `maxRedirects`, each hop's address through
-   * the guard, http and https only, credentials kept only within the first origin), and a 2xx
-   * body read within the budget (and within `cap`, when given).
+   * One request through the pipeline (the guard, at most `maxRedirects` redirects, credentials
+   * kept only within the first origin), and a 2xx body read within the budget (and within `cap`,
+   * when given); any other answer comes back with an empty body.
    */
-  private async exchange(start: URL, outgoing: Outgoing, budget: Budget, cap?: AnswerCap): Promise<Answer> {
-    let url = start;
-    let { method, body } = outgoing;
-    const headers: Record<string, string> = {
-      ...outgoing.headers,
-      'user-agent': USER_AGENT,
-      'accept-encoding': 'gzip, deflate',
-    };
-    for (let hop = 0; ; hop++) {
-      checkLiteralTarget(url, this.options.allowPrivateTargets, this.options.forbiddenAddress);
-      const response = await request(url, {
-        method: method as 'GET',
-        headers,
-        body: body ?? null,
-        dispatcher: this.agent,
-        signal: budget.signal,
-      });
-      const answerHeaders = flatHeaders(response.headers);
-      const location = answerHeaders.location;
-      if (REDIRECT_STATUSES.has(response.statusCode) && location) {
-        discard(response.body);
-        if (hop >= this.maxRedirects) {
-          throw new SourceFailure(`the calendar server redirected more than ${this.maxRedirects} times`);
-        }
-        let next: URL;
-        try {
-          next = httpUrl(new URL(location, url));
-        } catch {
-          throw new SourceFailure(CALENDAR_MESSAGES.redirectNotHttp);
-        }
-        if (next.origin !== url.origin) delete headers.authorization;
-        const rewritesToGet =
-          response.statusCode === 303
-            ? method !== 'GET' && method !== 'HEAD'
-            : (response.statusCode === 301 || response.statusCode === 302) && method === 'POST';
-        if (rewritesToGet) {
-          method = 'GET';
-          body = undefined;
-        }
-        url = next;
-        continue;
-      }
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        discard(response.body);
-        return { status: response.statusCode, headers: answerHeaders, body: Buffer.alloc(0) };
-      }
-      const read = await readBounded(response.body, answerHeaders, budget, this.options.maxBytes, cap);
-      return { status: response.statusCode, headers: answerHeaders, body: read };
+  private async exchange(url: URL, outgoing: Outgoing, budget: Budget, cap?: AnswerCap): Promise<Answer> {
+    const answer = await this.http.request(url, outgoing, budget.deadline, { max: this.maxRedirects });
+    if (answer.status < 200 || answer.status >= 300) {
+      discard(answer.body);
+      return { status: answer.status, headers: answer.headers, body: Buffer.alloc(0) };
     }
+    const limit = Math.min(budget.bytesLeft, cap?.bytes ?? Infinity);
+    const tooLarge = (bytes: number): SourceFailure =>
+      new SourceFailure(cap && bytes > cap.bytes ? cap.tooLarge : tooLargeText(this.options.maxBytes));
+    const declared = Number(answer.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      discard(answer.body);
+      throw tooLarge(declared);
+    }
+    const read = await this.http.read(answer, limit);
+    if (read.over) throw tooLarge(read.size);
+    budget.bytesLeft -= read.size;
+    return { status: answer.status, headers: answer.headers, body: read.bytes };
   }
 
   /** The failure's text for people: a fixed phrase chosen by what failed, never the error's own message. */
-  private describe(error: unknown, budget: Budget): string {
+  private describe(error: unknown, deadline: Deadline): string {
     if (error instanceof SourceFailure) return error.message;
-    if (budget.caller?.aborted) return CALENDAR_MESSAGES.stopped;
-    if (budget.timeout.aborted) return timeoutText(this.options.timeoutMs);
-    if (isForbiddenTarget(error)) return CALENDAR_MESSAGES.forbiddenTarget;
-    const code = codeOf(error);
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return CALENDAR_MESSAGES.unresolvable;
-    if (code === 'ECONNREFUSED') return CALENDAR_MESSAGES.connectionRefused;
-    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
-      return CALENDAR_MESSAGES.connectionClosed;
-    }
-    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-      return timeoutText(this.options.timeoutMs);
-    }
-    if (code && (code.startsWith('ERR_TLS') || /CERT|SELF_SIGNED|SSL/.test(code))) return CALENDAR_MESSAGES.tls;
-    if (code && code.startsWith('Z_')) return CALENDAR_MESSAGES.undecodable;
-    return CALENDAR_MESSAGES.unreadable;
+    const kind = failureKind(error, deadline);
+    if (kind === 'deadline' || kind === 'stalled') return timeoutText(this.options.timeoutMs);
+    if (kind === 'too-many-redirects') return `the calendar server redirected more than ${this.maxRedirects} times`;
+    return FAILURE_MESSAGES[kind];
   }
 }
+
+const FAILURE_MESSAGES: Record<Exclude<FailureKind, 'deadline' | 'stalled' | 'too-many-redirects'>, string> = {
+  stopped: CALENDAR_MESSAGES.stopped,
+  forbidden: CALENDAR_MESSAGES.forbiddenTarget,
+  'not-http': CALENDAR_MESSAGES.invalidAddress,
+  'redirect-not-http': CALENDAR_MESSAGES.redirectNotHttp,
+  unresolvable: CALENDAR_MESSAGES.unresolvable,
+  refused: CALENDAR_MESSAGES.connectionRefused,
+  closed: CALENDAR_MESSAGES.connectionClosed,
+  tls: CALENDAR_MESSAGES.tls,
+  undecodable: CALENDAR_MESSAGES.undecodable,
+  other: CALENDAR_MESSAGES.unreadable,
+};
 
 /**
  * The URL to request and the credentials to send: `webcal:` is https (Apple and Google publish
@@ -410,65 +368,6 @@ function sourceTarget(address: SourceAddress): { url: URL; authorization: string
   return { url, authorization };
 }
 
-/** The URL as http(s), webcal read as https; throws on anything else. */
-function httpUrl(url: URL): URL {
-  if (url.protocol === 'webcal:' || url.protocol === 'webcals:') {
-    // A special-scheme change is refused by the URL setter, so parse anew.
-    return httpUrl(new URL(`https:${url.href.slice(url.protocol.length)}`));
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-  const copy = new URL(url.href);
-  copy.username = '';
-  copy.password = '';
-  copy.hash = '';
-  return copy;
-}
-
-async function readBounded(
-  body: Readable,
-  headers: Record<string, string>,
-  budget: Budget,
-  maxBytes: number,
-  cap: AnswerCap | undefined,
-): Promise<Buffer> {
-  const tooLarge = (bytes: number): SourceFailure =>
-    new SourceFailure(cap && bytes > cap.bytes ? cap.tooLarge : tooLargeText(maxBytes));
-  const declared = Number(headers['content-length']);
-  if (Number.isFinite(declared) && (declared > budget.bytesLeft || declared > (cap?.bytes ?? Infinity))) {
-    discard(body);
-    throw tooLarge(declared);
-  }
-  const encoding = (headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  let stream: AsyncIterable<Buffer> = body;
-  if (encoding === 'gzip' || encoding === 'x-gzip' || encoding === 'deflate') {
-    const decoder = encoding === 'deflate' ? createInflate() : createGunzip();
-    pipeline(body, decoder, () => {});
-    stream = decoder;
-  } else if (encoding !== 'identity') {
-    discard(body);
-    throw new SourceFailure(CALENDAR_MESSAGES.undecodable);
-  }
-  const chunks: Buffer[] = [];
-  let read = 0;
-  for await (const chunk of stream) {
-    if (chunk.length > budget.bytesLeft || read + chunk.length > (cap?.bytes ?? Infinity)) {
-      if (stream !== body) discard(stream as Readable);
-      discard(body);
-      throw tooLarge(read + chunk.length);
-    }
-    budget.bytesLeft -= chunk.length;
-    read += chunk.length;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** Drops a body unread. Destroying undici's body emits an abort error: nobody needs to hear it. */
-function discard(body: Readable): void {
-  body.on('error', () => {});
-  body.destroy();
-}
-
 function statusFailure(status: number): SourceFailure {
   const reason = STATUS_CODES[status];
   return new SourceFailure(`the calendar server answered ${status}${reason ? ` ${reason}` : ''}`);
@@ -480,24 +379,6 @@ function tooLargeText(maxBytes: number): string {
 
 function timeoutText(timeoutMs: number): string {
   return `the calendar server did not answer within ${Number((timeoutMs / 1000).toFixed(2))} s`;
-}
-
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (typeof value === 'string') flat[name.toLowerCase()] = value;
-    else if (Array.isArray(value) && value.length > 0) flat[name.toLowerCase()] = value.join(', ');
-  }
-  return flat;
-}
-
-/** The first `code` along the error's cause chain (node's system errors, undici's, zlib's). */
-function codeOf(error: unknown): string | null {
-  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = (at as { cause?: unknown }).cause, depth++) {
-    const code = (at as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return null;
 }
 
 /** Whether a response's href names the collection (relative or whole, with or without its final slash). */

@@ -1,11 +1,12 @@
 // The address guard of everything Slotwise fetches or sends to a URL its users give it (webhooks,
-// calendar sources): only public addresses are reached unless private targets are allowed. A
-// literal IP is checked before connecting; a name is checked inside the connection's own DNS
-// lookup, so the address checked is the address connected to (no window for DNS rebinding).
+// calendar sources): only public addresses are reached unless private targets are allowed. It sits
+// in the connection itself: a literal IP is checked as the socket is about to open, a name inside
+// the connection's own DNS lookup, so the address checked is the address connected to (no window
+// for DNS rebinding) and every connection is checked, each redirect hop's included, whoever asks.
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Agent } from 'undici';
-import { forbiddenRangeOf, isForbiddenAddress, literalAddressOf } from '../domain/address-guard.js';
+import { Agent, buildConnector } from 'undici';
+import { forbiddenRangeOf, isForbiddenAddress, literalAddress } from '../domain/address-guard.js';
 
 /**
  * The guard refused an address. Its message (which delivery logs show the holder) says what kind
@@ -40,38 +41,24 @@ export function guardedLookupFor(forbidden: AddressPolicy): LookupFunction {
   };
 }
 
-/** dns.lookup that fails when any address of the name is not public. */
-export const guardedLookup: LookupFunction = guardedLookupFor(isForbiddenAddress);
-
 /**
- * An undici Agent whose connections go through the guard (unless private targets are allowed).
- * The literal-IP half is `checkLiteralTarget`, which the caller runs on every URL it requests
- * (each redirect hop included): a literal IP needs no lookup, so the Agent never sees it.
+ * undici's connector with the guard inside: a literal IP (which needs no lookup, so the lookup
+ * hook never sees it) is refused before the socket opens; a name goes through `guardedLookupFor`.
  */
+function guardedConnector(forbidden: AddressPolicy): buildConnector.connector {
+  const connect = buildConnector({ lookup: guardedLookupFor(forbidden) });
+  return (options, callback) => {
+    const literal = literalAddress(options.hostname);
+    if (literal && forbidden(literal)) return callback(new ForbiddenTargetError(literal), null);
+    connect(options, callback);
+  };
+}
+
+/** An undici Agent whose every connection goes through the guard (unless private targets are allowed). */
 export function guardedAgent(
   allowPrivateTargets: boolean,
   options: Omit<Agent.Options, 'connect'> = {},
   forbidden: AddressPolicy = isForbiddenAddress,
 ): Agent {
-  const lookup = forbidden === isForbiddenAddress ? guardedLookup : guardedLookupFor(forbidden);
-  return new Agent({ ...options, connect: allowPrivateTargets ? {} : { lookup } });
-}
-
-/** Throws ForbiddenTargetError when the URL's host is a literal IP that is refused. */
-export function checkLiteralTarget(
-  url: URL,
-  allowPrivateTargets: boolean,
-  forbidden: AddressPolicy = isForbiddenAddress,
-): void {
-  if (allowPrivateTargets) return;
-  const literal = literalAddressOf(url);
-  if (literal && forbidden(literal)) throw new ForbiddenTargetError(literal);
-}
-
-/** Whether the guard refused the connection, wherever in the error's cause chain it says so. */
-export function isForbiddenTarget(error: unknown): boolean {
-  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = (at as { cause?: unknown }).cause, depth++) {
-    if (at instanceof ForbiddenTargetError) return true;
-  }
-  return false;
+  return new Agent({ ...options, connect: allowPrivateTargets ? {} : guardedConnector(forbidden) });
 }

@@ -1,6 +1,5 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { request, type Agent } from 'undici';
-import { checkLiteralTarget, guardedAgent } from './guarded-http.js';
+import { Deadline, errorText, failureKind, SafeFetch } from './safe-fetch.js';
 
 export const RESPONSE_EXCERPT_BYTES = 4096;
 
@@ -18,17 +17,20 @@ export interface SenderOptions {
 }
 
 /**
- * Signs and POSTs one delivery. Redirects are never followed. Unless private targets are
- * allowed, the address is checked where the connection is made: a literal IP before connecting,
- * a name inside the connection's own DNS lookup, so the address checked is the address used (no
- * window for DNS rebinding).
+ * Signs and POSTs one delivery through the guarded pipeline (safe-fetch.ts): redirects are never
+ * followed, the address is checked where the connection is made, one timeout covers the attempt.
  */
 export class WebhookSender {
-  private readonly agent: Agent;
+  private readonly http: SafeFetch;
 
   constructor(private readonly options: SenderOptions) {
-    // Each attempt opens and closes its own connection: receivers are many and rarely hot.
-    this.agent = guardedAgent(options.allowPrivateTargets, { pipelining: 0 });
+    this.http = new SafeFetch({
+      allowPrivateTargets: options.allowPrivateTargets,
+      userAgent: 'Slotwise-Webhooks/1',
+      decompress: false,
+      // Each attempt opens and closes its own connection: receivers are many and rarely hot.
+      agent: { pipelining: 0 },
+    });
   }
 
   async send(
@@ -38,38 +40,31 @@ export class WebhookSender {
   ): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    const deadline = new Deadline(this.options.timeoutMs, signal);
     try {
       const url = new URL(delivery.url);
-      checkLiteralTarget(url, this.options.allowPrivateTargets);
       const signature = new StandardWebhook(delivery.secret).sign(delivery.eventId, sentAt, delivery.payload);
-      const timeout = AbortSignal.timeout(this.options.timeoutMs);
-      const response = await request(url, {
-        method: 'POST',
-        dispatcher: this.agent,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Slotwise-Webhooks/1',
-          'webhook-id': delivery.eventId,
-          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-          'webhook-signature': signature,
-        },
-        body: delivery.payload,
-      });
-      const excerpt = await readExcerpt(response.body);
-      const retryAfter = response.headers['retry-after'];
+      const headers = {
+        'content-type': 'application/json',
+        'webhook-id': delivery.eventId,
+        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+        'webhook-signature': signature,
+      };
+      const answer = await this.http.request(url, { method: 'POST', headers, body: delivery.payload }, deadline);
+      const excerpt = await this.http.read(answer, RESPONSE_EXCERPT_BYTES);
+      const retryAfter = answer.fields['retry-after'];
       return {
-        statusCode: response.statusCode,
+        statusCode: answer.status,
         retryAfter: Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
         error: null,
-        responseExcerpt: excerpt,
+        responseExcerpt: excerptOf(excerpt.bytes),
         durationMs: elapsed(),
       };
     } catch (error) {
       return {
         statusCode: null,
         retryAfter: null,
-        error: describe(error),
+        error: describe(error, deadline),
         responseExcerpt: null,
         durationMs: elapsed(),
       };
@@ -77,22 +72,8 @@ export class WebhookSender {
   }
 
   close(): Promise<void> {
-    return this.agent.close();
+    return this.http.close();
   }
-}
-
-async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= RESPONSE_EXCERPT_BYTES) {
-      body.destroy();
-      break;
-    }
-  }
-  return excerptOf(Buffer.concat(chunks));
 }
 
 /**
@@ -106,13 +87,10 @@ export function excerptOf(reply: Buffer): string | null {
   return reply.subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replaceAll('\u0000', '\uFFFD');
 }
 
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return 'timed out';
-  if (error.name === 'AbortError') return 'aborted (shutting down)';
-  const cause = (error as { cause?: unknown }).cause;
-  const code = (error as { code?: string }).code;
-  const text =
-    cause instanceof Error && cause.message !== error.message ? `${error.message}: ${cause.message}` : error.message;
-  return code && !text.includes(code) ? `${code}: ${text}` : text;
+/** An attempt's error for the holder's delivery log. */
+function describe(error: unknown, deadline: Deadline): string {
+  const kind = failureKind(error, deadline);
+  if (kind === 'deadline') return 'timed out';
+  if (kind === 'stopped') return 'aborted (shutting down)';
+  return errorText(error);
 }

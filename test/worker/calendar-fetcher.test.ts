@@ -209,6 +209,13 @@ describe('HttpCalendarFetcher: ICS addresses', () => {
     expectSecretFree(error);
   });
 
+  it('when a redirect names an address that does not parse, then the fetch fails like a redirect to another scheme', async () => {
+    server.serve(SECRET_PATH, { kind: 'redirect', to: 'http://[secret-abc123/cal.ics' });
+    const error = failure(await fetcher().fetch(ics(server.url(SECRET_PATH)), null, WINDOW));
+    expect(error).toBe(CALENDAR_MESSAGES.redirectNotHttp);
+    expectSecretFree(error);
+  });
+
   it('when the server never answers, then the fetch fails at the timeout, fast', { timeout: 5_000 }, async () => {
     server.serve(SECRET_PATH, { kind: 'hang' });
     const started = Date.now();
@@ -249,6 +256,16 @@ describe('HttpCalendarFetcher: ICS addresses', () => {
     server.serve('/bomb.ics', { kind: 'calendar', body: inflated, gzip: true });
     const error = failure(await fetcher({ maxBytes: 1_048_576 }).fetch(ics(server.url('/bomb.ics')), null, WINDOW));
     expect(error).toBe('the calendar is larger than 1 MB');
+  });
+
+  it.each([
+    ['a gzip body that is not gzip', 'gzip'],
+    ['a coding it did not ask for', 'compress-x'],
+  ])('when the server sends %s, then the fetch fails: the body could not be decompressed', async (_name, coding) => {
+    server.serve(SECRET_PATH, { kind: 'status', status: 200, body: STANDUP, headers: { 'content-encoding': coding } });
+    const error = failure(await fetcher().fetch(ics(server.url(SECRET_PATH)), null, WINDOW));
+    expect(error).toBe(CALENDAR_MESSAGES.undecodable);
+    expectSecretFree(error);
   });
 
   it.each([
