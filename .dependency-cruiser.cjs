@@ -1,4 +1,4 @@
-// The layer rules of docs/architecture.md, checked by `npm run lint:layers` (part of `npm test`).
+// The layer rules of docs/architecture.md, checked by `npm run lint` (part of `npm test`).
 // Arrows point down: http, worker and cli call app; app uses domain and its own ports; storage
 // implements app's ports; secrets/ implements the keyring port; the composition root
 // (src/server.ts, src/cli/, src/config.ts) may import anything.
@@ -48,9 +48,9 @@ module.exports = {
       to: { path: '^src/(storage|worker|cli)/|^src/(server|config)\\.ts$' },
     },
     {
-      name: 'worker-uses-its-port',
+      name: 'worker-calls-app',
       severity: 'error',
-      comment: 'worker/ works through the delivery queue port; never through storage or HTTP.',
+      comment: 'worker/ calls use cases and works through or implements ports, as http/ does; never storage, HTTP or the root.',
       from: { path: '^src/worker/' },
       to: { path: '^src/(storage|http|cli)/|^src/(server|config)\\.ts$' },
     },

@@ -305,7 +305,6 @@ async function main(): Promise<void> {
   }
 }
 
-/** The lowest and highest ratio of a single round: how much the machine drifted meanwhile. */
 /**
  * Where a write's CPU went on this machine, next to the floor's: with every process on the same
  * cores, the machine's CPU per request bounds the rate (cores / CPU per request), whatever the
@@ -322,6 +321,7 @@ function cpuSplit(what: string, load: Figures, floor: WriteFloor): string {
   );
 }
 
+/** The lowest and highest ratio of a single round: how much the machine drifted meanwhile. */
 function roundRatios(real: Figures, floor: Figures): string {
   const ratios = real.roundRps.map((rps, i) => rps / floor.roundRps[i]!);
   return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;

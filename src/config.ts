@@ -71,11 +71,6 @@ export interface Config {
   };
 }
 
-/**
- * The defaults, as nginx, Node and Fastify choose theirs but tighter where an API client needs no
- * slack (docs/api.md, "Limits", says why each). `maxConnectionsPerAddress` is 0 (off) instead when
- * TRUST_PROXY is set: the connections then come from the proxy, not from the clients.
- */
 /** What `CALENDAR_*` default to (below); the bounds of one source are fixed (docs/api.md, "Calendar sources"). */
 export const DEFAULT_CALENDAR_SOURCE_SETTINGS: CalendarSourceSettings = {
   allowPrivateTargets: false,
@@ -91,6 +86,11 @@ export const DEFAULT_CALENDAR_SOURCE_SETTINGS: CalendarSourceSettings = {
   maxRecurrenceSteps: 100_000,
 };
 
+/**
+ * The defaults, as nginx, Node and Fastify choose theirs but tighter where an API client needs no
+ * slack (docs/api.md, "Limits", says why each). `maxConnectionsPerAddress` is 0 (off) instead when
+ * TRUST_PROXY is set: the connections then come from the proxy, not from the clients.
+ */
 export const DEFAULT_HTTP_LIMITS: Readonly<ConnectionLimits> = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,

@@ -16,7 +16,7 @@ export interface CreateHoldInput {
 
 /**
  * Reserves a bookable start (contract §9) exactly as a booking would take it: the same judgement
- * and the same serialised write, so a hold and a booking can never both have one time.
+ * and the same write (`occupy`), so a hold and a booking can never both have one time.
  */
 export async function createHold(context: AppContext, caller: Caller, input: CreateHoldInput): Promise<Hold> {
   const start = instantField('start', input.start);

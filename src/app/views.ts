@@ -144,8 +144,7 @@ export function deliveryView(delivery: Delivery) {
   };
 }
 
-/** Who is calling: the holder and the key in use (never the key itself). */
-/** `GET /me`: the holder's profile (the feed link only for a key that may write) and the calling key. */
+/** `GET /me`: the holder's profile (the feed link only for a key that may write) and the calling key (never the key itself). */
 export function meView(caller: Caller, holder: Holder, links: GuestLinks) {
   return {
     holder: {

@@ -13,7 +13,7 @@ export interface SlotPolicy {
   maxBookingsPerDay: number | null;
 }
 
-/** A confirmed booking as the engine sees it: its start and the time it blocks, buffers included. */
+/** What occupies time as the engine sees it (a confirmed booking or a live hold): its start and the time it blocks, buffers included. */
 export interface Occupancy {
   eventTypeId: string;
   start: Instant;
@@ -26,7 +26,7 @@ export interface StandingSlotContext {
   availability: CompiledAvailability;
   eventTypeId: string;
   policy: SlotPolicy;
-  /** Confirmed bookings of the holder (every event type) whose occupancy overlaps `occupancyWindow(from, to)`. */
+  /** The holder's occupancies (confirmed bookings and live holds, every event type) that overlap `occupancyWindow(from, to)`. */
   bookings: readonly Occupancy[];
   /**
    * Busy time from the holder's calendar sources (contract §11), in any order, overlapping or

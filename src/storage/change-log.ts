@@ -18,11 +18,12 @@ export type Touched = readonly string[];
 const MAX_TRACKED_HOLDERS = 100_000;
 
 /**
- * The commits this process knows of, as a sequence: its own (after which anything may have
- * changed: a transaction does not say which holders it touched), and others' as the engine tells
- * them, by holder (PostgreSQL's change poll) or as a whole (SQLite `data_version`; the change
- * poll's first answer after it connects, or one with too many holders). A mark is the sequence's value; something read
- * after a mark is current while no change it concerns came after that mark.
+ * The commits this process knows of, as a sequence: its own, by the holders each says it touched
+ * (`committedHere`; one that says nothing counts as a change to everything), and others' as the
+ * engine tells them, by holder (PostgreSQL's change poll) or as a whole (SQLite `data_version`;
+ * the change poll's first answer after it connects, or one with too many holders). A mark is the
+ * sequence's value; something read after a mark is current while no change it concerns came after
+ * that mark.
  */
 export class ChangeLog implements ChangeSignal {
   private sequence = 0;

@@ -25,8 +25,10 @@ const INT8_OID = 20;
 /**
  * PostgreSQL store: a pool of connections; every write transaction runs on one held client (a
  * failed query on `pool.query` makes pg discard and reopen the connection, ~9 ms per conflict),
- * takes the holder's row lock before reading what it decides on, and is retried on serialization
- * failures and deadlocks. The exclusion constraint on confirmed bookings backs up the row lock.
+ * under READ COMMITTED, and is retried on serialization failures and deadlocks. Booking decisions
+ * run concurrently: the exclusion constraint on occupying bookings and holds decides overlaps (the
+ * insert is `on conflict do nothing`), and a daily cap is counted again under the holder's row
+ * lock (`lockCalendar`), taken after the insert (`occupy` in app/bookings.ts).
  */
 export async function openPostgresStorage(options: PostgresOptions): Promise<Storage> {
   const pool = new pg.Pool({

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { FairShare } from '../app/fair-share.js';
 import type { BusyParser } from '../app/ports/busy-parser.js';
 import type { BusyLimits, BusyParse, BusyWindow } from '../domain/busy-time.js';
-import type { ParseRequest } from './busy-parser-thread.js';
+import type { ParseRequest } from './busy-parser-worker-main.js';
 
 export interface ThreadBusyParserOptions {
   /** The longest one parse may take; past it the thread is ended and the source fails. */
@@ -104,7 +104,7 @@ export class ThreadBusyParser implements BusyParser {
 
   private thread(): Worker {
     if (!this.worker) {
-      this.worker = new Worker(new URL('./busy-parser-thread.js', import.meta.url), {
+      this.worker = new Worker(new URL('./busy-parser-worker-main.js', import.meta.url), {
         // The young generation capped too (V8's default grows it to 48 MB): parsing the bench's
         // calendars peaks 6 MB lower with 8, no slower.
         resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb, maxYoungGenerationSizeMb: 8 },

@@ -2,7 +2,9 @@
 // package's optional dependency has no entry, on every OS, not only on the one that lacks it. A
 // lock file written while the registry had no package of some platform (a native build of
 // rollup or swc) leaves that platform out silently; this catches it in `npm test`, before a
-// clean `npm ci` (as `.ci/run` and a Docker build do) fails.
+// clean `npm ci` (as `.ci/run` and a Docker build do) fails. npm 12 also skips every dependency
+// install script that package.json's `allowScripts` does not allow, so a new one must be reviewed
+// (allowed or denied) before it lands, not found later as a missing native binary.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../..');
 
 interface LockEntry {
+  name?: string;
   version?: string;
+  hasInstallScript?: boolean;
   link?: boolean;
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -45,8 +49,28 @@ function missingOptionalPackages(lock: LockFile): string[] {
   return missing;
 }
 
+interface Manifest {
+  devDependencies: Record<string, string>;
+  overrides: { vite: { rollup: string } };
+  allowScripts?: Record<string, boolean>;
+}
+
+/**
+ * The names of the packages in the lock file that have an install script. `allowScripts` entries
+ * are by name: the lock file records no `resolved` URLs, and without one npm cannot match a pinned
+ * `name@version` entry (it approves by name and says so).
+ */
+function packagesWithInstallScripts(lock: LockFile): string[] {
+  const names = Object.entries(lock.packages)
+    .filter(([path, entry]) => path !== '' && entry.hasInstallScript)
+    .map(([path, entry]) => entry.name ?? path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  return [...new Set(names)].sort();
+}
+
 describe('package-lock.json', () => {
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as LockFile;
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+  const allowScripts = manifest.allowScripts ?? {};
 
   it('records every platform of every optional dependency, so npm ci works on any OS and CPU', () => {
     expect(lock.lockfileVersion).toBe(3);
@@ -64,12 +88,25 @@ describe('package-lock.json', () => {
   });
 
   it('records the versions package.json pins (a lock file written by another install would differ)', () => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      devDependencies: Record<string, string>;
-      overrides: { vite: { rollup: string } };
-    };
     expect(lock.packages['node_modules/@swc/core']?.version).toBe(manifest.devDependencies['@swc/core']);
     const rollup = resolve(lock, 'node_modules/vite', 'rollup');
     expect(rollup && lock.packages[rollup]?.version).toBe(manifest.overrides.vite.rollup);
+  });
+
+  it("has every dependency's install script allowed or denied in package.json (npm 12 skips the rest)", () => {
+    const withScripts = packagesWithInstallScripts(lock);
+    expect(withScripts.filter((name) => !(name in allowScripts))).toEqual([]);
+    // An entry outliving its package would decide for whatever later takes the name.
+    expect(Object.keys(allowScripts).filter((name) => !withScripts.includes(name))).toEqual([]);
+  });
+
+  it('denies the telemetry postinstall (@scarf/scarf) and lets better-sqlite3 fetch or build its binary', () => {
+    expect(allowScripts).toMatchObject({ '@scarf/scarf': false, 'better-sqlite3': true });
+  });
+
+  it('finds the install scripts npm ci reports (the check is really running)', () => {
+    expect(packagesWithInstallScripts(lock)).toEqual(
+      expect.arrayContaining(['@swc/core', 'better-sqlite3', 'esbuild']),
+    );
   });
 });

@@ -1,7 +1,8 @@
 // Turning what a calendar source returned into busy time (contract §11): the pure engine
 // (domain/busy-time.ts) run off the request path. Implemented by src/worker/thread-busy-parser.ts
 // (a worker thread, so a large or hostile calendar never stalls the process's requests) and, for
-// tests that run the sources' TypeScript directly, by `inlineBusyParser` there.
+// tests that run the sources' TypeScript directly, by test/support/harness.ts, which calls the
+// engine in place (a worker thread runs only the built JavaScript).
 import type { BusyLimits, BusyParse, BusyWindow } from '../../domain/busy-time.js';
 
 export interface BusyParser {

@@ -301,7 +301,6 @@ export interface Reads {
   busyTime: BusyTimeReads;
 }
 
-/** What a transaction reads and writes: all of it lands at commit, or none of it. */
 /** What a booking or hold of one event type is judged by, besides the time it would take. */
 export interface DecisionRules {
   eventType: EventType;
@@ -330,6 +329,7 @@ export interface DecisionReads {
   rulesFor(holderId: string, eventTypeId: string): Promise<DecisionRules | undefined>;
 }
 
+/** What a transaction reads and writes: all of it lands at commit, or none of it. */
 export interface Transaction {
   /** Read first by every booking and hold decision. */
   decisions: DecisionReads;

@@ -20,7 +20,7 @@ export interface EngineTraits {
   name: Engine;
   /** `begin immediate` (SQLite: take the write lock before reading) or `begin`. */
   begin: 'begin immediate' | 'begin';
-  /** Serialises the booking decisions of one holder within a transaction. */
+  /** `Transaction.lockCalendar`: the holder's row on PostgreSQL; nothing on SQLite, whose writers run one at a time. */
   lockCalendar(db: Kysely<Database>, holderId: string): Promise<void>;
   /**
    * The query with its rows locked until the transaction ends, where write transactions run

@@ -1,4 +1,4 @@
-// The parser's thread runs the built file (`dist/worker/busy-parser-thread.js`), so this test runs
+// The parser's thread runs the built file (`dist/worker/busy-parser-worker-main.js`), so this test runs
 // the built parser, as the server does.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
-// The worker thread of ThreadBusyParser (thread-busy-parser.ts): runs the pure engine on the texts
-// it is sent and posts the result back. Nothing here but the engine: the thread shares no state
-// with the process, and a parse that runs away is ended by terminating the thread.
+// The main module of ThreadBusyParser's worker thread (thread-busy-parser.ts starts it by this
+// file's name): runs the pure engine on the texts it is sent and posts the result back. Nothing
+// here but the engine: the thread shares no state with the process, and a parse that runs away is
+// ended by terminating the thread.
 import { parentPort } from 'node:worker_threads';
 import { busyFromCalendars, type BusyLimits, type BusyWindow } from '../domain/busy-time.js';
 
