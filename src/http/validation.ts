@@ -6,7 +6,7 @@ import { parseInstant, parseQueryInstant } from '../domain/instant.js';
 import { NAME_MESSAGE, NAME_PATTERN } from '../domain/names.js';
 import { canonicalTimeZone } from '../domain/zone.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './formats.js';
-import { SHARED_SCHEMAS } from './schemas.js';
+import { SHARED_SCHEMAS } from './schemas/index.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsImport as unknown as typeof addFormatsImport.default;
