@@ -42,9 +42,17 @@ function makeAjv(coerceTypes: boolean): Ajv {
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
+/**
+ * A validator of a typed body with the API's own rules (formats, name pattern, shared schemas):
+ * the booking pages check their forms with it (src/http/pages/form.ts).
+ */
+export function compileBodyValidator<T>(schema: object): ValidateFunction<T> {
+  return bodyAjv.compile<T>(schema);
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ValidateFunction;
+  if (httpPart === 'body') return compileBodyValidator(schema as object);
+  return textAjv.compile(schema as object) as ValidateFunction;
 };
 
 /** Ajv's errors → one entry per field, with paths like `weekly.monday[0].start`. */

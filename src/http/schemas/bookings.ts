@@ -9,7 +9,7 @@ import {
   type BookingStatus,
 } from '../../domain/booking.js';
 import { MAX_OPTIONS, MAX_QUESTIONS, MAX_TEXTAREA_ANSWER } from '../../domain/questions.js';
-import { ref, Nullable, Timestamp, Name, Id, QueryInstant, TimeZoneName, InstantInput, PageQuery } from './common.js';
+import { ref, Nullable, Timestamp, Name, Id, TimeZoneName, InstantInput, ListInRangeQuery } from './common.js';
 
 const Answers = Type.Record(
   Type.String(),
@@ -74,6 +74,16 @@ export const CreateBookingBody = Type.Object(
   },
 );
 
+/**
+ * The guest's own fields of a booking page's form, under `CreateBookingBody`'s rules: the page
+ * checks them before it books and words each failure itself (src/http/pages/form.ts). No `$id`:
+ * it is no part of the API's document.
+ */
+export const GuestForm = Type.Object(
+  { guestName: guestFields.guestName, guestEmail: guestFields.guestEmail, notes: Type.Optional(guestFields.notes) },
+  { additionalProperties: false },
+);
+
 export const UpdateBookingBody = Type.Object(
   {
     metadata: Type.Record(metadataKey, Nullable(Type.String({ maxLength: MAX_METADATA_VALUE })), {
@@ -95,15 +105,7 @@ export const RescheduleBookingBody = Type.Object(
   { $id: 'RescheduleBooking', additionalProperties: false },
 );
 
-export const ListBookingsQuery = Type.Object(
-  {
-    from: Type.Optional(QueryInstant),
-    to: Type.Optional(QueryInstant),
-    eventTypeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    ...PageQuery,
-  },
-  { additionalProperties: false },
-);
+export const ListBookingsQuery = ListInRangeQuery;
 
 export const BookingResource = Type.Object(
   {

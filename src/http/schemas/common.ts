@@ -77,6 +77,17 @@ export const PageQuery = {
   ),
 };
 
+/** A list's filter by time (`[from, to)`) and event type: bookings' and holds'. */
+export const ListInRangeQuery = Type.Object(
+  {
+    from: Type.Optional(QueryInstant),
+    to: Type.Optional(QueryInstant),
+    eventTypeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+
 export const listOf = <T extends TSchema>(item: T) =>
   Type.Object({
     data: Type.Array(item),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { HOLD_SECONDS, HOLD_SOURCES, type HoldSource } from '../../domain/hold.js';
-import { ref, Timestamp, Id, QueryInstant, InstantInput, PageQuery } from './common.js';
+import { ref, Timestamp, Id, InstantInput, ListInRangeQuery } from './common.js';
 
 export const CreateHoldBody = Type.Object(
   {
@@ -34,12 +34,4 @@ export const HoldResource = Type.Object(
   { $id: 'Hold' },
 );
 
-export const ListHoldsQuery = Type.Object(
-  {
-    from: Type.Optional(QueryInstant),
-    to: Type.Optional(QueryInstant),
-    eventTypeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    ...PageQuery,
-  },
-  { additionalProperties: false },
-);
+export const ListHoldsQuery = ListInRangeQuery;
