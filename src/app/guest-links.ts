@@ -1,6 +1,17 @@
 import type { Keyring } from './ports/keyring.js';
 
 /**
+ * The guest's pages, as paths under the base URL: built here only. The links below, the pages'
+ * routes (their patterns are these paths of `:handle`, `:slug`, `:token`) and the pages' own links
+ * (src/http/pages/paths.ts) all come from these.
+ */
+export const PAGE_PATHS = {
+  holder: (handle: string) => `/book/${handle}`,
+  eventType: (handle: string, slug: string) => `/book/${handle}/${slug}`,
+  manage: (token: string) => `/manage/${token}`,
+} as const;
+
+/**
  * The capability links of contract §10, made when shown and never stored (a booking row, an
  * outbox event, a delivery log or an idempotency record holds none of them): each is an id and a
  * MAC of it under a key derived from `SLOTWISE_SECRET` (§8). 256-bit MACs, so a link cannot be
@@ -22,12 +33,12 @@ export class GuestLinks {
   }
 
   bookingPage(handle: string, slug: string): string {
-    return `${this.baseUrl()}/book/${handle}/${slug}`;
+    return `${this.baseUrl()}${PAGE_PATHS.eventType(handle, slug)}`;
   }
 
   /** Where the guest sees the booking and can cancel or reschedule it. */
   manage(bookingId: string): string {
-    return `${this.baseUrl()}/manage/${this.bookingToken('manage', bookingId)}`;
+    return `${this.baseUrl()}${PAGE_PATHS.manage(this.bookingToken('manage', bookingId))}`;
   }
 
   /** The booking as an iCalendar file. */

@@ -8,9 +8,17 @@ export type DomainErrorCode =
   | 'limit-reached'
   | 'hold-expired';
 
+/**
+ * What is wrong with a field, for readers that word it themselves: the booking pages say each in
+ * the guest's language (src/http/pages/messages.ts). The API sends `field` and `message` only.
+ */
+export type FieldErrorCode = 'required' | 'too-long' | 'not-one-line' | 'invalid-email' | 'invalid';
+
 export interface FieldError {
   field: string;
   message: string;
+  /** Set where a page may show the error: absent is `invalid`. */
+  code?: FieldErrorCode;
 }
 
 export class DomainError extends Error {

@@ -73,16 +73,21 @@ export function answerErrors(questions: readonly Question[], answers: Answers): 
   }
   for (const question of questions) {
     const answer = Object.hasOwn(answers, question.id) ? answers[question.id] : undefined;
-    const message = answerProblem(question, answer);
-    if (message !== null) errors.push({ field: `answers.${question.id}`, message });
+    const field = `answers.${question.id}`;
+    if (answer === undefined || answer === '' || (Array.isArray(answer) && answer.length === 0)) {
+      if (question.required) errors.push({ field, message: 'is required', code: 'required' });
+    } else if (question.type === 'checkbox' && question.required && answer === false) {
+      errors.push({ field, message: 'must be checked', code: 'required' });
+    } else {
+      const message = answerProblem(question, answer);
+      if (message !== null) errors.push({ field, message, code: 'invalid' });
+    }
   }
   return errors;
 }
 
-function answerProblem(question: Question, answer: AnswerValue | undefined): string | null {
-  if (answer === undefined || answer === '' || (Array.isArray(answer) && answer.length === 0)) {
-    return question.required ? 'is required' : null;
-  }
+/** What is wrong with a given answer; null when nothing is. */
+function answerProblem(question: Question, answer: AnswerValue): string | null {
   switch (question.type) {
     case 'text':
     case 'textarea': {
@@ -101,8 +106,7 @@ function answerProblem(question: Question, answer: AnswerValue | undefined): str
     case 'number':
       return typeof answer === 'number' && Number.isFinite(answer) ? null : 'must be a number';
     case 'checkbox':
-      if (typeof answer !== 'boolean') return 'must be true or false';
-      return question.required && !answer ? 'must be checked' : null;
+      return typeof answer === 'boolean' ? null : 'must be true or false';
     case 'select':
       return typeof answer === 'string' && question.options!.includes(answer) ? null : 'must be one of the options';
     case 'multiselect':

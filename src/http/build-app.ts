@@ -22,7 +22,7 @@ import { registerRateLimit, type RateLimitSettings } from './rate-limit.js';
 import type { RenderedTracks } from './rendered-tracks.js';
 import { HttpProblem, problem, sendProblem, type Problem } from './problems.js';
 import { availabilityRoutes } from './routes/availability.js';
-import { registerSharedSchemas } from './schemas.js';
+import { registerSharedSchemas } from './schemas/index.js';
 import { bookingRoutes } from './routes/bookings.js';
 import { calendarSourceRoutes } from './routes/calendar-sources.js';
 import { holdRoutes } from './routes/holds.js';

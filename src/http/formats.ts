@@ -1,5 +1,5 @@
 /**
- * The names of the custom string formats the schemas use (src/http/schemas.ts); Ajv checks them
+ * The names of the custom string formats the schemas use (src/http/schemas/); Ajv checks them
  * with the domain parsers registered in src/http/validation.ts. In a module of their own so that
  * validation.ts can import the shared schemas without an import cycle.
  */

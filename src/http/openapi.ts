@@ -10,7 +10,7 @@
 // operationId and a description when the route has none.
 //
 // Named schemas (`#/components/schemas/...`) are @fastify/swagger's own doing: the shared schemas
-// of src/http/schemas.ts are added with `app.addSchema`, routes refer to them with `ref(...)`, and
+// of src/http/schemas/ are added with `app.addSchema`, routes refer to them with `ref(...)`, and
 // `refResolver` below names each component after its `$id`.
 import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';

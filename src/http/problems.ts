@@ -124,7 +124,8 @@ export function problem(kind: ProblemKind, detail: string, errors?: FieldError[]
     title,
     status,
     detail,
-    ...(errors && errors.length > 0 ? { errors } : {}),
+    // A field error's `code` is for the pages' own wording; the API's answer is its field and message.
+    ...(errors && errors.length > 0 ? { errors: errors.map(({ field, message }) => ({ field, message })) } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import { parseInstant, parseQueryInstant } from '../domain/instant.js';
 import { NAME_MESSAGE, NAME_PATTERN } from '../domain/names.js';
 import { canonicalTimeZone } from '../domain/zone.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './formats.js';
-import { SHARED_SCHEMAS } from './schemas.js';
+import { SHARED_SCHEMAS } from './schemas/index.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsImport as unknown as typeof addFormatsImport.default;
@@ -42,9 +42,17 @@ function makeAjv(coerceTypes: boolean): Ajv {
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
+/**
+ * A validator of a typed body with the API's own rules (formats, name pattern, shared schemas):
+ * the booking pages check their forms with it (src/http/pages/form.ts).
+ */
+export function compileBodyValidator<T>(schema: object): ValidateFunction<T> {
+  return bodyAjv.compile<T>(schema);
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ValidateFunction;
+  if (httpPart === 'body') return compileBodyValidator(schema as object);
+  return textAjv.compile(schema as object) as ValidateFunction;
 };
 
 /** Ajv's errors → one entry per field, with paths like `weekly.monday[0].start`. */

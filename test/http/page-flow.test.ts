@@ -250,6 +250,59 @@ describe('picking a time and booking it', () => {
     expect((await h.database.rows('bookings')).filter((b) => b.status === 'confirmed')).toEqual([]);
   });
 
+  it('when the e-mail is one the API refuses (a@b..c), then the form refuses it too, with the message next to the field in the guest’s language', async () => {
+    const refused = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: { eventTypeId: et.id, start: '2026-01-05T12:00:00Z', guestName: 'Ada', guestEmail: 'a@b..c' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'guestEmail' })]);
+    const guest = new Browser(h);
+    const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
+    const form = hiddenFields((await guest.get(details)).body);
+    const answers = { name: 'Ada', q_company: 'AE', q_terms: 'on' };
+    for (const [lang, message] of [
+      ['en', 'Please enter an e-mail address.'],
+      ['de', 'Bitte geben Sie eine E-Mail-Adresse ein.'],
+    ] as const) {
+      for (const email of ['a@b..c', 'a@b', `${'a'.repeat(310)}@example.com`]) {
+        const res = await guest.post(`${PAGE}/book`, { ...form, ...answers, lang, email });
+        expect(res.statusCode, email).toBe(400);
+        expect(res.body).toMatch(/id="email"[^>]*aria-invalid="true"[^>]*aria-describedby="email-error"/);
+        expect(res.body).toContain(`<p class="field-error" id="email-error">${message}</p>`);
+      }
+    }
+    expect((await h.database.rows('bookings')).filter((b) => b.status === 'confirmed')).toEqual([]);
+  });
+
+  it('when the name or notes are longer than the API takes, then the form says how long they may be, and at the limit it books', async () => {
+    const guest = new Browser(h);
+    const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);
+    const form = hiddenFields((await guest.get(details)).body);
+    const answers = { email: 'ada@example.com', q_company: 'AE', q_terms: 'on' };
+    const long = await guest.post(`${PAGE}/book`, {
+      ...form,
+      ...answers,
+      lang: 'de',
+      name: 'A'.repeat(201),
+      notes: 'n'.repeat(2001),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('<p class="field-error" id="name-error">Bitte höchstens 200 Zeichen verwenden.</p>');
+    expect(long.body).toContain('<p class="field-error" id="notes-error">Bitte höchstens 2000 Zeichen verwenden.</p>');
+    const booked = await guest.post(`${PAGE}/book`, {
+      ...form,
+      ...answers,
+      name: ` ${'A'.repeat(200)} `,
+      notes: 'n'.repeat(2000),
+    });
+    expect(booked.statusCode, booked.body).toBe(303);
+    const [booking] = (await h.database.rows('bookings')).filter((b) => b.status === 'confirmed');
+    expect(booking).toMatchObject({ guest_name: 'A'.repeat(200) });
+  });
+
   it('when the held time ran out and was taken before the details were sent, then the guest is sent back to pick again, and nothing is booked for it', async () => {
     const guest = new Browser(h);
     const details = String((await pick(guest, '2026-01-05T09:00:00.000Z')).headers.location);

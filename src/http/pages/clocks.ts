@@ -27,3 +27,10 @@ export class ClockFormats {
     return (instant) => format.format(instant);
   }
 }
+
+/** The local date (`YYYY-MM-DD`) of an instant in a zone. */
+export function isoDate(instant: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+}

@@ -1,5 +1,6 @@
 // The booking pages' words, in every language they speak. A message is a string, or a function
 // of its values (for plurals and word order); the pages never build sentences from pieces.
+import type { FieldErrorCode } from '../../domain/errors.js';
 
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -128,6 +129,22 @@ const de: Messages = {
 };
 
 export const MESSAGES: Readonly<Record<Locale, Messages>> = { en, de };
+
+/** What a form field's problem is called in the guest's language (`limit`: a `too-long` field's most characters). */
+export function fieldMessage(m: Messages, code: FieldErrorCode, limit?: number): string {
+  switch (code) {
+    case 'required':
+      return m.required;
+    case 'too-long':
+      return limit === undefined ? m.invalidAnswer : m.tooLong(limit);
+    case 'not-one-line':
+      return m.oneLine;
+    case 'invalid-email':
+      return m.invalidEmail;
+    case 'invalid':
+      return m.invalidAnswer;
+  }
+}
 
 /**
  * The page's language: `?lang=` when it names one we speak, else the first of the browser's

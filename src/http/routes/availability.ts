@@ -3,7 +3,7 @@ import { getAvailability, invalidAvailability, replaceAvailability } from '../..
 import type { AppContext } from '../../app/context.js';
 import { availabilityView } from '../../app/views.js';
 import { callerOf } from '../auth.js';
-import { AvailabilityBody, AvailabilityResource, ref } from '../schemas.js';
+import { AvailabilityBody, AvailabilityResource, ref } from '../schemas/index.js';
 import { fieldErrors } from '../validation.js';
 
 export const availabilityRoutes =

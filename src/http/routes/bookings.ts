@@ -21,7 +21,7 @@ import {
   UpdateBookingBody,
   listOf,
   ref,
-} from '../schemas.js';
+} from '../schemas/index.js';
 
 export const bookingRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>

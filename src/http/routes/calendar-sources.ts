@@ -26,7 +26,7 @@ import {
   UpdateCalendarSourceBody,
   listOf,
   ref,
-} from '../schemas.js';
+} from '../schemas/index.js';
 
 export const calendarSourceRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>

@@ -19,7 +19,7 @@ import {
   UpdateEventTypeBody,
   listOf,
   ref,
-} from '../schemas.js';
+} from '../schemas/index.js';
 
 export const eventTypeRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>

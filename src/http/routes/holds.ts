@@ -5,7 +5,7 @@ import { createHold, getHold, listHolds, releaseHold } from '../../app/holds.js'
 import { holdView } from '../../app/views.js';
 import { callerOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
-import { CreateHoldBody, HoldResource, IdParams, ListHoldsQuery, listOf, ref } from '../schemas.js';
+import { CreateHoldBody, HoldResource, IdParams, ListHoldsQuery, listOf, ref } from '../schemas/index.js';
 
 export const holdRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>

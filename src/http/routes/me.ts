@@ -3,7 +3,7 @@ import type { AppContext } from '../../app/context.js';
 import { getProfile, rotateCalendarFeed, updateProfile } from '../../app/profile.js';
 import { meView } from '../../app/views.js';
 import { callerOf } from '../auth.js';
-import { MeResource, UpdateMeBody, ref } from '../schemas.js';
+import { MeResource, UpdateMeBody, ref } from '../schemas/index.js';
 
 export const meRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>

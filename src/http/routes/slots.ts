@@ -5,7 +5,7 @@ import type { AppContext } from '../../app/context.js';
 import { listSlots } from '../../app/slots.js';
 import { callerOf } from '../auth.js';
 import type { RenderedTracks } from '../rendered-tracks.js';
-import { SlotsQuery, SlotsResponse } from '../schemas.js';
+import { SlotsQuery, SlotsResponse } from '../schemas/index.js';
 import { slotsAnswer, type SlotWriter } from '../slots-body.js';
 
 export const slotRoutes =

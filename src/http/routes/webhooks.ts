@@ -28,7 +28,7 @@ import {
   WebhookResource,
   listOf,
   ref,
-} from '../schemas.js';
+} from '../schemas/index.js';
 
 export const webhookRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>

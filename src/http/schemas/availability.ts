@@ -1,0 +1,46 @@
+import { Type } from 'typebox';
+import { WALL_TIME_PATTERN, WEEKDAYS } from '../../domain/availability.js';
+import { Timestamp, TimeZoneName } from './common.js';
+
+const WallTime = Type.String({ pattern: WALL_TIME_PATTERN, description: 'HH:MM; end may be 24:00' });
+const Interval = Type.Object({ start: WallTime, end: WallTime }, { additionalProperties: false });
+const Intervals = Type.Array(Interval, { maxItems: 48 });
+
+export const AvailabilityBody = Type.Object(
+  {
+    timeZone: TimeZoneName,
+    weekly: Type.Object(
+      Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Optional(Intervals)])) as Record<
+        (typeof WEEKDAYS)[number],
+        ReturnType<typeof Type.Optional<typeof Intervals>>
+      >,
+      { additionalProperties: false },
+    ),
+    overrides: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }), intervals: Intervals },
+          { additionalProperties: false },
+        ),
+        { maxItems: 1000 },
+      ),
+    ),
+  },
+  { $id: 'AvailabilityInput', additionalProperties: false },
+);
+
+const IntervalOut = Type.Object({ start: Type.String(), end: Type.String() });
+export const AvailabilityResource = Type.Object(
+  {
+    timeZone: Type.String(),
+    weekly: Type.Object(
+      Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Array(IntervalOut)])) as Record<
+        (typeof WEEKDAYS)[number],
+        ReturnType<typeof Type.Array<typeof IntervalOut>>
+      >,
+    ),
+    overrides: Type.Array(Type.Object({ date: Type.String(), intervals: Type.Array(IntervalOut) })),
+    updatedAt: Timestamp,
+  },
+  { $id: 'Availability' },
+);

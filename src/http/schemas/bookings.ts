@@ -1,0 +1,151 @@
+import { Type } from 'typebox';
+import {
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  MAX_METADATA_KEYS,
+  MAX_METADATA_VALUE,
+  METADATA_KEY_PATTERN,
+  type BookingSource,
+  type BookingStatus,
+} from '../../domain/booking.js';
+import { MAX_OPTIONS, MAX_QUESTIONS, MAX_TEXTAREA_ANSWER } from '../../domain/questions.js';
+import { ref, Nullable, Timestamp, Name, Id, TimeZoneName, InstantInput, ListInRangeQuery } from './common.js';
+
+const Answers = Type.Record(
+  Type.String(),
+  Type.Union([
+    Type.String({ maxLength: MAX_TEXTAREA_ANSWER }),
+    Type.Number(),
+    Type.Boolean(),
+    Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_OPTIONS }),
+  ]),
+  {
+    maxProperties: MAX_QUESTIONS,
+    description: "Question id → answer, checked against the event type's `questions` (errors as `answers.<id>`)",
+    'x-message': 'must be an object of answers: text, a number, true or false, or a list of options',
+  },
+);
+
+const metadataKey = Type.String({ pattern: METADATA_KEY_PATTERN });
+const Metadata = Type.Record(metadataKey, Type.String({ maxLength: MAX_METADATA_VALUE }), {
+  maxProperties: MAX_METADATA_KEYS,
+  additionalProperties: false,
+  description: `Your own string values (keys \`[A-Za-z0-9_.-]\`, 1–40; values up to ${MAX_METADATA_VALUE} characters; at most ${MAX_METADATA_KEYS})`,
+});
+
+const guestFields = {
+  guestName: Name(),
+  guestEmail: Type.String({ format: 'email', maxLength: 320 }),
+  guestTimeZone: TimeZoneName,
+  notes: Type.String({ maxLength: 2000 }),
+};
+
+export const CreateBookingBody = Type.Object(
+  {
+    eventTypeId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Required unless `holdId` is given; with it, if sent, must be the hold’s',
+      }),
+    ),
+    start: Type.Optional(ref(InstantInput)),
+    holdId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          'Books this live hold’s time (`hld_…`) and ends the hold; `start` and `eventTypeId` may then be left out',
+      }),
+    ),
+    guestName: guestFields.guestName,
+    guestEmail: guestFields.guestEmail,
+    guestTimeZone: Type.Optional(guestFields.guestTimeZone),
+    notes: Type.Optional(guestFields.notes),
+    answers: Type.Optional(Answers),
+    metadata: Type.Optional(Metadata),
+  },
+  {
+    $id: 'CreateBooking',
+    additionalProperties: false,
+    // Without a hold, the time is required: missing fields are then reported with the others.
+    if: { properties: { holdId: {} }, required: ['holdId'] },
+    else: { properties: { eventTypeId: {}, start: {} }, required: ['eventTypeId', 'start'] },
+  },
+);
+
+/**
+ * The guest's own fields of a booking page's form, under `CreateBookingBody`'s rules: the page
+ * checks them before it books and words each failure itself (src/http/pages/form.ts). No `$id`:
+ * it is no part of the API's document.
+ */
+export const GuestForm = Type.Object(
+  { guestName: guestFields.guestName, guestEmail: guestFields.guestEmail, notes: Type.Optional(guestFields.notes) },
+  { additionalProperties: false },
+);
+
+export const UpdateBookingBody = Type.Object(
+  {
+    metadata: Type.Record(metadataKey, Nullable(Type.String({ maxLength: MAX_METADATA_VALUE })), {
+      maxProperties: MAX_METADATA_KEYS,
+      additionalProperties: false,
+      description: 'The keys to set; `null` removes a key',
+    }),
+  },
+  { $id: 'UpdateBooking', additionalProperties: false },
+);
+
+export const CancelBookingBody = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { $id: 'CancelBooking', additionalProperties: false },
+);
+
+export const RescheduleBookingBody = Type.Object(
+  { start: ref(InstantInput), reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { $id: 'RescheduleBooking', additionalProperties: false },
+);
+
+export const ListBookingsQuery = ListInRangeQuery;
+
+export const BookingResource = Type.Object(
+  {
+    id: Id('bkg'),
+    eventTypeId: Type.String(),
+    start: Timestamp,
+    end: Timestamp,
+    status: Type.Unsafe<BookingStatus>({ type: 'string', enum: [...BOOKING_STATUSES] }),
+    guestName: Type.String(),
+    guestEmail: Type.String(),
+    guestTimeZone: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    cancellationReason: Nullable(Type.String()),
+    cancelledAt: Nullable(Timestamp),
+    rescheduledFromId: Nullable(Type.String()),
+    rescheduledToId: Nullable(Type.String()),
+    answers: Type.Record(
+      Type.String(),
+      Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]),
+    ),
+    metadata: Type.Record(Type.String(), Type.String()),
+    source: Type.Unsafe<BookingSource>({
+      type: 'string',
+      enum: [...BOOKING_SOURCES],
+      description: '`api`, or `page` when a guest booked on the booking page',
+    }),
+    manageUrl: Type.Optional(
+      Type.String({
+        description:
+          "The guest's link to see, cancel and reschedule the booking. Only for keys with the write scope (and in webhooks): whoever has it can cancel.",
+      }),
+    ),
+    icsUrl: Type.Optional(
+      Type.String({
+        description:
+          'The booking as an iCalendar file. Only for keys with the write scope (and in webhooks). Opens in exactly this form; at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` requests a minute (429 with Retry-After past it).',
+      }),
+    ),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: 'Booking' },
+);

@@ -1,0 +1,120 @@
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { NAME_PATTERN } from '../../domain/names.js';
+import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from '../formats.js';
+import { PROBLEM_TYPES } from '../problems.js';
+
+// The definitions every resource's schemas share.
+
+/**
+ * One TypeBox schema per body, query and response: validation, handler types, serialisation and
+ * the OpenAPI document all come from here. `x-message` replaces Ajv's wording for a field whose
+ * alternatives would otherwise produce several confusing messages.
+ *
+ * The schemas with an `$id` are shared: `registerSharedSchemas` adds them to the app
+ * (`app.addSchema`), routes and other shared schemas point at them with `ref(...)`, and
+ * @fastify/swagger emits each as `#/components/schemas/<$id>`. Their `$id` is therefore the name
+ * integrators (and generated clients) see.
+ */
+
+/**
+ * A `$ref` to a shared schema, typed as that schema: `Type.Ref` alone is typed `unknown`, which
+ * would leave handlers' bodies and replies unchecked.
+ */
+export function ref<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('ref() needs a shared schema, one with an $id');
+  return Type.Unsafe<Static<T>>(Type.Ref(id));
+}
+
+export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) =>
+  Type.Union([schema, Type.Null()], options);
+export const Timestamp = Type.String({ format: 'date-time', description: 'UTC, e.g. 2026-01-05T08:00:00.000Z' });
+/** A name, title or label: one line of up to 200 characters (src/domain/names.ts). */
+export const Name = (options: { minLength: number } = { minLength: 1 }) =>
+  Type.String({
+    ...options,
+    maxLength: 200,
+    pattern: NAME_PATTERN,
+    description: 'One line: control characters (line breaks, tabs) are refused',
+  });
+export const Id = (prefix: string) =>
+  Type.String({ minLength: 1, maxLength: 64, description: `Opaque id, \`${prefix}_…\`` });
+
+export const IdParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64, description: 'The id of the resource' }) },
+  { additionalProperties: false },
+);
+
+const EPOCH_MS_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export const QueryInstant = Type.String({
+  maxLength: 64,
+  format: QUERY_INSTANT_FORMAT,
+  description: 'ISO-8601 with an explicit offset, or epoch milliseconds',
+});
+export const TimeZoneName = Type.String({
+  maxLength: 64,
+  format: TIME_ZONE_FORMAT,
+  description: 'IANA time zone name, e.g. Europe/Berlin',
+});
+
+export const InstantInput = Type.Union(
+  [Type.String({ maxLength: 64, format: INSTANT_FORMAT }), Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX })],
+  {
+    $id: 'Instant',
+    'x-message': 'must be an ISO-8601 date-time with an explicit offset or integer epoch milliseconds',
+    description: 'ISO-8601 with an explicit offset (`Z` or `±hh:mm`), or integer epoch milliseconds',
+  },
+);
+
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Items per page' })),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'The `nextCursor` of the previous page; omit for the first page',
+    }),
+  ),
+};
+
+/** A list's filter by time (`[from, to)`) and event type: bookings' and holds'. */
+export const ListInRangeQuery = Type.Object(
+  {
+    from: Type.Optional(QueryInstant),
+    to: Type.Optional(QueryInstant),
+    eventTypeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const listOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    data: Type.Array(item),
+    nextCursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last page' })),
+  });
+
+/** For actions that take no input: an absent body, an empty body and `{}` are all accepted. */
+export const EmptyBody = Type.Object({}, { additionalProperties: false });
+
+/** The body of every error answer (src/http/problems.ts); only documented, as problems are sent as built. */
+export const ProblemDocument = Type.Object(
+  {
+    type: Type.String({
+      enum: Object.keys(PROBLEM_TYPES).map((kind) => `urn:service:problem:${kind}`),
+      description: 'What went wrong, as a stable URN: branch on this, not on `title` or `detail`.',
+    }),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String({ description: 'What went wrong in this request, for people.' }),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
+        description: 'With `invalid-request`: one entry per failing field, e.g. `weekly.monday[0].start`.',
+      }),
+    ),
+  },
+  {
+    $id: 'Problem',
+    description: 'An RFC 9457 problem document; the API description lists when each `type` happens.',
+  },
+);

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { TSchema } from 'typebox';
+import { AvailabilityBody, AvailabilityResource } from './availability.js';
+import {
+  BookingResource,
+  CancelBookingBody,
+  CreateBookingBody,
+  RescheduleBookingBody,
+  UpdateBookingBody,
+} from './bookings.js';
+import {
+  BusyResource,
+  CalendarSourceResource,
+  CreateCalendarSourceBody,
+  UpdateCalendarSourceBody,
+} from './calendar-sources.js';
+import { InstantInput, ProblemDocument } from './common.js';
+import { CreateEventTypeBody, EventTypeResource, UpdateEventTypeBody } from './event-types.js';
+import { CreateHoldBody, HoldResource } from './holds.js';
+import { UpdateMeBody } from './me.js';
+import {
+  CreatedWebhookResource,
+  CreateWebhookBody,
+  DeliveryResource,
+  UpdateWebhookBody,
+  WebhookResource,
+} from './webhooks.js';
+
+// The API's schemas, one file per resource; common.ts holds what they share (and says how `$id`s
+// and `ref(...)` work). Routes import from here.
+export * from './availability.js';
+export * from './bookings.js';
+export * from './calendar-sources.js';
+export * from './common.js';
+export * from './event-types.js';
+export * from './holds.js';
+export * from './me.js';
+export * from './slots.js';
+export * from './webhooks.js';
+
+/** Every schema with an `$id`, in the order the OpenAPI document lists them. */
+export const SHARED_SCHEMAS: readonly TSchema[] = [
+  ProblemDocument,
+  EventTypeResource,
+  CreateEventTypeBody,
+  UpdateEventTypeBody,
+  AvailabilityResource,
+  AvailabilityBody,
+  BookingResource,
+  CreateBookingBody,
+  UpdateBookingBody,
+  CancelBookingBody,
+  RescheduleBookingBody,
+  HoldResource,
+  CreateHoldBody,
+  UpdateMeBody,
+  InstantInput,
+  WebhookResource,
+  CreatedWebhookResource,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  DeliveryResource,
+  CalendarSourceResource,
+  CreateCalendarSourceBody,
+  UpdateCalendarSourceBody,
+  BusyResource,
+];
+
+/**
+ * Adds the shared schemas to the app (`app.addSchema`), for the serializer and the OpenAPI
+ * document; call once, before any route refers to them. The validator knows them already
+ * (src/http/validation.ts).
+ */
+export function registerSharedSchemas(app: FastifyInstance): void {
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+}
