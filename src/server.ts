@@ -19,8 +19,7 @@ import type { RequestCounter } from './app/ports/request-counter.js';
 import { DEFAULT_CALENDAR_SOURCE_SETTINGS, type Config, type LogLevel } from './config.js';
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
-import { PerAddressLimit } from './http/per-address-limit.js';
-import { PerLinkLimit } from './http/per-link-limit.js';
+import { PerMinuteLimit } from './http/per-minute-limit.js';
 import { RenderedFeeds } from './http/rendered-feeds.js';
 import { buildApp } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
@@ -177,9 +176,15 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     schemaStatus: storage.schemaStatus,
     slots: { writer, renderedTracks },
     rateLimit: settings.rateLimitPerMinute > 0 ? { perMinute: settings.rateLimitPerMinute, counter } : undefined,
-    authFailures: settings.authFailuresPerMinute ? new PerAddressLimit(settings.authFailuresPerMinute, now) : undefined,
-    pageRequests: settings.pageRequestsPerMinute ? new PerAddressLimit(settings.pageRequestsPerMinute, now) : undefined,
-    fileRequests: settings.fileRequestsPerMinute ? new PerLinkLimit(settings.fileRequestsPerMinute, now) : undefined,
+    authFailures: settings.authFailuresPerMinute
+      ? new PerMinuteLimit(settings.authFailuresPerMinute, now, 'share')
+      : undefined,
+    pageRequests: settings.pageRequestsPerMinute
+      ? new PerMinuteLimit(settings.pageRequestsPerMinute, now, 'share')
+      : undefined,
+    fileRequests: settings.fileRequestsPerMinute
+      ? new PerMinuteLimit(settings.fileRequestsPerMinute, now, 'skip')
+      : undefined,
     renderedFeeds,
     embedOrigins: settings.embedOrigins ?? [],
     pageClocks: new ClockFormats(MAX_PAGE_CLOCKS),

@@ -1,11 +1,11 @@
-import { invalidRequest, notFound, type FieldError } from '../domain/errors.js';
+import { notFound } from '../domain/errors.js';
 import { HOLD_SECONDS, newHold, type Hold } from '../domain/hold.js';
 import type { PageAfter } from '../domain/page.js';
-import { parseQueryInstant, type Instant } from '../domain/instant.js';
 import { assertBookable, occupy, rulesToBook } from './bookings.js';
 import type { AppContext, Caller } from './context.js';
 import { instantField } from './instants.js';
 import { pageOf, type Page } from './paging.js';
+import { queryBounds } from './ranges.js';
 
 export interface CreateHoldInput {
   eventTypeId: string;
@@ -68,28 +68,17 @@ export interface ListHoldsQuery {
 /**
  * The holder's live holds (contract §9), by start: API holds and those its booking pages made
  * (`source`), so a holder sees and can release what its pages hold. Unlike bookings, no range is
- * needed: every live hold ends within 30 minutes, so there are only ever few.
+ * needed: only live holds are listed, each gone within 30 minutes, a page at a time.
  */
 export function listHolds(context: AppContext, caller: Caller, query: ListHoldsQuery): Promise<Page<Hold>> {
-  const errors: FieldError[] = [];
-  const bound = (field: 'from' | 'to', raw: string | undefined): Instant | null => {
-    if (raw === undefined) return null;
-    const parsed = parseQueryInstant(raw);
-    if (parsed.ok) return parsed.value;
-    errors.push({ field, message: parsed.message });
-    return null;
-  };
-  const from = bound('from', query.from);
-  const to = bound('to', query.to);
-  if (from !== null && to !== null && to <= from) errors.push({ field: 'to', message: 'must be after from' });
-  if (errors.length > 0) throw invalidRequest(errors);
+  const { from, to } = queryBounds(query);
   const now = context.now();
   return pageOf(
     query.limit,
     (limit) =>
       context.store.holds.listLive(
         caller.holderId,
-        { from, to, eventTypeId: query.eventTypeId ?? null, limit, after: query.after },
+        { from: from ?? null, to: to ?? null, eventTypeId: query.eventTypeId ?? null, limit, after: query.after },
         now,
       ),
     (hold) => hold.start,

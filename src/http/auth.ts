@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, type Authentication } from '../app/api-keys.js';
 import type { AppContext, Caller } from '../app/context.js';
 import { grants, scopeNeededFor } from '../domain/api-key.js';
-import type { PerAddressLimit } from './per-address-limit.js';
+import type { PerMinuteLimit } from './per-minute-limit.js';
 import { HttpProblem, problem } from './problems.js';
 
 declare module 'fastify' {
@@ -28,7 +28,7 @@ const UNAUTHORIZED_DETAIL = {
  * Runs on every route of the API scope before the body is read: 401 for no usable key. The scope
  * is checked after the rate limit has counted the request (`registerScopeCheck`).
  */
-export function registerAuth(app: FastifyInstance, context: AppContext, failures?: PerAddressLimit): void {
+export function registerAuth(app: FastifyInstance, context: AppContext, failures?: PerMinuteLimit): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('calendarVersion', null);
   // A callback, not an async hook: a warm request's key is judged at once (see KeyCache).

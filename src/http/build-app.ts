@@ -7,8 +7,7 @@ import { StoreUnavailable } from '../app/ports/storage-errors.js';
 import type { Keyring } from '../app/ports/keyring.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
-import type { PerAddressLimit } from './per-address-limit.js';
-import type { PerLinkLimit } from './per-link-limit.js';
+import type { PerMinuteLimit } from './per-minute-limit.js';
 import type { RenderedFeeds } from './rendered-feeds.js';
 import { registerAuth, registerScopeCheck } from './auth.js';
 import { capConnections, timeoutOptions, type ConnectionLimits } from './connection-limits.js';
@@ -57,11 +56,11 @@ export interface AppOptions {
   /** Off unless given (tests drive many requests through one key at a frozen clock). */
   rateLimit?: RateLimitSettings;
   /** Requests failing authentication, limited per client address; off unless given. */
-  authFailures?: PerAddressLimit;
+  authFailures?: PerMinuteLimit;
   /** Requests to the public pages per client address (`PUBLIC_RATE_LIMIT_PER_MINUTE`); no limit when absent. */
-  pageRequests?: PerAddressLimit;
+  pageRequests?: PerMinuteLimit;
   /** Requests per calendar-file link (`PUBLIC_FILE_RATE_LIMIT_PER_MINUTE`); no bound when absent. */
-  fileRequests?: PerLinkLimit;
+  fileRequests?: PerMinuteLimit;
   /** The holders' calendar feeds as last written (bounded). */
   renderedFeeds: RenderedFeeds;
   /** The sites that may frame the booking pages and hear of a booking made in one (`PUBLIC_EMBED_ORIGINS`). */

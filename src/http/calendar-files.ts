@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { bookingFile, feedSubject, holderFeed, type CalendarFileContent } from '../app/calendar-files.js';
 import type { AppContext } from '../app/context.js';
 import type { Booking } from '../domain/booking.js';
-import type { PerLinkLimit } from './per-link-limit.js';
+import type { PerMinuteLimit } from './per-minute-limit.js';
 import type { RenderedFeeds } from './rendered-feeds.js';
 
 const PRODUCT = { company: 'Slotwise', product: 'Slotwise', language: 'EN' };
@@ -19,7 +19,7 @@ type Audience = 'guest' | 'holder';
 
 export interface CalendarFileOptions {
   /** Requests per link (`PUBLIC_FILE_RATE_LIMIT_PER_MINUTE`); no bound when absent. */
-  requests?: PerLinkLimit;
+  requests?: PerMinuteLimit;
   /** The holders' feeds as last written (bounded; built by the composition root). */
   feeds: RenderedFeeds;
 }

@@ -3,7 +3,7 @@
 // is looked up. Keyed requests and the keyless routes are not affected.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PerAddressLimit } from '../../src/http/per-address-limit.js';
+import { PerMinuteLimit } from '../../src/http/per-minute-limit.js';
 import { composeServer, type Server } from '../../src/server.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { expectProblem } from './helpers.js';
@@ -71,11 +71,11 @@ describe('failed authentication per client address', () => {
   });
 });
 
-describe('PerAddressLimit', () => {
+describe('PerMinuteLimit, per address', () => {
   it('when more addresses fail than it counts separately, then the rest share one count and the map stays within its bound', () => {
-    const limit = new PerAddressLimit(2, () => Date.parse(T0), 3);
+    const limit = new PerMinuteLimit(2, () => Date.parse(T0), 'share', 3);
     for (let i = 0; i < 1000; i++) limit.record(`192.0.2.${i % 250}.${i}`);
-    expect(limit.trackedAddresses).toBeLessThanOrEqual(4);
+    expect(limit.trackedKeys).toBeLessThanOrEqual(4);
     // An address first seen now is judged by the shared count, long past the limit.
     expect(limit.retryAfterSeconds('198.51.100.9')).toBe(45);
   });

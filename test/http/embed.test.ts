@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { BEFORE_MONDAY, createEventType, type EventTypeBody } from './helpers.js';
+import { hiddenFields } from './page-browser.js';
 
 const SHOP = 'https://shop.example.com';
 const WWW = 'https://www.example.com:8443';
@@ -49,12 +50,6 @@ function frameAncestors(res: LightMyRequestResponse): string | undefined {
     .split(';')
     .map((directive) => directive.trim())
     .find((directive) => directive.startsWith('frame-ancestors'));
-}
-
-function hiddenFields(html: string): Record<string, string> {
-  return Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]),
-  );
 }
 
 /** The hidden fields of the form that picks `start`. */

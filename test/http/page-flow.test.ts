@@ -6,72 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { BEFORE_MONDAY, createEventType, type EventTypeBody } from './helpers.js';
-
-/** A browser: keeps the cookies the server sets and sends them back. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-
-  constructor(private readonly h: Harness) {}
-
-  async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    return this.keep(
-      await this.h.request({ method: 'GET', url, headers: { ...headers, cookie: this.cookieHeader() } }),
-    );
-  }
-
-  async post(url: string, form: Record<string, string | string[]>): Promise<LightMyRequestResponse> {
-    const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(form)) for (const one of [value].flat()) body.append(name, one);
-    return this.keep(
-      await this.h.request({
-        method: 'POST',
-        url,
-        payload: body.toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: this.cookieHeader() },
-      }),
-    );
-  }
-
-  /** A cookie set by someone else (a site that can write this host's cookies), not by the server. */
-  plant(name: string, value: string): void {
-    this.cookies.set(name, value);
-  }
-
-  cookie(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-
-  private cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  private keep(res: LightMyRequestResponse): LightMyRequestResponse {
-    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=') as [string, string];
-      this.cookies.set(name, value);
-    }
-    return res;
-  }
-}
-
-/** The forms of the day's times on an event type's page: `start` → the hidden fields. */
-function timeForms(html: string): Map<string, Record<string, string>> {
-  const forms = new Map<string, Record<string, string>>();
-  for (const [form] of html.matchAll(/<form method="post" action="[^"]*\/hold">.*?<\/form>/g)) {
-    const fields = Object.fromEntries(
-      [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]),
-    );
-    forms.set(fields.start!, fields);
-  }
-  return forms;
-}
-
-function hiddenFields(html: string): Record<string, string> {
-  return Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]),
-  );
-}
+import { Browser, hiddenFields, timeForms } from './page-browser.js';
 
 let h: Harness;
 let token: string;

@@ -6,83 +6,28 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { BEFORE_MONDAY, createEventType, expectInvalid, type EventTypeBody } from './helpers.js';
+import { Browser, hiddenFields, timeForms } from './page-browser.js';
 
 const PAGE = '/book/alice/intro-call';
 
-/** A browser at one address: keeps the cookies the server sets. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-
-  constructor(
-    private readonly h: Harness,
-    readonly address: string,
-  ) {}
-
-  async get(url: string): Promise<LightMyRequestResponse> {
-    return this.keep(
-      await this.h.request({ method: 'GET', url, remoteAddress: this.address, headers: { cookie: this.cookie() } }),
-    );
-  }
-
-  async post(url: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
-    return this.keep(
-      await this.h.request({
-        method: 'POST',
-        url,
-        remoteAddress: this.address,
-        payload: new URLSearchParams(form).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: this.cookie() },
-      }),
-    );
-  }
-
-  /** Opens Monday's page and picks `start` (UTC, as the page's forms carry it). */
-  async pick(start: string): Promise<LightMyRequestResponse> {
-    const page = await this.get(`${PAGE}?date=2026-01-05&tz=Europe/Berlin`);
-    expect(page.statusCode, page.body).toBe(200);
-    const form = timeForms(page.body).get(start);
-    expect(form, `${start} is offered to ${this.address}`).toBeDefined();
-    return this.post(`${PAGE}/hold`, form!);
-  }
-
-  /** Picks `start`, follows to the form and sends the guest's details; the answer to the last POST. */
-  async book(start: string, name: string): Promise<LightMyRequestResponse> {
-    const picked = await this.pick(start);
-    expect(picked.statusCode, picked.body).toBe(303);
-    const location = String(picked.headers.location);
-    expect(location, 'the guest is asked for details').toContain('/details');
-    const form = await this.get(location);
-    expect(form.statusCode, form.body).toBe(200);
-    return this.post(`${PAGE}/book`, { ...hiddenFields(form.body), name, email: 'guest@example.com' });
-  }
-
-  private cookie(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  private keep(res: LightMyRequestResponse): LightMyRequestResponse {
-    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=') as [string, string];
-      this.cookies.set(name, value);
-    }
-    return res;
-  }
+/** Opens Monday's page and picks `start` (UTC, as the page's forms carry it). */
+async function pick(browser: Browser, start: string): Promise<LightMyRequestResponse> {
+  const page = await browser.get(`${PAGE}?date=2026-01-05&tz=Europe/Berlin`);
+  expect(page.statusCode, page.body).toBe(200);
+  const form = timeForms(page.body).get(start);
+  expect(form, `${start} is offered to ${browser.address}`).toBeDefined();
+  return browser.post(`${PAGE}/hold`, form!);
 }
 
-function timeForms(html: string): Map<string, Record<string, string>> {
-  const forms = new Map<string, Record<string, string>>();
-  for (const [form] of html.matchAll(/<form method="post" action="[^"]*\/hold">.*?<\/form>/g)) {
-    const fields = hiddenFields(form);
-    forms.set(fields.start!, fields);
-  }
-  return forms;
-}
-
-function hiddenFields(html: string): Record<string, string> {
-  return Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]),
-  );
+/** Picks `start`, follows to the form and sends the guest's details; the answer to the last POST. */
+async function book(browser: Browser, start: string, name: string): Promise<LightMyRequestResponse> {
+  const picked = await pick(browser, start);
+  expect(picked.statusCode, picked.body).toBe(303);
+  const location = String(picked.headers.location);
+  expect(location, 'the guest is asked for details').toContain('/details');
+  const form = await browser.get(location);
+  expect(form.statusCode, form.body).toBe(200);
+  return browser.post(`${PAGE}/book`, { ...hiddenFields(form.body), name, email: 'guest@example.com' });
 }
 
 /** Monday 5 January's half-hour starts in Berlin's working day, as UTC instants. */
@@ -114,7 +59,7 @@ describe('one client against a holder’s page holds', () => {
     for (const start of MONDAY_STARTS.slice(0, 10)) {
       // A new session every time: no cookies kept from one pick to the next.
       const attacker = new Browser(h, '203.0.113.7');
-      const res = await attacker.pick(start);
+      const res = await pick(attacker, start);
       expect(res.statusCode).toBe(303);
       if (String(res.headers.location).includes('hold=')) held.push(start);
     }
@@ -123,7 +68,7 @@ describe('one client against a holder’s page holds', () => {
     expect(live.json<{ data: Array<{ source: string }> }>().data.map((hold) => hold.source)).toEqual(['page', 'page']);
 
     const guest = new Browser(h, '198.51.100.20');
-    const booked = await guest.book(MONDAY_STARTS[12]!, 'Real Guest');
+    const booked = await book(guest, MONDAY_STARTS[12]!, 'Real Guest');
     expect(booked.statusCode, booked.body).toBe(303);
     expect(String(booked.headers.location)).toMatch(/^\/manage\//);
     expect(await confirmedCount()).toBe(1);
@@ -132,21 +77,21 @@ describe('one client against a holder’s page holds', () => {
   it('when the picks come from one IPv6 /64, then its addresses count as one client', async () => {
     const held = [];
     for (const [i, start] of MONDAY_STARTS.slice(0, 6).entries()) {
-      const res = await new Browser(h, `2001:db8:1:2::${(i + 1).toString(16)}`).pick(start);
+      const res = await pick(new Browser(h, `2001:db8:1:2::${(i + 1).toString(16)}`), start);
       if (String(res.headers.location).includes('hold=')) held.push(start);
     }
     expect(held).toHaveLength(2);
     // Another /64 is another client.
-    const other = await new Browser(h, '2001:db8:1:3::1').pick(MONDAY_STARTS[8]!);
+    const other = await pick(new Browser(h, '2001:db8:1:3::1'), MONDAY_STARTS[8]!);
     expect(String(other.headers.location)).toContain('hold=');
   });
 
   it('when no hold can be given, then the guest is told so and books the free time straight from the form, judged then', async () => {
     const client = '203.0.113.9';
-    await new Browser(h, client).pick(MONDAY_STARTS[0]!);
-    await new Browser(h, client).pick(MONDAY_STARTS[1]!);
+    await pick(new Browser(h, client), MONDAY_STARTS[0]!);
+    await pick(new Browser(h, client), MONDAY_STARTS[1]!);
     const guest = new Browser(h, client);
-    const picked = await guest.pick(MONDAY_STARTS[2]!);
+    const picked = await pick(guest, MONDAY_STARTS[2]!);
     const location = String(picked.headers.location);
     expect(location).toContain('/details');
     expect(location).not.toContain('hold=');
@@ -170,7 +115,7 @@ describe('one client against a holder’s page holds', () => {
     expect(String(lost.headers.location)).toContain('notice=taken');
     expect(await confirmedCount()).toBe(1);
 
-    const booked = await guest.book(MONDAY_STARTS[3]!, 'Unheld Guest');
+    const booked = await book(guest, MONDAY_STARTS[3]!, 'Unheld Guest');
     expect(String(booked.headers.location)).toMatch(/^\/manage\//);
     const bookings = await h.request({ method: 'GET', url: '/api/v1/bookings?from=2026-01-05T00:00:00Z', token });
     expect(bookings.json<{ data: Array<{ start: string; guestName: string; source: string }> }>().data).toEqual([
@@ -185,10 +130,10 @@ describe('one client against a holder’s page holds', () => {
       const fullToken = await full.key('alice');
       await createEventType(full, fullToken, { title: 'Intro call', durationMinutes: 30, public: true });
       for (const [i, start] of MONDAY_STARTS.slice(0, 3).entries()) {
-        const res = await new Browser(full, `192.0.2.${i + 1}`).pick(start);
+        const res = await pick(new Browser(full, `192.0.2.${i + 1}`), start);
         expect(String(res.headers.location)).toContain('hold=');
       }
-      const booked = await new Browser(full, '198.51.100.30').book(MONDAY_STARTS[5]!, 'Still Books');
+      const booked = await book(new Browser(full, '198.51.100.30'), MONDAY_STARTS[5]!, 'Still Books');
       expect(String(booked.headers.location)).toMatch(/^\/manage\//);
     } finally {
       await full.close();
@@ -197,7 +142,7 @@ describe('one client against a holder’s page holds', () => {
 
   it('when a held time ran out before the form was sent and it is still free, then it is booked all the same', async () => {
     const guest = new Browser(h, '198.51.100.40');
-    const picked = await guest.pick(MONDAY_STARTS[4]!);
+    const picked = await pick(guest, MONDAY_STARTS[4]!);
     const form = await guest.get(String(picked.headers.location));
     expect(form.body).toContain('We hold this time for you');
     h.clock.set(Date.parse(BEFORE_MONDAY) + 600_000);
@@ -214,7 +159,7 @@ describe('one client against a holder’s page holds', () => {
 describe('the holder’s view of its holds (GET /api/v1/holds)', () => {
   it('lists live holds with their source, filters by event type and start, and releases a page hold', async () => {
     const other = await createEventType(h, token, { title: 'Long call', durationMinutes: 60 });
-    await new Browser(h, '198.51.100.50').pick(MONDAY_STARTS[0]!);
+    await pick(new Browser(h, '198.51.100.50'), MONDAY_STARTS[0]!);
     const api = await h.request({
       method: 'POST',
       url: '/api/v1/holds',
@@ -260,7 +205,7 @@ describe('the holder’s view of its holds (GET /api/v1/holds)', () => {
   });
 
   it('lists only the key holder’s holds, and refuses a bad range on its field', async () => {
-    await new Browser(h, '198.51.100.60').pick(MONDAY_STARTS[0]!);
+    await pick(new Browser(h, '198.51.100.60'), MONDAY_STARTS[0]!);
     const bob = await h.key('bob');
     expect(
       (await h.request({ method: 'GET', url: '/api/v1/holds', token: bob })).json<{ data: unknown[] }>().data,

@@ -1,7 +1,7 @@
 // The bounds of the calendar files' two per-process structures: the written feeds (bytes, least
 // recently used out first) and the per-link request counts (links per window).
 import { describe, expect, it } from 'vitest';
-import { PerLinkLimit } from '../../src/http/per-link-limit.js';
+import { PerMinuteLimit } from '../../src/http/per-minute-limit.js';
 import { RenderedFeeds } from '../../src/http/rendered-feeds.js';
 
 const feed = (version: string, bytes: number) => ({ version, body: 'x'.repeat(bytes) });
@@ -26,10 +26,10 @@ describe('RenderedFeeds', () => {
   });
 });
 
-describe('PerLinkLimit', () => {
+describe('PerMinuteLimit, per link', () => {
   it('when more links than its bound are fetched in a minute, then the ones past it go uncounted until the next minute', () => {
     let now = 0;
-    const limit = new PerLinkLimit(1, () => now, 2);
+    const limit = new PerMinuteLimit(1, () => now, 'skip', 2);
     for (const link of ['a', 'b', 'c']) limit.record(link);
     expect(limit.retryAfterSeconds('a')).toBe(60);
     expect(limit.retryAfterSeconds('b')).toBe(60);

@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../app/context.js';
-import type { PerAddressLimit } from '../per-address-limit.js';
+import type { PerMinuteLimit } from '../per-minute-limit.js';
 import { registerBookingRoutes } from './booking-routes.js';
 import type { ClockFormats } from './clocks.js';
 import { localeOf, type Query } from './form.js';
@@ -25,7 +25,7 @@ const ASSETS = fileURLToPath(new URL('../../../assets/', import.meta.url));
 
 export interface PageOptions {
   /** Requests per client address (`PUBLIC_RATE_LIMIT_PER_MINUTE`); no limit when absent. */
-  requests?: PerAddressLimit;
+  requests?: PerMinuteLimit;
   /** `PUBLIC_EMBED_ORIGINS`: who may frame the booking pages and hear of a booking made in them. */
   embedOrigins: readonly string[];
   /** The guests' clocks (built by the composition root, bounded). */

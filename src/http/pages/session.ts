@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../app/context.js';
 import { isPageSession, newPageSession } from '../../app/page-sessions.js';
 import { clientOf } from '../client-address.js';
-import type { PerAddressLimit } from '../per-address-limit.js';
+import type { PerMinuteLimit } from '../per-minute-limit.js';
 import { localeOf, one, type Form, type Query } from './form.js';
 import { chooseLocale, type Locale } from './messages.js';
 import type { Carried } from './paths.js';
@@ -49,7 +49,7 @@ export type PageSecurity = ReturnType<typeof pageSecurity>;
  */
 export function limitPerClient(
   pages: FastifyInstance,
-  requests: PerAddressLimit,
+  requests: PerMinuteLimit,
   tooMany: (reply: FastifyReply, locale: Locale) => FastifyReply,
 ): void {
   pages.addHook('onRequest', async (request, reply) => {
