@@ -7,21 +7,21 @@ import { eventTypeRow, toEventType } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
-const liveEventTypesOf = compiledOnce((db, holderId) =>
-  db.selectFrom('event_types').selectAll().where('holder_id', '=', holderId!).where('deleted_at', 'is', null),
+const liveEventTypesOf = compiledOnce<{ holderId: string }>()((db, param) =>
+  db.selectFrom('event_types').selectAll().where('holder_id', '=', param('holderId')).where('deleted_at', 'is', null),
 );
-const liveEventType = compiledOnce((db, holderId, id) =>
+const liveEventType = compiledOnce<{ holderId: string; id: string }>()((db, param) =>
   db
     .selectFrom('event_types')
     .selectAll()
-    .where('holder_id', '=', holderId!)
-    .where('id', '=', id!)
+    .where('holder_id', '=', param('holderId'))
+    .where('id', '=', param('id'))
     .where('deleted_at', 'is', null),
 );
 
 export class KyselyEventTypes extends Table implements EventTypeWrites {
   async get(holderId: string, id: string): Promise<EventType | undefined> {
-    const [row] = await liveEventType(this.db, this.engine.name, holderId, id);
+    const [row] = await liveEventType(this.db, this.engine, { holderId, id });
     return row && toEventType(row);
   }
 
@@ -36,7 +36,7 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async live(holderId: string): Promise<EventType[]> {
-    return (await liveEventTypesOf(this.db, this.engine.name, holderId)).map(toEventType);
+    return (await liveEventTypesOf(this.db, this.engine, { holderId })).map(toEventType);
   }
 
   async titles(holderId: string, ids: readonly string[]): Promise<Map<string, string>> {

@@ -7,10 +7,14 @@ import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import { Table } from './table.js';
 
-const holderById = compiledOnce((db, id) => db.selectFrom('holders').selectAll().where('id', '=', id!));
-const holderByHandle = compiledOnce((db, handle) => db.selectFrom('holders').selectAll().where('handle', '=', handle!));
-const calendarVersionOf = compiledOnce((db, id) =>
-  db.selectFrom('holders').select('calendar_version').where('id', '=', id!),
+const holderById = compiledOnce<{ id: string }>()((db, param) =>
+  db.selectFrom('holders').selectAll().where('id', '=', param('id')),
+);
+const holderByHandle = compiledOnce<{ handle: string }>()((db, param) =>
+  db.selectFrom('holders').selectAll().where('handle', '=', param('handle')),
+);
+const calendarVersionOf = compiledOnce<{ id: string }>()((db, param) =>
+  db.selectFrom('holders').select('calendar_version').where('id', '=', param('id')),
 );
 
 function toHolder(row: Selectable<Database['holders']>): Holder {
@@ -29,7 +33,7 @@ const HANDLE_ATTEMPTS = 5;
 
 export class KyselyHolders extends Table implements HolderWrites {
   async get(id: string): Promise<Holder | undefined> {
-    const [row] = await holderById(this.db, this.engine.name, id);
+    const [row] = await holderById(this.db, this.engine, { id });
     return row && toHolder(row);
   }
 
@@ -39,7 +43,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async findByHandle(handle: string): Promise<{ holder: Holder; calendarVersion: number } | undefined> {
-    const [row] = await holderByHandle(this.db, this.engine.name, handle);
+    const [row] = await holderByHandle(this.db, this.engine, { handle });
     return row && { holder: toHolder(row), calendarVersion: Number(row.calendar_version) };
   }
 
@@ -52,7 +56,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async calendarVersion(holderId: string): Promise<number | undefined> {
-    const [row] = await calendarVersionOf(this.db, this.engine.name, holderId);
+    const [row] = await calendarVersionOf(this.db, this.engine, { id: holderId });
     return row && Number(row.calendar_version);
   }
 

@@ -21,7 +21,7 @@ export class KyselyHolds extends Table implements HoldWrites {
   }
 
   insert(hold: Hold): Promise<boolean> {
-    return insertOccupyingRow(this.db, this.engine.name, holdRow(hold));
+    return insertOccupyingRow(this.db, this.engine, holdRow(hold));
   }
 
   async end(holderId: string, id: string, now: Instant): Promise<Hold | undefined> {
