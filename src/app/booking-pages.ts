@@ -206,7 +206,7 @@ export async function holdOnPage(
       });
       return kept ? hold : null;
     },
-    { holderId: holder.id },
+    { holderIds: [holder.id] },
   );
 }
 

@@ -47,6 +47,7 @@ export class KyselyApiKeys extends Table implements ApiKeyWrites {
   }
 
   async insert(key: ApiKey, digest: string): Promise<void> {
+    this.scope.writes(key.holderId);
     await this.db
       .insertInto('api_keys')
       .values({
@@ -62,6 +63,7 @@ export class KyselyApiKeys extends Table implements ApiKeyWrites {
   }
 
   async revoke(id: string, at: Instant): Promise<boolean> {
+    this.scope.writesUnnamed('an API key');
     const result = await this.db
       .updateTable('api_keys')
       .set({ revoked_at: at })

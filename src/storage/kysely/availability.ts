@@ -21,6 +21,7 @@ export class KyselyAvailability extends Table implements AvailabilityWrites {
   }
 
   async put(holderId: string, availability: Availability, at: Instant): Promise<void> {
+    this.scope.writes(holderId);
     const values = {
       time_zone: availability.timeZone,
       weekly: JSON.stringify(availability.weekly),

@@ -215,11 +215,13 @@ export class KyselyBookings extends Table implements BookingWrites {
     return toOccupancies(rows, excludeBookingId);
   }
 
-  insert(booking: Booking): Promise<boolean> {
+  async insert(booking: Booking): Promise<boolean> {
+    this.scope.writes(booking.holderId);
     return insertOccupyingRow(this.db, this.engine, bookingRow(booking));
   }
 
   async update(booking: Booking, from: BookingStatus): Promise<boolean> {
+    this.scope.writes(booking.holderId);
     const result = await this.db
       .updateTable('bookings')
       .set(bookingRow(booking))

@@ -62,6 +62,7 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async insert(eventType: EventType): Promise<void> {
+    this.scope.writes(eventType.holderId);
     await this.db
       .insertInto('event_types')
       .values({ ...eventTypeRow(eventType), deleted_at: null })
@@ -69,6 +70,7 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async update(eventType: EventType): Promise<void> {
+    this.scope.writes(eventType.holderId);
     await this.db
       .updateTable('event_types')
       .set(eventTypeRow(eventType))
@@ -78,6 +80,7 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async delete(holderId: string, id: string, at: Instant): Promise<boolean> {
+    this.scope.writes(holderId);
     const result = await this.db
       .updateTable('event_types')
       .set({ deleted_at: at, updated_at: at })

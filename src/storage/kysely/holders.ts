@@ -48,6 +48,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async bumpCalendarVersion(id: string): Promise<void> {
+    this.scope.writes(id);
     await this.db
       .updateTable('holders')
       .set((eb) => ({ calendar_version: eb('calendar_version', '+', 1) }))
@@ -61,6 +62,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async ensure(candidate: NewHolder): Promise<Holder> {
+    this.scope.writes(candidate.id);
     const base = handleFrom(candidate.name);
     for (let attempt = 0; attempt < HANDLE_ATTEMPTS; attempt++) {
       const existing = await this.findByName(candidate.name);
@@ -85,6 +87,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async updateProfile(id: string, profile: { handle: string; displayName: string | null }): Promise<void> {
+    this.scope.writes(id);
     await this.db
       .updateTable('holders')
       .set({ handle: profile.handle, display_name: profile.displayName })
@@ -93,6 +96,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async rotateFeed(id: string): Promise<number> {
+    this.scope.writes(id);
     const row = await this.db
       .updateTable('holders')
       .set((eb) => ({ feed_generation: eb('feed_generation', '+', 1) }))

@@ -14,6 +14,7 @@ const insertEventRow = compiledOnce<Database['webhook_events']>()((db, param) =>
 );
 export class KyselyOutbox extends Table implements OutboxWrites {
   async enqueue(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void> {
+    this.scope.writes(event.holderId);
     await insertEventRow(this.db, this.engine, {
       id: event.id,
       holder_id: event.holderId,

@@ -44,6 +44,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async insert(webhook: Webhook): Promise<void> {
+    this.scope.writes(webhook.holderId);
     await this.db
       .insertInto('webhooks')
       .values({
@@ -61,6 +62,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async update(webhook: Webhook): Promise<void> {
+    this.scope.writes(webhook.holderId);
     await this.db
       .updateTable('webhooks')
       .set({
@@ -76,6 +78,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async delete(holderId: string, id: string): Promise<boolean> {
+    this.scope.writes(holderId);
     const webhook = await this.get(holderId, id);
     if (!webhook) return false;
     const deliveries = this.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id);
