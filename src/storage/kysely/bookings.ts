@@ -7,6 +7,7 @@ import type { EngineTraits } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
 import { bookingRow, HELD, toBooking, toOccupancies } from './rows.js';
 import { keysetPage } from './keyset.js';
+import { OCCUPYING_STATUSES } from './occupying.js';
 import { Table } from './table.js';
 
 /**
@@ -14,12 +15,8 @@ import { Table } from './table.js';
  * and SQLite re-plans a statement on every run when a bound value decides whether such an index applies.
  */
 const CONFIRMED = sql.lit('confirmed');
-/**
- * The statuses that occupy time: confirmed bookings and holds (live or expired: the use cases tell
- * them apart). Word for word the predicate of the occupancy indexes (migration 0006), which is
- * what lets SQLite use them.
- */
-export const OCCUPYING = sql<boolean>`status in ('confirmed', 'held')`;
+/** Occupying rows: `OCCUPYING_STATUSES`, the occupancy index's predicate word for word (which lets SQLite use it). */
+const OCCUPYING = sql<boolean>`${sql.raw(OCCUPYING_STATUSES)}`;
 /** Bookings in every status, holds left out: the predicate of `bookings_by_start` (migration 0007), word for word. */
 const NOT_HELD = sql<boolean>`status <> 'held'`;
 
