@@ -5,14 +5,8 @@ import { newHold, type Hold } from '../domain/hold.js';
 import { DAY_MS, formatUtc, parseInstant, type Instant } from '../domain/instant.js';
 import { bookableSpan } from '../domain/slots.js';
 import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
-import {
-  assertBookable,
-  createBooking,
-  eventTypeDeleted,
-  occupy,
-  rulesToBook,
-  type CreateBookingInput,
-} from './bookings.js';
+import { eventTypeDeleted, rulesToBook, takeTime } from './booking-decision.js';
+import { createBooking, type CreateBookingInput } from './bookings.js';
 import { instantField } from './instants.js';
 import type { AppContext } from './context.js';
 import { loadAvailability } from './holder-availability.js';
@@ -196,17 +190,23 @@ export async function holdOnPage(
       const now = context.now();
       await tx.holds.endPageHoldsOf(holder.id, origin.session, now);
       const rules = await rulesToBook(tx, holder.id, page.eventType.id, () => eventTypeDeleted('this page'));
-      const eventType = rules.eventType;
-      const judged = await assertBookable(tx, context.zones, rules, at, now, null);
-      const hold = newHold(context.ids.newId('hld'), eventType, at, PAGE_HOLD_SECONDS, now, origin);
-      await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
-      await tx.lockCalendar(holder.id);
-      const live = await tx.holds.countLivePageHolds(holder.id, origin.client, now);
-      if (live.ofHolder <= context.pages.holdsPerHolder && live.ofClient <= context.pages.holdsPerClient) return hold;
-      await tx.holds.end(holder.id, hold.id, now);
-      return null;
+      const hold = newHold(context.ids.newId('hld'), rules.eventType, at, PAGE_HOLD_SECONDS, now, origin);
+      const kept = await takeTime(tx, context.zones, {
+        rules,
+        start: at,
+        now,
+        insert: () => tx.holds.insert(hold),
+        underLock: async () => {
+          const live = await tx.holds.countLivePageHolds(holder.id, origin.client, now);
+          if (live.ofHolder <= context.pages.holdsPerHolder && live.ofClient <= context.pages.holdsPerClient)
+            return true;
+          await tx.holds.end(holder.id, hold.id, now);
+          return false;
+        },
+      });
+      return kept ? hold : null;
     },
-    { holderId: holder.id },
+    { holderIds: [holder.id] },
   );
 }
 

@@ -1,4 +1,3 @@
-import { compileAvailability } from '../domain/availability.js';
 import {
   assertReschedulable,
   withCancellation,
@@ -14,18 +13,13 @@ import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventType } from '../domain/event-type.js';
 import type { Instant } from '../domain/instant.js';
-import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
 import type { PageAfter } from '../domain/page.js';
-import type { Zones } from '../domain/zone.js';
 import { subscribedTo, type Subscription } from '../domain/webhook.js';
-import { orDefault } from './holder-availability.js';
-import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
-import { unknownEventType } from './event-types.js';
 import { instantField, timeZoneField } from './instants.js';
+import { eventTypeDeleted, rulesToBook, takeTime } from './booking-decision.js';
 import { transactionWithEvents, type TransactionEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
-import type { DecisionRules, Transaction } from './ports/store.js';
 import { queryRange } from './ranges.js';
 import { bookingView } from './views.js';
 
@@ -64,16 +58,14 @@ export async function createBooking(
     context,
     async (tx, events) => {
       const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId!);
-      const eventType = rules.eventType;
-      const details = detailsOf(input, eventType, actor);
+      const details = detailsOf(input, rules.eventType, actor);
       const now = context.now();
-      const judged = await assertBookable(tx, context.zones, rules, start, now, null);
-      const booking = newBooking(context.ids.newId('bkg'), eventType, start, details, now);
-      await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
+      const booking = newBooking(context.ids.newId('bkg'), rules.eventType, start, details, now);
+      await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.bookings.insert(booking) });
       await announceCreated(events, rules.webhooks, booking, actor, now);
       return booking;
     },
-    { holderId: caller.holderId },
+    { holderIds: [caller.holderId] },
   );
 }
 
@@ -112,12 +104,17 @@ async function bookHold(
       if (!ended) throw holdExpired(holdId);
       const booking = bookingFromHold(context.ids.newId('bkg'), ended, details, now);
       // The hold kept its time from every other booking and hold, so nothing can refuse it here.
-      if (!(await tx.bookings.insert(booking)))
-        throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
+      await takeTime(tx, context.zones, {
+        rules,
+        start: hold.start,
+        now,
+        held: true,
+        insert: () => tx.bookings.insert(booking),
+      });
       await announceCreated(events, rules.webhooks, booking, actor, now);
       return booking;
     },
-    { holderId: caller.holderId },
+    { holderIds: [caller.holderId] },
   );
 }
 
@@ -213,7 +210,7 @@ export async function cancelBooking(
       });
       return result;
     },
-    { holderId: caller.holderId },
+    { holderIds: [caller.holderId] },
   );
 }
 
@@ -243,7 +240,7 @@ export async function updateBookingMetadata(
       if (!(await tx.bookings.update(updated, booking.status))) throw movedMeanwhile(id);
       return updated;
     },
-    { holderId: caller.holderId },
+    { holderIds: [caller.holderId] },
   );
 }
 
@@ -263,14 +260,20 @@ export async function rescheduleBooking(
       if (!old) throw notFound(`Booking ${id}`);
       assertReschedulable(old);
       const rules = await rulesToBook(tx, caller.holderId, old.eventTypeId, () => eventTypeDeleted('this booking'));
-      const eventType = rules.eventType;
       const now = context.now();
-      const judged = await assertBookable(tx, context.zones, rules, start, now, old.id);
-      const booking = newBooking(context.ids.newId('bkg'), eventType, start, old, now, old.id);
+      const booking = newBooking(context.ids.newId('bkg'), rules.eventType, start, old, now, old.id);
       const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
-      // The old booking leaves the confirmed ones first, so the new one may overlap its time.
-      if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
-      await occupy(tx, eventType, judged, now, () => tx.bookings.insert(booking));
+      await takeTime(tx, context.zones, {
+        rules,
+        start,
+        now,
+        moving: old.id,
+        insert: async () => {
+          // The old booking leaves the confirmed ones first, so the new one may overlap its time.
+          if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
+          return tx.bookings.insert(booking);
+        },
+      });
       await events.add(
         {
           holderId: caller.holderId,
@@ -282,115 +285,8 @@ export async function rescheduleBooking(
       );
       return { booking, previous };
     },
-    { holderId: caller.holderId },
+    { holderIds: [caller.holderId] },
   );
-}
-
-/**
- * Stores a booking or hold (`insert`) that `assertBookable` allowed as the calendar read then, and
- * makes that true at commit. Expired holds in its way are removed first (on PostgreSQL the
- * exclusion constraint still sees them). Overlaps: the database refuses the insert when a
- * concurrent booking or hold took the time (PostgreSQL's exclusion constraint; SQLite has one
- * writer). The daily cap counts bookings and holds, which no constraint does: with the row
- * written, the calendar lock queues the event type's other bookings of the day, and the count read
- * under it includes every one that committed first. The lock comes after the insert (the lock
- * order of `Transaction.lockCalendar`).
- */
-export async function occupy(
-  tx: Transaction,
-  eventType: EventType,
-  judged: Judgement,
-  now: Instant,
-  insert: () => Promise<boolean>,
-): Promise<void> {
-  if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(eventType.holderId, judged.expiredHoldIds, now);
-  if (!(await insert())) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
-  const limit = eventType.maxBookingsPerDay;
-  const sameDay = judged.sameDay;
-  if (limit === null || sameDay === null) return;
-  await tx.lockCalendar(eventType.holderId);
-  const ofTheDay = await tx.bookings.occupanciesStartingIn(eventType.holderId, eventType.id, sameDay.from, sameDay.to);
-  if (occupanciesAt(ofTheDay, now).live.length > limit)
-    throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['daily-limit-reached']);
-}
-
-/** What `assertBookable` found besides its verdict. */
-export interface Judgement {
-  /** The local day whose bookings the daily cap counts; null without a cap. */
-  sameDay: ReturnType<typeof bookingCheckWindows>['sameDay'];
-  /** Expired holds where the new time goes: `occupy` removes them. */
-  expiredHoldIds: string[];
-}
-
-/**
- * The rules of a booking or hold of the holder's live event type `eventTypeId`, or `missing()`
- * when there is none: by default a 400 on `eventTypeId` (a reference in the input, not the
- * addressed resource); `eventTypeDeleted` where the event type came from a booking or a page.
- */
-export async function rulesToBook(
-  tx: Transaction,
-  holderId: string,
-  eventTypeId: string,
-  missing: () => DomainError = unknownEventType,
-): Promise<DecisionRules> {
-  const rules = await tx.decisions.rulesFor(holderId, eventTypeId);
-  if (!rules) throw missing();
-  return rules;
-}
-
-/** 409: the time was to be taken for an event type deleted meanwhile (`of`: what was to take it). */
-export function eventTypeDeleted(of: string): DomainError {
-  return new DomainError('slot-unavailable', `The event type of ${of} was deleted; it has no bookable times any more.`);
-}
-
-/**
- * Judges `start` by contract §5 at `now`, ignoring `excludeBookingId` (the booking being moved);
- * live holds occupy time like confirmed bookings (contract §9). Every read here follows
- * `rules`, which holds the share locks of the holder's calendar sources.
- */
-export async function assertBookable(
-  tx: Transaction,
-  zones: Zones,
-  rules: DecisionRules,
-  start: Instant,
-  now: Instant,
-  excludeBookingId: string | null,
-): Promise<Judgement> {
-  const { eventType } = rules;
-  const holderId = eventType.holderId;
-  const exclude = excludeBookingId ?? undefined;
-  const { availability } = orDefault(rules.availability, rules.holderCreatedAt);
-  const zone = zones.of(availability.timeZone);
-  const windows = bookingCheckWindows(zone, eventType, start);
-  const [overlapping, sameDay, busy] = await Promise.all([
-    tx.bookings.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, exclude),
-    windows.sameDay
-      ? tx.bookings.occupanciesStartingIn(holderId, eventType.id, windows.sameDay.from, windows.sameDay.to, exclude)
-      : [],
-    // Busy time from the holder's calendars, judged in this transaction too (contract §11), read
-    // after `rules` locked the sources: no sync can be writing it.
-    rules.sources === 0 ? [] : tx.busyTime.overlapping(holderId, windows.overlapping.from, windows.overlapping.to),
-  ]);
-  // A booking of the same day that also overlaps is in both answers: count it once.
-  const { from, to } = windows.overlapping;
-  const near = occupanciesAt(overlapping, now);
-  const ofTheDay = occupanciesAt(
-    sameDay.filter((b) => !(b.occupiedStart < to && b.occupiedEnd > from)),
-    now,
-  );
-  const reason = checkBookable(
-    {
-      availability: compileAvailability(availability, zone),
-      eventTypeId: eventType.id,
-      policy: eventType,
-      bookings: [...near.live, ...ofTheDay.live],
-      busy,
-      now,
-    },
-    start,
-  );
-  if (reason !== null) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
-  return { sameDay: windows.sameDay, expiredHoldIds: near.expiredHoldIds };
 }
 
 function movedMeanwhile(id: string): DomainError {

@@ -49,7 +49,7 @@ export async function syncSource(
     // transaction fewer per sync, each a durable commit. Otherwise (gone, superseded, thrown) here.
     if (report === undefined || report.outcome === 'gone' || report.outcome === 'superseded') {
       const next = report?.outcome === 'superseded' ? context.now() : context.now() + settings.syncIntervalMs;
-      await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next), { holderId });
+      await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next), { holderIds: [holderId] });
     }
   }
 }
@@ -209,7 +209,7 @@ function record(
         });
       return report;
     },
-    { holderId: read.source.holderId },
+    { holderIds: [read.source.holderId] },
   );
 }
 
@@ -232,7 +232,9 @@ export async function syncCalendarSourceNow(
       const now = context.now();
       const leaseUntil = now + syncLeaseMs(settings);
       if (
-        await context.store.transaction((tx) => tx.calendarSources.claim(holderId, id, now, leaseUntil), { holderId })
+        await context.store.transaction((tx) => tx.calendarSources.claim(holderId, id, now, leaseUntil), {
+          holderIds: [holderId],
+        })
       ) {
         await syncSource(context, holderId, id);
         return;

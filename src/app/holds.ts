@@ -1,7 +1,7 @@
 import { notFound } from '../domain/errors.js';
 import { HOLD_SECONDS, newHold, type Hold } from '../domain/hold.js';
 import type { PageAfter } from '../domain/page.js';
-import { assertBookable, occupy, rulesToBook } from './bookings.js';
+import { rulesToBook, takeTime } from './booking-decision.js';
 import type { AppContext, Caller } from './context.js';
 import { instantField } from './instants.js';
 import { pageOf, type Page } from './paging.js';
@@ -23,20 +23,13 @@ export async function createHold(context: AppContext, caller: Caller, input: Cre
   return context.store.transaction(
     async (tx) => {
       const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId);
-      const eventType = rules.eventType;
       const now = context.now();
-      const judged = await assertBookable(tx, context.zones, rules, start, now, null);
-      const hold = newHold(
-        context.ids.newId('hld'),
-        eventType,
-        start,
-        input.expiresInSeconds ?? HOLD_SECONDS.default,
-        now,
-      );
-      await occupy(tx, eventType, judged, now, () => tx.holds.insert(hold));
+      const lifeSeconds = input.expiresInSeconds ?? HOLD_SECONDS.default;
+      const hold = newHold(context.ids.newId('hld'), rules.eventType, start, lifeSeconds, now);
+      await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.holds.insert(hold) });
       return hold;
     },
-    { holderId: caller.holderId },
+    { holderIds: [caller.holderId] },
   );
 }
 
@@ -50,7 +43,7 @@ export async function getHold(context: AppContext, caller: Caller, id: string): 
 /** Frees a live hold's time at once. */
 export async function releaseHold(context: AppContext, caller: Caller, id: string): Promise<void> {
   const ended = await context.store.transaction((tx) => tx.holds.end(caller.holderId, id, context.now()), {
-    holderId: caller.holderId,
+    holderIds: [caller.holderId],
   });
   if (!ended) throw notFound(`Hold ${id}`);
 }

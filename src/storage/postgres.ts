@@ -3,6 +3,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { OverlapViolation, StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import type { EngineTraits, OccupancyRow } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
+import { OCCUPIED_RANGE, OCCUPYING_STATUSES } from './kysely/occupying.js';
 import { portDialect, type QueryTally } from './kysely/translated-errors.js';
 import { ChangeLog } from './change-log.js';
 import { PostgresChangePoll, type ChangePollTiming } from './postgres-change-poll.js';
@@ -61,9 +62,9 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
   return kyselyStorage(db, POSTGRES, new ChangeLog(poll), queries, () => poll.close());
 }
 
-/** Word for word the exclusion constraint's expressions and predicate (migration 0006), which is what lets it serve. */
+/** The exclusion constraint's expressions and predicate, word for word (`kysely/occupying.ts`), which is what lets its index serve. */
 export const OVERLAPPING_OCCUPANCIES = `select id, event_type_id, start_at, occupied_start, occupied_end, expires_at from bookings
-  where holder_id = $1 and status in ('confirmed', 'held') and int8range(occupied_start, occupied_end) && int8range($2, $3)
+  where holder_id = $1 and ${OCCUPYING_STATUSES} and ${OCCUPIED_RANGE} && int8range($2, $3)
   order by occupied_start`;
 
 const POSTGRES: EngineTraits = {

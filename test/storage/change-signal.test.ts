@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeSignal } from '../../src/app/ports/change-signal.js';
 import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
 import { openPostgresStorage } from '../../src/storage/postgres.js';
+import { OutOfScope } from '../../src/storage/kysely/write-scope.js';
 import { testStoreKind } from '../support/databases.js';
 import { addEventType, addHolder, eventTypeOf, storage, store, testStore, useFreshStorage } from './fixture.js';
 
@@ -78,7 +79,7 @@ describe('change signal', () => {
     const bob = await addHolder('bob');
     const before = await markWhenHearing(storage.changes);
     await store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'scoped' })), {
-      holderId: bob.id,
+      holderIds: [bob.id],
     });
     expect(storage.changes.unchangedSince(before, bob.id)).toBe(false);
     expect(storage.changes.unchangedSince(before, alice.id)).toBe(true);
@@ -88,11 +89,42 @@ describe('change signal', () => {
     const beforeBoth = storage.changes.mark()!;
     await Promise.all([
       store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'scoped-again' })), {
-        holderId: bob.id,
+        holderIds: [bob.id],
       }),
       store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'unscoped' }))),
     ]);
     expect(storage.changes.unchangedSince(beforeBoth, alice.id)).toBe(false);
+  });
+
+  it("when a transaction scoped to one holder writes another holder's rows, then it fails before the write and commits nothing; a scope naming both holders allows it and marks both changed", async () => {
+    const alice = await addHolder('alice');
+    const bob = await addHolder('bob');
+    const before = await markWhenHearing(storage.changes);
+    const outOfScope = store.transaction(
+      async (tx) => {
+        await tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'in-scope' }));
+        await tx.eventTypes.insert(eventTypeOf(alice.id, { slug: 'out-of-scope' }));
+      },
+      { holderIds: [bob.id] },
+    );
+    await expect(outOfScope).rejects.toThrow(OutOfScope);
+    expect(await store.eventTypes.live(bob.id)).toEqual([]);
+    expect(await store.eventTypes.live(alice.id)).toEqual([]);
+    // Revoking a key names no holder: a scoped transaction may not.
+    await expect(
+      store.transaction((tx) => tx.apiKeys.revoke('key_unknown', 0), { holderIds: [bob.id] }),
+    ).rejects.toThrow(OutOfScope);
+    expect(storage.changes.unchangedSince(before, alice.id)).toBe(true);
+
+    await store.transaction(
+      async (tx) => {
+        await tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'both' }));
+        await tx.eventTypes.insert(eventTypeOf(alice.id, { slug: 'both' }));
+      },
+      { holderIds: [alice.id, bob.id] },
+    );
+    expect(storage.changes.unchangedSince(before, alice.id)).toBe(false);
+    expect(storage.changes.unchangedSince(before, bob.id)).toBe(false);
   });
 
   it.runIf(testStoreKind() === 'postgres')(

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../src/storage/kysely/compiled-once.js';
 import type { Database } from '../../src/storage/schema.js';
+import type { EngineTraits } from '../../src/storage/kysely/engine-traits.js';
 import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
 import { at, newId } from './records.js';
 
@@ -15,6 +16,8 @@ let dir: string;
 let testStore: TestStore;
 let db: Kysely<Database>;
 const engine = testStoreKind();
+/** What the queries here use of the engine's traits: its name. */
+const traits = { name: engine } as EngineTraits;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'slotwise-compiled-once-'));
@@ -40,36 +43,70 @@ afterEach(async () => {
 });
 
 describe('compiledOnce', () => {
+  const later = at('2026-02-01T00:00:00Z');
+  const namesAfter = compiledOnce<{ id: string; createdBefore: number }>()((kysely, param) =>
+    kysely
+      .selectFrom('holders')
+      .select('name')
+      .where('id', '=', param('id'))
+      .where('created_at', '<', param('createdBefore')),
+  );
+
   it('when the query is run again with other arguments, then each run answers for its own arguments', async () => {
-    const namesAfter = compiledOnce((kysely, id, createdBefore) =>
-      kysely
-        .selectFrom('holders')
-        .select('name')
-        .where('id', '=', id!)
-        .where('created_at', '<', createdBefore as unknown as number),
-    );
-    const later = at('2026-02-01T00:00:00Z');
-    expect(await namesAfter(db, engine, 'hdr_alice', later)).toEqual([{ name: 'alice' }]);
-    expect(await namesAfter(db, engine, 'hdr_bob', later)).toEqual([{ name: 'bob' }]);
-    expect(await namesAfter(db, engine, 'hdr_bob', at('2025-01-01T00:00:00Z'))).toEqual([]);
-    expect(await namesAfter(db, engine, newId('hdr'), later)).toEqual([]);
+    expect(await namesAfter(db, traits, { id: 'hdr_alice', createdBefore: later })).toEqual([{ name: 'alice' }]);
+    expect(await namesAfter(db, traits, { createdBefore: later, id: 'hdr_bob' })).toEqual([{ name: 'bob' }]);
+    expect(await namesAfter(db, traits, { id: 'hdr_bob', createdBefore: at('2025-01-01T00:00:00Z') })).toEqual([]);
+    expect(await namesAfter(db, traits, { id: newId('hdr'), createdBefore: later })).toEqual([]);
   });
 
-  it('when the query binds its arguments out of order, then its first run fails instead of binding them wrongly', async () => {
-    const swapped = compiledOnce((kysely, id, name) =>
-      kysely.selectFrom('holders').select('id').where('name', '=', name!).where('id', '=', id!),
+  it('when the query binds a parameter twice, or its parameters out of their declared order, then each place gets its own value', async () => {
+    const namedOrHandled = compiledOnce<{ handle: string; name: string }>()((kysely, param) =>
+      kysely
+        .selectFrom('holders')
+        .select('id')
+        .where((eb) => eb.or([eb('name', '=', param('name')), eb('handle', '=', param('name'))]))
+        .where('handle', '=', param('handle')),
     );
-    await expect(swapped(db, engine, 'hdr_alice', 'alice')).rejects.toThrow(/bind its 2 arguments once each, in order/);
+    expect(await namedOrHandled(db, traits, { handle: 'bob', name: 'bob' })).toEqual([{ id: 'hdr_bob' }]);
+    expect(await namedOrHandled(db, traits, { handle: 'bob', name: 'alice' })).toEqual([]);
+  });
+
+  it('when the query never binds one of its parameters, then its first run fails instead of ignoring it', async () => {
+    const unbound = compiledOnce<{ id: string; name: string }>()((kysely, param) =>
+      kysely.selectFrom('holders').select('id').where('id', '=', param('id')),
+    );
+    await expect(unbound(db, traits, { id: 'hdr_alice', name: 'alice' })).rejects.toThrow(/never binds name/);
   });
 
   it('when the query binds a value of its own, then its first run fails (constants go in as literals)', async () => {
-    const bound = compiledOnce((kysely, id) =>
-      kysely.selectFrom('holders').select('id').where('id', '=', id!).where('name', '!=', 'nobody'),
+    const bound = compiledOnce<{ id: string }>()((kysely, param) =>
+      kysely.selectFrom('holders').select('id').where('id', '=', param('id')).where('name', '!=', 'nobody'),
     );
-    await expect(bound(db, engine, 'hdr_alice')).rejects.toThrow(/in order/);
-    const literal = compiledOnce((kysely, id) =>
-      kysely.selectFrom('holders').select('id').where('id', '=', id!).where('name', '!=', sql.lit('nobody')),
+    await expect(bound(db, traits, { id: 'hdr_alice' })).rejects.toThrow(/binds a value that is no parameter/);
+    const literal = compiledOnce<{ id: string }>()((kysely, param) =>
+      kysely.selectFrom('holders').select('id').where('id', '=', param('id')).where('name', '!=', sql.lit('nobody')),
     );
-    expect(await literal(db, engine, 'hdr_alice')).toEqual([{ id: 'hdr_alice' }]);
+    expect(await literal(db, traits, { id: 'hdr_alice' })).toEqual([{ id: 'hdr_alice' }]);
+  });
+
+  // Checked by `npm run typecheck`, which compiles test/: an `@ts-expect-error` line that compiles fails it.
+  it('when a parameter is misnamed, given a value of another type (two swapped) or passed by position, then the code does not compile', () => {
+    const neverRun = () => [
+      compiledOnce<{ id: string }>()((kysely, param) =>
+        // @ts-expect-error: the query names a parameter it does not declare
+        kysely.selectFrom('holders').select('id').where('id', '=', param('holderId')),
+      ),
+      compiledOnce<{ id: string; createdBefore: number }>()((kysely, param) =>
+        // @ts-expect-error: a string parameter bound where an instant goes
+        kysely.selectFrom('holders').select('id').where('created_at', '<', param('id')),
+      ),
+      // @ts-expect-error: two arguments swapped
+      namesAfter(db, traits, { id: later, createdBefore: 'hdr_alice' }),
+      // @ts-expect-error: a misnamed argument
+      namesAfter(db, traits, { holderId: 'hdr_alice', createdBefore: later }),
+      // @ts-expect-error: arguments by position
+      namesAfter(db, traits, 'hdr_alice', later),
+    ];
+    expect(neverRun).toBeTypeOf('function');
   });
 });

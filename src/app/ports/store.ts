@@ -364,11 +364,12 @@ export interface Store extends Reads {
 }
 
 /**
- * What a transaction declares it changes, for this process's caches: with `holderId`, every row
- * it may change is that holder's (its bookings and holds, their events and deliveries), so the
- * keys and calendars of other holders that this process keeps stay valid past its commit.
- * Without a scope, anything may have changed.
+ * What a transaction declares it changes, for this process's caches: every row it may change is
+ * one of `holderIds`' (their bookings and holds, events and deliveries), so the keys and
+ * calendars of other holders that this process keeps stay valid past its commit. The store holds
+ * the transaction to it: a write of another holder's rows throws before it is sent. Without a
+ * scope, anything may have changed.
  */
 export interface TransactionScope {
-  holderId: string;
+  holderIds: readonly string[];
 }

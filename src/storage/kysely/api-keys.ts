@@ -23,13 +23,13 @@ function apiKeysQuery(db: Kysely<Database>) {
     ]);
 }
 
-const apiKeyByDigest = compiledOnce((db, digest) =>
-  apiKeysQuery(db).select('holders.calendar_version').where('api_keys.digest', '=', digest!),
+const apiKeyByDigest = compiledOnce<{ digest: string }>()((db, param) =>
+  apiKeysQuery(db).select('holders.calendar_version').where('api_keys.digest', '=', param('digest')),
 );
 
 export class KyselyApiKeys extends Table implements ApiKeyWrites {
   async findByDigest(digest: string): Promise<AuthenticatedKey | undefined> {
-    const [row] = await apiKeyByDigest(this.db, this.engine.name, digest);
+    const [row] = await apiKeyByDigest(this.db, this.engine, { digest });
     return row && { ...toApiKey(row), holderCalendarVersion: Number(row.calendar_version) };
   }
 
@@ -47,6 +47,7 @@ export class KyselyApiKeys extends Table implements ApiKeyWrites {
   }
 
   async insert(key: ApiKey, digest: string): Promise<void> {
+    this.scope.writes(key.holderId);
     await this.db
       .insertInto('api_keys')
       .values({
@@ -62,6 +63,7 @@ export class KyselyApiKeys extends Table implements ApiKeyWrites {
   }
 
   async revoke(id: string, at: Instant): Promise<boolean> {
+    this.scope.writesUnnamed('an API key');
     const result = await this.db
       .updateTable('api_keys')
       .set({ revoked_at: at })

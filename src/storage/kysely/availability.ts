@@ -4,13 +4,13 @@ import type { AvailabilityWrites, StoredAvailability } from '../../app/ports/sto
 import { compiledOnce } from './compiled-once.js';
 import { Table } from './table.js';
 
-const availabilityOf = compiledOnce((db, holderId) =>
-  db.selectFrom('availabilities').selectAll().where('holder_id', '=', holderId!),
+const availabilityOf = compiledOnce<{ holderId: string }>()((db, param) =>
+  db.selectFrom('availabilities').selectAll().where('holder_id', '=', param('holderId')),
 );
 
 export class KyselyAvailability extends Table implements AvailabilityWrites {
   async get(holderId: string): Promise<StoredAvailability | undefined> {
-    const [row] = await availabilityOf(this.db, this.engine.name, holderId);
+    const [row] = await availabilityOf(this.db, this.engine, { holderId });
     if (!row) return undefined;
     const availability: Availability = {
       timeZone: row.time_zone,
@@ -21,6 +21,7 @@ export class KyselyAvailability extends Table implements AvailabilityWrites {
   }
 
   async put(holderId: string, availability: Availability, at: Instant): Promise<void> {
+    this.scope.writes(holderId);
     const values = {
       time_zone: availability.timeZone,
       weekly: JSON.stringify(availability.weekly),

@@ -7,6 +7,7 @@ import type { EngineTraits } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
 import { bookingRow, HELD, toBooking, toOccupancies } from './rows.js';
 import { keysetPage } from './keyset.js';
+import { OCCUPYING_STATUSES } from './occupying.js';
 import { Table } from './table.js';
 
 /**
@@ -14,12 +15,8 @@ import { Table } from './table.js';
  * and SQLite re-plans a statement on every run when a bound value decides whether such an index applies.
  */
 const CONFIRMED = sql.lit('confirmed');
-/**
- * The statuses that occupy time: confirmed bookings and holds (live or expired: the use cases tell
- * them apart). Word for word the predicate of the occupancy indexes (migration 0006), which is
- * what lets SQLite use them.
- */
-export const OCCUPYING = sql<boolean>`status in ('confirmed', 'held')`;
+/** Occupying rows: `OCCUPYING_STATUSES`, the occupancy index's predicate word for word (which lets SQLite use it). */
+const OCCUPYING = sql<boolean>`${sql.raw(OCCUPYING_STATUSES)}`;
 /** Bookings in every status, holds left out: the predicate of `bookings_by_start` (migration 0007), word for word. */
 const NOT_HELD = sql<boolean>`status <> 'held'`;
 
@@ -30,17 +27,24 @@ const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 
  * the occupancies starting in [from − 1 day, to) hold them all. One index fewer for every booking
  * to update.
  */
-const occupanciesStartingBetween = compiledOnce((db, holderId, occupiedFrom, occupiedTo, eventTypeId, from, to) =>
+const occupanciesStartingBetween = compiledOnce<{
+  holderId: string;
+  occupiedFrom: Instant;
+  occupiedTo: Instant;
+  eventTypeId: string;
+  from: Instant;
+  to: Instant;
+}>()((db, param) =>
   db
     .selectFrom('bookings')
     .select(OCCUPANCY_COLUMNS)
-    .where('holder_id', '=', holderId!)
+    .where('holder_id', '=', param('holderId'))
     .where(OCCUPYING)
-    .where('occupied_start', '>=', occupiedFrom as unknown as number)
-    .where('occupied_start', '<', occupiedTo as unknown as number)
-    .where('event_type_id', '=', eventTypeId!)
-    .where('start_at', '>=', from as unknown as number)
-    .where('start_at', '<', to as unknown as number),
+    .where('occupied_start', '>=', param('occupiedFrom'))
+    .where('occupied_start', '<', param('occupiedTo'))
+    .where('event_type_id', '=', param('eventTypeId'))
+    .where('start_at', '>=', param('from'))
+    .where('start_at', '<', param('to')),
 );
 /** The longest buffer before a booking (the schemas' limit): how far before its start an occupancy may begin. */
 const MAX_BUFFER_MS = 1_440 * 60_000;
@@ -50,17 +54,17 @@ const MAX_BUFFER_MS = 1_440 * 60_000;
  * hold that; an expired hold is removed before anything takes its time), so their ends ascend with
  * their starts and no earlier one can reach `from`. Two index seeks, however many lie before.
  */
-const occupanciesFrom = compiledOnce((db, holderId, from, to, previousHolderId, previousFrom) => {
-  const occupying = (holder: string) =>
-    db.selectFrom('bookings').select(OCCUPANCY_COLUMNS).where('holder_id', '=', holder).where(OCCUPYING);
-  return occupying(holderId!)
-    .where('occupied_start', '>=', from as unknown as number)
-    .where('occupied_start', '<', to as unknown as number)
+const occupanciesFrom = compiledOnce<{ holderId: string; from: Instant; to: Instant }>()((db, param) => {
+  const occupying = () =>
+    db.selectFrom('bookings').select(OCCUPANCY_COLUMNS).where('holder_id', '=', param('holderId')).where(OCCUPYING);
+  return occupying()
+    .where('occupied_start', '>=', param('from'))
+    .where('occupied_start', '<', param('to'))
     .unionAll(
       db
         .selectFrom(
-          occupying(previousHolderId!)
-            .where('occupied_start', '<', previousFrom as unknown as number)
+          occupying()
+            .where('occupied_start', '<', param('from'))
             .orderBy('occupied_start', 'desc')
             // A literal: a bound LIMIT makes SQLite re-plan the statement on every run.
             .limit(sql.lit(1))
@@ -105,11 +109,11 @@ const BOOKING_COLUMNS = [
  * deadlock PostgreSQL broke after a second by failing one. SQLite has no such constraint (and no
  * other unique index on bookings but the random id), so the clause never fires there.
  */
-const insertBookingRow = compiledOnce((db, ...values) =>
+const insertBookingRow = compiledOnce<Database['bookings']>()((db, param) =>
   db
     .insertInto('bookings')
     .values(
-      Object.fromEntries(BOOKING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as Database['bookings'],
+      Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as unknown as Database['bookings'],
     )
     .onConflict((conflict) => conflict.doNothing())
     .returning('id'),
@@ -118,11 +122,10 @@ const insertBookingRow = compiledOnce((db, ...values) =>
 /** Inserts a booking's or a hold's row: false, inserting nothing, when the database refused its time. */
 export async function insertOccupyingRow(
   db: Kysely<Database>,
-  engineName: EngineTraits['name'],
+  engine: EngineTraits,
   row: Database['bookings'],
 ): Promise<boolean> {
-  const inserted = await insertBookingRow(db, engineName, ...BOOKING_COLUMNS.map((column) => row[column]));
-  return inserted.length === 1;
+  return (await insertBookingRow(db, engine, row)).length === 1;
 }
 
 export class KyselyBookings extends Table implements BookingWrites {
@@ -184,8 +187,7 @@ export class KyselyBookings extends Table implements BookingWrites {
   ): Promise<StoredOccupancy[]> {
     if (this.engine.occupanciesOverlapping)
       return toOccupancies(await this.engine.occupanciesOverlapping(this.db, holderId, from, to), excludeBookingId);
-    // The union binds the holder and `from` once in each half.
-    const rows = await occupanciesFrom(this.db, this.engine.name, holderId, from, to, holderId, from);
+    const rows = await occupanciesFrom(this.db, this.engine, { holderId, from, to });
     return toOccupancies(
       rows.filter((row) => Number(row.occupied_end) > from),
       excludeBookingId,
@@ -199,24 +201,24 @@ export class KyselyBookings extends Table implements BookingWrites {
     to: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]> {
-    const rows = await occupanciesStartingBetween(
-      this.db,
-      this.engine.name,
+    const rows = await occupanciesStartingBetween(this.db, this.engine, {
       holderId,
-      from - MAX_BUFFER_MS,
-      to,
+      occupiedFrom: from - MAX_BUFFER_MS,
+      occupiedTo: to,
       eventTypeId,
       from,
       to,
-    );
+    });
     return toOccupancies(rows, excludeBookingId);
   }
 
-  insert(booking: Booking): Promise<boolean> {
-    return insertOccupyingRow(this.db, this.engine.name, bookingRow(booking));
+  async insert(booking: Booking): Promise<boolean> {
+    this.scope.writes(booking.holderId);
+    return insertOccupyingRow(this.db, this.engine, bookingRow(booking));
   }
 
   async update(booking: Booking, from: BookingStatus): Promise<boolean> {
+    this.scope.writes(booking.holderId);
     const result = await this.db
       .updateTable('bookings')
       .set(bookingRow(booking))

@@ -91,6 +91,7 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
   }
 
   async insert(stored: StoredSource, nextSyncAt: Instant): Promise<void> {
+    this.scope.writes(stored.source.holderId);
     const { source } = stored;
     await this.db
       .insertInto('calendar_sources')
@@ -107,6 +108,7 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
   }
 
   async update(stored: StoredSource, nextSyncAt?: Instant): Promise<void> {
+    this.scope.writes(stored.source.holderId);
     await this.db
       .updateTable('calendar_sources')
       .set({ ...changingColumns(stored), ...(nextSyncAt === undefined ? {} : { next_sync_at: nextSyncAt }) })
@@ -116,6 +118,7 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
   }
 
   async delete(holderId: string, id: string): Promise<boolean> {
+    this.scope.writes(holderId);
     await this.db.deleteFrom('busy_intervals').where('source_id', '=', id).where('holder_id', '=', holderId).execute();
     const result = await this.db
       .deleteFrom('calendar_sources')
@@ -142,6 +145,7 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
   }
 
   async claim(holderId: string, id: string, now: Instant, leaseUntil: Instant): Promise<boolean> {
+    this.scope.writes(holderId);
     const result = await this.db
       .updateTable('calendar_sources')
       .set({ lease_until: leaseUntil })
@@ -176,6 +180,7 @@ export class KyselyBusyTime extends Table implements BusyTimeWrites {
   }
 
   async replace(holderId: string, sourceId: string, intervals: readonly TimeSpan[]): Promise<void> {
+    this.scope.writes(holderId);
     await this.db.deleteFrom('busy_intervals').where('source_id', '=', sourceId).execute();
     // In chunks: SQLite allows 32,766 bound values a statement, PostgreSQL 65,535.
     for (let i = 0; i < intervals.length; i += 1_000) {

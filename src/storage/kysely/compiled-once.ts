@@ -3,50 +3,57 @@ import type { Database, Engine } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 
 /**
- * A hot query built and compiled once per engine, then run with fresh parameters. Building and
- * compiling a Kysely query costs several times what SQLite takes to run it (docs/performance.md,
- * "hot reads compiled once"); the SQL text of a query shape never changes, only its parameters.
- *
- * `build` gets one placeholder per argument and must bind each exactly once, in argument order,
- * and bind nothing else (constants go in as `sql.lit`): the compiled query then runs as
- * `CompiledQuery.raw(sql, args)`. A query that breaks this fails when first compiled.
+ * Stands, in a query `compiledOnce` builds, for the value of the parameter `name`, typed as that
+ * value: a misnamed parameter, or one bound where a value of another type goes, does not compile.
  */
-export function compiledOnce<Row>(build: (db: Kysely<Database>, ...args: string[]) => Compilable<Row>) {
-  const sqlByEngine = new Map<Engine, string>();
-  return (db: Kysely<Database>, engine: Engine, ...args: unknown[]): Promise<Row[]> =>
-    runCompiled(db, sqlByEngine, engine, (placeholders) => build(db, ...placeholders), args);
+export type Param<Params> = <Name extends keyof Params & string>(name: Name) => Params[Name];
+
+/** What a query compiled to: its SQL, and which parameter each of its placeholders binds. */
+interface Compiled<Params> {
+  sql: string;
+  names: Array<keyof Params & string>;
 }
 
-/** `compiledOnce` for a query whose SQL differs by engine beyond its dialect (a lock): `build` gets the engine's traits. */
-export function compiledOnceFor<Row>(
-  build: (db: Kysely<Database>, engine: EngineTraits, ...args: string[]) => Compilable<Row>,
-) {
-  const sqlByEngine = new Map<Engine, string>();
-  return (db: Kysely<Database>, engine: EngineTraits, ...args: unknown[]): Promise<Row[]> =>
-    runCompiled(db, sqlByEngine, engine.name, (placeholders) => build(db, engine, ...placeholders), args);
+const MARKER = '\u0000param:';
+
+/**
+ * A hot query built and compiled once per engine, then run with fresh parameters, which the caller
+ * names: `compiledOnce<{ holderId: string; from: number }>()((db, param) => db…where('holder_id',
+ * '=', param('holderId'))…)`, run as `query(db, engine, { holderId, from })`. Building and compiling
+ * a Kysely query costs several times what SQLite takes to run it (docs/performance.md, "hot reads
+ * compiled once"); the SQL text of a query shape never changes, only its parameters. On
+ * PostgreSQL the one text is also prepared once per connection (`postgres-prepared.ts`).
+ *
+ * The query binds only parameters, each as often as it needs, and every parameter at least once;
+ * constants go in as `sql.lit`. A query that breaks this fails when first compiled. `build` gets
+ * the engine's traits for SQL that differs by engine beyond its dialect (a lock).
+ */
+export function compiledOnce<Params extends object>() {
+  return <Row>(build: (db: Kysely<Database>, param: Param<Params>, engine: EngineTraits) => Compilable<Row>) => {
+    const compiledByEngine = new Map<Engine, Compiled<Params>>();
+    return async (db: Kysely<Database>, engine: EngineTraits, params: Params): Promise<Row[]> => {
+      let compiled = compiledByEngine.get(engine.name);
+      if (compiled === undefined) {
+        compiled = compile(
+          build(db, (name) => `${MARKER}${name}` as never, engine),
+          params,
+        );
+        compiledByEngine.set(engine.name, compiled);
+      }
+      const values = compiled.names.map((name) => params[name]);
+      return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values))).rows;
+    };
+  };
 }
 
-async function runCompiled<Row>(
-  db: Kysely<Database>,
-  sqlByEngine: Map<Engine, string>,
-  engine: Engine,
-  build: (placeholders: string[]) => Compilable<Row>,
-  args: unknown[],
-): Promise<Row[]> {
-  let text = sqlByEngine.get(engine);
-  if (text === undefined) {
-    const placeholders = args.map((_, index) => `\u0000placeholder-${index}`);
-    const compiled = build(placeholders).compile();
-    if (
-      compiled.parameters.length !== placeholders.length ||
-      compiled.parameters.some((value, index) => value !== placeholders[index])
-    ) {
-      throw new Error(
-        `compiledOnce: the query must bind its ${args.length} arguments once each, in order: ${compiled.sql}`,
-      );
-    }
-    text = compiled.sql;
-    sqlByEngine.set(engine, text);
-  }
-  return (await db.executeQuery<Row>(CompiledQuery.raw(text, args))).rows;
+function compile<Params extends object>(query: Compilable<unknown>, params: Params): Compiled<Params> {
+  const { sql, parameters } = query.compile();
+  const names = parameters.map((value) => {
+    if (typeof value !== 'string' || !value.startsWith(MARKER))
+      throw new Error(`compiledOnce: the query binds a value that is no parameter (use sql.lit): ${sql}`);
+    return value.slice(MARKER.length) as keyof Params & string;
+  });
+  const unbound = Object.keys(params).filter((name) => !names.includes(name as keyof Params & string));
+  if (unbound.length > 0) throw new Error(`compiledOnce: the query never binds ${unbound.join(', ')}: ${sql}`);
+  return { sql, names };
 }

@@ -1,5 +1,5 @@
 import type { DecisionReads, DecisionRules } from '../../app/ports/store.js';
-import { compiledOnceFor } from './compiled-once.js';
+import { compiledOnce } from './compiled-once.js';
 import { toEventType } from './rows.js';
 import { Table } from './table.js';
 
@@ -10,7 +10,7 @@ import { Table } from './table.js';
  * occupancies, the busy time) runs after the sources' locks are held, as `DecisionRules.sources`
  * requires.
  */
-const rulesOf = compiledOnceFor((db, engine, holderId, eventTypeId) =>
+const rulesOf = compiledOnce<{ holderId: string; eventTypeId: string }>()((db, param, engine) =>
   db
     .selectFrom('event_types as e')
     .innerJoin('holders as h', 'h.id', 'e.holder_id')
@@ -25,14 +25,14 @@ const rulesOf = compiledOnceFor((db, engine, holderId, eventTypeId) =>
     ])
     .select(engine.sharedSourceCount('e.holder_id').as('sources'))
     .select(engine.activeWebhooks('e.holder_id').as('webhooks'))
-    .where('e.holder_id', '=', holderId!)
-    .where('e.id', '=', eventTypeId!)
+    .where('e.holder_id', '=', param('holderId'))
+    .where('e.id', '=', param('eventTypeId'))
     .where('e.deleted_at', 'is', null),
 );
 
 export class KyselyDecisions extends Table implements DecisionReads {
   async rulesFor(holderId: string, eventTypeId: string): Promise<DecisionRules | undefined> {
-    const [row] = await rulesOf(this.db, this.engine, holderId, eventTypeId);
+    const [row] = await rulesOf(this.db, this.engine, { holderId, eventTypeId });
     if (!row) return undefined;
     return {
       eventType: toEventType(row),

@@ -7,21 +7,21 @@ import { eventTypeRow, toEventType } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
-const liveEventTypesOf = compiledOnce((db, holderId) =>
-  db.selectFrom('event_types').selectAll().where('holder_id', '=', holderId!).where('deleted_at', 'is', null),
+const liveEventTypesOf = compiledOnce<{ holderId: string }>()((db, param) =>
+  db.selectFrom('event_types').selectAll().where('holder_id', '=', param('holderId')).where('deleted_at', 'is', null),
 );
-const liveEventType = compiledOnce((db, holderId, id) =>
+const liveEventType = compiledOnce<{ holderId: string; id: string }>()((db, param) =>
   db
     .selectFrom('event_types')
     .selectAll()
-    .where('holder_id', '=', holderId!)
-    .where('id', '=', id!)
+    .where('holder_id', '=', param('holderId'))
+    .where('id', '=', param('id'))
     .where('deleted_at', 'is', null),
 );
 
 export class KyselyEventTypes extends Table implements EventTypeWrites {
   async get(holderId: string, id: string): Promise<EventType | undefined> {
-    const [row] = await liveEventType(this.db, this.engine.name, holderId, id);
+    const [row] = await liveEventType(this.db, this.engine, { holderId, id });
     return row && toEventType(row);
   }
 
@@ -36,7 +36,7 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async live(holderId: string): Promise<EventType[]> {
-    return (await liveEventTypesOf(this.db, this.engine.name, holderId)).map(toEventType);
+    return (await liveEventTypesOf(this.db, this.engine, { holderId })).map(toEventType);
   }
 
   async titles(holderId: string, ids: readonly string[]): Promise<Map<string, string>> {
@@ -62,6 +62,7 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async insert(eventType: EventType): Promise<void> {
+    this.scope.writes(eventType.holderId);
     await this.db
       .insertInto('event_types')
       .values({ ...eventTypeRow(eventType), deleted_at: null })
@@ -69,6 +70,7 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async update(eventType: EventType): Promise<void> {
+    this.scope.writes(eventType.holderId);
     await this.db
       .updateTable('event_types')
       .set(eventTypeRow(eventType))
@@ -78,6 +80,7 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
   }
 
   async delete(holderId: string, id: string, at: Instant): Promise<boolean> {
+    this.scope.writes(holderId);
     const result = await this.db
       .updateTable('event_types')
       .set({ deleted_at: at, updated_at: at })

@@ -7,10 +7,14 @@ import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import { Table } from './table.js';
 
-const holderById = compiledOnce((db, id) => db.selectFrom('holders').selectAll().where('id', '=', id!));
-const holderByHandle = compiledOnce((db, handle) => db.selectFrom('holders').selectAll().where('handle', '=', handle!));
-const calendarVersionOf = compiledOnce((db, id) =>
-  db.selectFrom('holders').select('calendar_version').where('id', '=', id!),
+const holderById = compiledOnce<{ id: string }>()((db, param) =>
+  db.selectFrom('holders').selectAll().where('id', '=', param('id')),
+);
+const holderByHandle = compiledOnce<{ handle: string }>()((db, param) =>
+  db.selectFrom('holders').selectAll().where('handle', '=', param('handle')),
+);
+const calendarVersionOf = compiledOnce<{ id: string }>()((db, param) =>
+  db.selectFrom('holders').select('calendar_version').where('id', '=', param('id')),
 );
 
 function toHolder(row: Selectable<Database['holders']>): Holder {
@@ -29,7 +33,7 @@ const HANDLE_ATTEMPTS = 5;
 
 export class KyselyHolders extends Table implements HolderWrites {
   async get(id: string): Promise<Holder | undefined> {
-    const [row] = await holderById(this.db, this.engine.name, id);
+    const [row] = await holderById(this.db, this.engine, { id });
     return row && toHolder(row);
   }
 
@@ -39,11 +43,12 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async findByHandle(handle: string): Promise<{ holder: Holder; calendarVersion: number } | undefined> {
-    const [row] = await holderByHandle(this.db, this.engine.name, handle);
+    const [row] = await holderByHandle(this.db, this.engine, { handle });
     return row && { holder: toHolder(row), calendarVersion: Number(row.calendar_version) };
   }
 
   async bumpCalendarVersion(id: string): Promise<void> {
+    this.scope.writes(id);
     await this.db
       .updateTable('holders')
       .set((eb) => ({ calendar_version: eb('calendar_version', '+', 1) }))
@@ -52,11 +57,12 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async calendarVersion(holderId: string): Promise<number | undefined> {
-    const [row] = await calendarVersionOf(this.db, this.engine.name, holderId);
+    const [row] = await calendarVersionOf(this.db, this.engine, { id: holderId });
     return row && Number(row.calendar_version);
   }
 
   async ensure(candidate: NewHolder): Promise<Holder> {
+    this.scope.writes(candidate.id);
     const base = handleFrom(candidate.name);
     for (let attempt = 0; attempt < HANDLE_ATTEMPTS; attempt++) {
       const existing = await this.findByName(candidate.name);
@@ -81,6 +87,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async updateProfile(id: string, profile: { handle: string; displayName: string | null }): Promise<void> {
+    this.scope.writes(id);
     await this.db
       .updateTable('holders')
       .set({ handle: profile.handle, display_name: profile.displayName })
@@ -89,6 +96,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async rotateFeed(id: string): Promise<number> {
+    this.scope.writes(id);
     const row = await this.db
       .updateTable('holders')
       .set((eb) => ({ feed_generation: eb('feed_generation', '+', 1) }))

@@ -20,11 +20,13 @@ export class KyselyHolds extends Table implements HoldWrites {
     return row && toHold(row);
   }
 
-  insert(hold: Hold): Promise<boolean> {
-    return insertOccupyingRow(this.db, this.engine.name, holdRow(hold));
+  async insert(hold: Hold): Promise<boolean> {
+    this.scope.writes(hold.holderId);
+    return insertOccupyingRow(this.db, this.engine, holdRow(hold));
   }
 
   async end(holderId: string, id: string, now: Instant): Promise<Hold | undefined> {
+    this.scope.writes(holderId);
     // One conditional statement: of two requests ending the same hold, or one ending it while
     // another takes its expired time, exactly one removes the row.
     const row = await this.db
@@ -39,6 +41,7 @@ export class KyselyHolds extends Table implements HoldWrites {
   }
 
   async dropExpired(holderId: string, ids: string[], now: Instant): Promise<void> {
+    this.scope.writes(holderId);
     if (ids.length === 0) return;
     await this.db
       .deleteFrom('bookings')
@@ -50,6 +53,7 @@ export class KyselyHolds extends Table implements HoldWrites {
   }
 
   async endPageHoldsOf(holderId: string, pageSession: string, now: Instant): Promise<void> {
+    this.scope.writes(holderId);
     await this.db
       .deleteFrom('bookings')
       .where('holder_id', '=', holderId)
@@ -91,6 +95,7 @@ export class KyselyHolds extends Table implements HoldWrites {
   }
 
   async endAllOf(holderId: string, eventTypeId: string): Promise<void> {
+    this.scope.writes(holderId);
     await this.db
       .deleteFrom('bookings')
       .where('holder_id', '=', holderId)

@@ -1,27 +1,27 @@
 import type { OutboxEvent, OutboxWrites } from '../../app/ports/store.js';
+import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import { Table } from './table.js';
 
-const insertEventRow = compiledOnce((db, id, holderId, type, payload, createdAt) =>
+const insertEventRow = compiledOnce<Database['webhook_events']>()((db, param) =>
   db.insertInto('webhook_events').values({
-    id: id!,
-    holder_id: holderId!,
-    type: type!,
-    payload: payload!,
-    created_at: createdAt as unknown as number,
+    id: param('id'),
+    holder_id: param('holder_id'),
+    type: param('type'),
+    payload: param('payload'),
+    created_at: param('created_at'),
   }),
 );
 export class KyselyOutbox extends Table implements OutboxWrites {
   async enqueue(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void> {
-    await insertEventRow(
-      this.db,
-      this.engine.name,
-      event.id,
-      event.holderId,
-      event.type,
-      event.payload,
-      event.createdAt,
-    );
+    this.scope.writes(event.holderId);
+    await insertEventRow(this.db, this.engine, {
+      id: event.id,
+      holder_id: event.holderId,
+      type: event.type,
+      payload: event.payload,
+      created_at: event.createdAt,
+    });
     if (deliveries.length === 0) return;
     await this.db
       .insertInto('webhook_deliveries')

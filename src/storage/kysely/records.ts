@@ -13,8 +13,9 @@ import { KyselyHolders } from './holders.js';
 import { KyselyHolds } from './holds.js';
 import { KyselyOutbox } from './outbox.js';
 import { KyselyWebhooks } from './webhooks.js';
+import { WriteScope } from './write-scope.js';
 
-/** Every resource's SQL over one handle: the root (for reads) or a transaction's connection. */
+/** Every resource's SQL over one handle: the root (for reads) or a transaction's connection, with its scope. */
 export class KyselyRecords implements Transaction {
   readonly decisions: KyselyDecisions;
   readonly holders: KyselyHolders;
@@ -32,19 +33,20 @@ export class KyselyRecords implements Transaction {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: EngineTraits,
+    scope: WriteScope = WriteScope.ANY,
   ) {
-    this.decisions = new KyselyDecisions(db, engine);
-    this.holders = new KyselyHolders(db, engine);
-    this.apiKeys = new KyselyApiKeys(db, engine);
-    this.eventTypes = new KyselyEventTypes(db, engine);
-    this.availability = new KyselyAvailability(db, engine);
-    this.bookings = new KyselyBookings(db, engine);
-    this.holds = new KyselyHolds(db, engine);
-    this.webhooks = new KyselyWebhooks(db, engine);
-    this.deliveries = new KyselyDeliveries(db, engine);
-    this.calendarSources = new KyselyCalendarSources(db, engine);
-    this.busyTime = new KyselyBusyTime(db, engine);
-    this.outbox = new KyselyOutbox(db, engine);
+    this.decisions = new KyselyDecisions(db, engine, scope);
+    this.holders = new KyselyHolders(db, engine, scope);
+    this.apiKeys = new KyselyApiKeys(db, engine, scope);
+    this.eventTypes = new KyselyEventTypes(db, engine, scope);
+    this.availability = new KyselyAvailability(db, engine, scope);
+    this.bookings = new KyselyBookings(db, engine, scope);
+    this.holds = new KyselyHolds(db, engine, scope);
+    this.webhooks = new KyselyWebhooks(db, engine, scope);
+    this.deliveries = new KyselyDeliveries(db, engine, scope);
+    this.calendarSources = new KyselyCalendarSources(db, engine, scope);
+    this.busyTime = new KyselyBusyTime(db, engine, scope);
+    this.outbox = new KyselyOutbox(db, engine, scope);
   }
 
   lockCalendar(holderId: string): Promise<void> {

@@ -18,6 +18,7 @@ import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyRecords } from './records.js';
 import type { TransactionRunner } from './transactions.js';
+import { WriteScope } from './write-scope.js';
 
 /** The calendar store: reads on the root handle, writes only inside `transaction`. */
 export class KyselyStore implements Store {
@@ -52,8 +53,8 @@ export class KyselyStore implements Store {
 
   transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T> {
     return this.transactions.retrying(
-      (connection) => work(new KyselyRecords(connection, this.engine)),
-      scope && [scope.holderId],
+      (connection) => work(new KyselyRecords(connection, this.engine, WriteScope.of(scope))),
+      scope?.holderIds,
     );
   }
 }

@@ -7,11 +7,11 @@ import { toWebhook } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
-const activeWebhooksOf = compiledOnce((db, holderId) =>
+const activeWebhooksOf = compiledOnce<{ holderId: string }>()((db, param) =>
   db
     .selectFrom('webhooks')
     .select(['id', 'events'])
-    .where('holder_id', '=', holderId!)
+    .where('holder_id', '=', param('holderId'))
     .where('active', '=', sql.lit(1))
     .orderBy('created_at')
     .orderBy('id'),
@@ -44,6 +44,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async insert(webhook: Webhook): Promise<void> {
+    this.scope.writes(webhook.holderId);
     await this.db
       .insertInto('webhooks')
       .values({
@@ -61,6 +62,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async update(webhook: Webhook): Promise<void> {
+    this.scope.writes(webhook.holderId);
     await this.db
       .updateTable('webhooks')
       .set({
@@ -76,6 +78,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async delete(holderId: string, id: string): Promise<boolean> {
+    this.scope.writes(holderId);
     const webhook = await this.get(holderId, id);
     if (!webhook) return false;
     const deliveries = this.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id);
@@ -89,7 +92,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]> {
-    const rows = await activeWebhooksOf(this.db, this.engine.name, holderId);
+    const rows = await activeWebhooksOf(this.db, this.engine, { holderId });
     return subscribedTo(
       rows.map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] })),
       type,
