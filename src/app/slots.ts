@@ -1,6 +1,7 @@
 import { notFound } from '../domain/errors.js';
 import { MINUTE_MS } from '../domain/instant.js';
-import { bookableSpan, firstAtOrAfter, occupancyWindow, slotStarts } from '../domain/slots.js';
+import { firstAtOrAfter } from '../domain/intervals.js';
+import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
 import type { Zone } from '../domain/zone.js';
 import { occupanciesIn } from './calendars.js';
 import { occupanciesAt } from './occupancies.js';

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { busyFromICalendar, type BusyInterval, type BusyLimits } from '../../src/domain/busy-time.js';
+import { busyFromICalendar, type BusyLimits } from '../../src/domain/busy-time.js';
+import type { Interval } from '../../src/domain/intervals.js';
 
 // About two seconds each.
 const RUNS = 150;
@@ -114,8 +115,8 @@ function referenceStarts(r: Rule, last: number): Temporal.PlainDateTime[] {
   }
 }
 
-function merged(intervals: BusyInterval[]): BusyInterval[] {
-  const out: BusyInterval[] = [];
+function merged(intervals: Interval[]): Interval[] {
+  const out: Interval[] = [];
   for (const interval of [...intervals].sort((a, b) => a.start - b.start)) {
     const previous = out[out.length - 1];
     if (previous !== undefined && interval.start <= previous.end) previous.end = Math.max(previous.end, interval.end);
@@ -163,7 +164,7 @@ function scenario(r: Rule) {
   return { text: lines.join('\r\n'), from, to, expected };
 }
 
-const show = (intervals: BusyInterval[]) =>
+const show = (intervals: Interval[]) =>
   intervals.map((i) => `${new Date(i.start).toISOString()}–${new Date(i.end).toISOString()}`);
 
 describe('busyFromICalendar properties', () => {
