@@ -65,7 +65,7 @@ async function readAndRecord(
   const settings = context.calendarSources;
   const stored = await context.store.calendarSources.stored(holderId, sourceId);
   if (!stored) return { sourceId, outcome: 'gone' };
-  const window = { from: started - KEPT_BEFORE_MS, to: started + settings.horizonDays * DAY_MS };
+  const window = { start: started - KEPT_BEFORE_MS, end: started + settings.horizonDays * DAY_MS };
   const address = openAddress(context, sourceId, stored.sealedAddress);
   if (!address) {
     const error = 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)';

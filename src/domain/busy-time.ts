@@ -13,14 +13,12 @@
  */
 import ICAL from 'ical.js';
 import { BusyLimitExceeded, RecurrenceBudget } from './ical-recurrence.js';
-import { expand, overridesBySeries, readEvent, type BusyEvent, type BusyWindow } from './ical-events.js';
+import { expand, overridesBySeries, readEvent, type BusyEvent } from './ical-events.js';
 import { calendarsOf, splitCalendar } from './ical-text.js';
 import { Clocks } from './ical-zones.js';
 import type { Instant } from './instant.js';
 import { merge, type Interval } from './intervals.js';
 import { canonicalTimeZone } from './zone.js';
-
-export type { BusyWindow } from './ical-events.js';
 
 /**
  * Bounds on what one calendar may cost, all its texts together (one fetch: an ICS file, or every
@@ -82,12 +80,7 @@ export type BusyParse =
  *   DTSTART, an unclosed block) is left out and counted in `skippedEvents`. Nothing is thrown, and
  *   the messages never quote the text.
  */
-export function busyFromICalendar(
-  text: string,
-  window: BusyWindow,
-  defaultZone: string,
-  limits: BusyLimits,
-): BusyParse {
+export function busyFromICalendar(text: string, window: Interval, defaultZone: string, limits: BusyLimits): BusyParse {
   return busyFromCalendars([text], window, defaultZone, limits);
 }
 
@@ -102,14 +95,14 @@ export function busyFromICalendar(
  */
 export function busyFromCalendars(
   texts: readonly string[],
-  window: BusyWindow,
+  window: Interval,
   defaultZone: string,
   limits: BusyLimits,
 ): BusyParse {
   const zone = canonicalTimeZone(defaultZone);
   if (zone === undefined)
     return { ok: false, error: `the default zone ${JSON.stringify(defaultZone)} is not an IANA time zone` };
-  if (!(window.from < window.to)) return { ok: false, error: 'the window must start before it ends' };
+  if (!(window.start < window.end)) return { ok: false, error: 'the window must start before it ends' };
   if (texts.length > limits.maxEvents)
     return { ok: false, error: `the calendar has more than ${limits.maxEvents} events` };
   const fetch: FetchBounds = { budget: new RecurrenceBudget(limits.maxRecurrenceSteps), events: 0 };
@@ -139,7 +132,7 @@ interface FetchBounds {
 
 function readBusy(
   text: string,
-  window: BusyWindow,
+  window: Interval,
   defaultZone: string,
   limits: BusyLimits,
   fetch: FetchBounds,
@@ -202,7 +195,7 @@ class BusyCollector {
   private readonly intervals: Interval[] = [];
 
   constructor(
-    private readonly window: BusyWindow,
+    private readonly window: Interval,
     private readonly maxIntervals: number,
   ) {}
 
@@ -215,11 +208,11 @@ class BusyCollector {
   }
 
   add(start: Instant, end: Instant): void {
-    if (end <= start || end <= this.window.from || start >= this.window.to) return;
+    if (end <= start || end <= this.window.start || start >= this.window.end) return;
     if (this.intervals.length >= this.maxIntervals) {
       throw new BusyLimitExceeded(`the calendar has more than ${this.maxIntervals} busy occurrences in the window`);
     }
-    this.intervals.push({ start: Math.max(start, this.window.from), end: Math.min(end, this.window.to) });
+    this.intervals.push({ start: Math.max(start, this.window.start), end: Math.min(end, this.window.end) });
   }
 
   merged(): Interval[] {

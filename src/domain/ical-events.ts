@@ -6,22 +6,10 @@
  */
 import ICAL from 'ical.js';
 import { DAY_MS, type Instant } from './instant.js';
-import {
-  forEachOccurrence,
-  jcalDate,
-  untilWall,
-  WALL_SLACK_MS,
-  type RecurrenceBudget,
-  type Wall,
-  type WallSpan,
-} from './ical-recurrence.js';
+import type { Interval } from './intervals.js';
+import { forEachOccurrence, jcalDate, untilWall, WALL_SLACK_MS } from './ical-recurrence.js';
+import type { RecurrenceBudget, Wall, WallSpan } from './ical-recurrence.js';
 import { UTC_CLOCK, type Clock, type Clocks } from './ical-zones.js';
-
-/** The instants busy time is read for: `[from, to)`, epoch milliseconds. */
-export interface BusyWindow {
-  from: Instant;
-  to: Instant;
-}
 
 /** Where the occurrences of an event go, each as `[start, end)`. */
 export interface OccurrenceSink {
@@ -102,7 +90,7 @@ function nominalLength(duration: ICAL.Duration): Length {
   };
 }
 
-export function readEvent(component: ICAL.Component, clocks: Clocks, window: BusyWindow): BusyEvent {
+export function readEvent(component: ICAL.Component, clocks: Clocks, window: Interval): BusyEvent {
   if (component.name !== 'vevent') throw new Error('not a VEVENT');
   const start = dateOf(component, 'dtstart', clocks);
   if (start === undefined) throw new Error('no DTSTART');
@@ -202,15 +190,15 @@ export function overridesBySeries(events: BusyEvent[]): Map<string, Map<Instant,
 }
 
 /** The wall-clock starts (in the series' zone) whose occurrence can reach into the window. */
-function startsReaching(event: BusyEvent, window: BusyWindow): WallSpan {
-  return { from: window.from - event.reach - WALL_SLACK_MS, to: window.to + WALL_SLACK_MS };
+function startsReaching(event: BusyEvent, window: Interval): WallSpan {
+  return { from: window.start - event.reach - WALL_SLACK_MS, to: window.end + WALL_SLACK_MS };
 }
 
 /** Adds the occurrences of `event` that overlap the window, but those `overridden` replaces. */
 export function expand(
   event: BusyEvent,
   overridden: ReadonlyMap<Instant, BusyEvent> | undefined,
-  window: BusyWindow,
+  window: Interval,
   budget: RecurrenceBudget,
   collector: OccurrenceSink,
 ): void {

@@ -173,7 +173,7 @@ describe('busyFromICalendar properties', () => {
       fc.property(rule, (r) => {
         const { text, from, to, expected } = scenario(r);
         // The holder's zone is never the rule's: only the TZID may decide.
-        const result = busyFromICalendar(text, { from, to }, 'Asia/Tokyo', LIMITS);
+        const result = busyFromICalendar(text, { start: from, end: to }, 'Asia/Tokyo', LIMITS);
         expect(result.ok, text).toBe(true);
         if (!result.ok) return;
         expect(show(result.intervals), text).toEqual(show(expected));
@@ -225,7 +225,7 @@ describe('busyFromICalendar properties', () => {
     fc.assert(
       fc.property(fc.constantFrom(...FIXTURES), fc.array(edit, { minLength: 1, maxLength: 8 }), (text, edits) => {
         const started = performance.now();
-        const result = busyFromICalendar(edited(text, edits), { from, to }, 'Europe/Berlin', LIMITS);
+        const result = busyFromICalendar(edited(text, edits), { start: from, end: to }, 'Europe/Berlin', LIMITS);
         expect(performance.now() - started).toBeLessThan(1_000);
         if (!result.ok) {
           expect(result.error).toMatch(/^the calendar /);

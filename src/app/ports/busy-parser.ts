@@ -2,7 +2,8 @@
 // (domain/busy-time.ts) run off the request path. Implemented by src/worker/thread-busy-parser.ts
 // (a worker thread, so a large or hostile calendar never stalls the process's requests) and, for
 // tests that run the sources' TypeScript directly, by `inlineBusyParser` there.
-import type { BusyLimits, BusyParse, BusyWindow } from '../../domain/busy-time.js';
+import type { BusyLimits, BusyParse } from '../../domain/busy-time.js';
+import type { Interval } from '../../domain/intervals.js';
 
 export interface BusyParser {
   /**
@@ -13,7 +14,7 @@ export interface BusyParser {
   parse(
     holderId: string,
     texts: readonly string[],
-    window: BusyWindow,
+    window: Interval,
     defaultZone: string,
     limits: BusyLimits,
   ): Promise<BusyParse>;
