@@ -1,7 +1,7 @@
 import { compileAvailability, type CompiledAvailability } from '../domain/availability.js';
 import type { EventType } from '../domain/event-type.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
-import { partitionPoint, type Interval } from '../domain/intervals.js';
+import type { Interval } from '../domain/intervals.js';
 import {
   rangeDecidedBy,
   standingSlotStarts,
@@ -240,14 +240,4 @@ function standingSlotsOf(track: Track, eventTypeId: string): StandingSlots | und
   if (!eventType) return undefined;
   const decided = rangeDecidedBy(track.calendar.coveredFrom, track.calendar.coveredTo);
   return { context: standingContext(track.calendar, eventType), ...decided, starts: track.starts };
-}
-
-/** The calendar's bookings overlapping `[from, to)`, or undefined when the range is not covered. */
-export function occupanciesIn(calendar: Calendar, from: Instant, to: Instant): Occupancy[] | undefined {
-  if (from < calendar.coveredFrom || to > calendar.coveredTo) return undefined;
-  const occupancies = calendar.occupancies;
-  // Disjoint and ascending: their ends ascend too, so both edges are binary searches.
-  const first = partitionPoint(occupancies.length, (index) => occupancies[index]!.occupiedEnd <= from);
-  const end = partitionPoint(occupancies.length, (index) => occupancies[index]!.occupiedStart < to, first);
-  return occupancies.slice(first, end);
 }

@@ -91,10 +91,11 @@ export function uniteAll(holders: readonly (readonly Interval[])[]): Interval[] 
 }
 
 /**
- * The first index in `[low, length)` where `isBefore` no longer holds, for a predicate that holds
+ * The first index in `[0, length)` where `isBefore` no longer holds, for a predicate that holds
  * for a prefix of the indices and for none after it: a binary search (`length` when it holds for all).
  */
-export function partitionPoint(length: number, isBefore: (index: number) => boolean, low = 0): number {
+function partitionPoint(length: number, isBefore: (index: number) => boolean): number {
+  let low = 0;
   let high = length;
   while (low < high) {
     const middle = (low + high) >>> 1;

@@ -176,6 +176,7 @@ export function standingSlotStartsSince(
   const keptFrom = Math.max(from, previous.from);
   const keptTo = Math.min(to, previous.to);
   if (keptFrom >= keptTo) return undefined;
+  // Computed afresh: the range beyond the previous one, and the days a change reaches. Kept: the rest.
   const range = [{ start: from, end: to }];
   const fresh = intersect(
     [{ start: from, end: keptFrom }, { start: keptTo, end: to }, ...changedDays(previous.context, context)],

@@ -11,7 +11,6 @@ import {
   intersectAll,
   merge,
   OverlapCursor,
-  partitionPoint,
   subtract,
   uniteAll,
   type Interval,
@@ -127,19 +126,6 @@ describe('searches over sorted instants', () => {
         const index = expected === -1 ? list.length : expected;
         expect(firstAtOrAfter(list, instant)).toBe(index);
         expect(firstAtOrAfter(Float64Array.from(list), instant)).toBe(index);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it('partitionPoint from a lower bound finds the first index from there where the predicate fails', () => {
-    fc.assert(
-      fc.property(sorted, fc.integer({ min: -5, max: 55 }), fc.nat(35), (list, instant, low) => {
-        const from = Math.min(low, list.length);
-        const expected = list.findIndex((value, index) => index >= from && !(value < instant));
-        expect(partitionPoint(list.length, (index) => list[index]! < instant, from)).toBe(
-          expected === -1 ? list.length : expected,
-        );
       }),
       { numRuns: RUNS },
     );
