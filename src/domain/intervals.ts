@@ -129,15 +129,25 @@ export function firstAtOrAfter(instants: ArrayLike<Instant>, instant: Instant): 
  * starts it again from the first.
  */
 export class OverlapCursor {
+  /** Each interval's start and end in turn, unboxed (null when there are none). */
+  private readonly edges: Float64Array | null = null;
+  /** Where the start of the first interval that may still overlap is in `edges`. */
   private next = 0;
 
-  constructor(private readonly intervals: readonly Interval[]) {}
+  constructor(intervals: readonly Interval[]) {
+    if (intervals.length === 0) return;
+    this.edges = new Float64Array(intervals.length * 2);
+    for (let i = 0; i < intervals.length; i++) {
+      this.edges[2 * i] = intervals[i]!.start;
+      this.edges[2 * i + 1] = intervals[i]!.end;
+    }
+  }
 
   overlaps(from: Instant, to: Instant): boolean {
-    const intervals = this.intervals;
-    if (intervals.length === 0) return false;
-    if (this.next > 0 && intervals[this.next - 1]!.end > from) this.next = 0;
-    while (this.next < intervals.length && intervals[this.next]!.end <= from) this.next++;
-    return this.next < intervals.length && intervals[this.next]!.start < to;
+    const edges = this.edges;
+    if (edges === null) return false;
+    if (this.next > 0 && edges[this.next - 1]! > from) this.next = 0;
+    while (this.next < edges.length && edges[this.next + 1]! <= from) this.next += 2;
+    return this.next < edges.length && edges[this.next]! < to;
   }
 }
