@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { BusyInterval, BusyParse } from '../domain/busy-time.js';
+import type { BusyParse } from '../domain/busy-time.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
+import type { Interval } from '../domain/intervals.js';
 import { openAddress, sealAddress } from './calendar-sources.js';
 import type { AppContext, CalendarSourceSettings } from './context.js';
 import { loadAvailability } from './holder-availability.js';
@@ -64,7 +65,7 @@ async function readAndRecord(
   const settings = context.calendarSources;
   const stored = await context.store.calendarSources.stored(holderId, sourceId);
   if (!stored) return { sourceId, outcome: 'gone' };
-  const window = { from: started - KEPT_BEFORE_MS, to: started + settings.horizonDays * DAY_MS };
+  const window = { start: started - KEPT_BEFORE_MS, end: started + settings.horizonDays * DAY_MS };
   const address = openAddress(context, sourceId, stored.sealedAddress);
   if (!address) {
     const error = 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)';
@@ -120,7 +121,7 @@ function tooLargeToParse(size: number, room: number): string {
 }
 
 /** A name for a busy set: equal sets, equal names. */
-function digestOf(busy: readonly BusyInterval[]): string {
+function digestOf(busy: readonly Interval[]): string {
   const hash = createHash('sha256');
   for (const interval of busy) hash.update(`${interval.start},${interval.end};`);
   return hash.digest('base64url');
@@ -130,7 +131,7 @@ async function recordSuccess(
   context: AppContext,
   read: StoredSource,
   syncState: string | null,
-  busy: BusyInterval[] | null,
+  busy: Interval[] | null,
   outcome: 'unchanged' | 'changed',
   resealed: string | undefined,
 ): Promise<SyncReport> {

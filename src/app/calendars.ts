@@ -1,6 +1,7 @@
 import { compileAvailability, type CompiledAvailability } from '../domain/availability.js';
 import type { EventType } from '../domain/event-type.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
+import type { Interval } from '../domain/intervals.js';
 import {
   rangeDecidedBy,
   standingSlotStarts,
@@ -8,7 +9,6 @@ import {
   type Occupancy,
   type StandingSlotContext,
   type StandingSlots,
-  type TimeSpan,
 } from '../domain/slots.js';
 import type { Zones } from '../domain/zone.js';
 import type { Reads } from './ports/store.js';
@@ -32,7 +32,7 @@ export interface Calendar {
    */
   occupancies: Occupancy[];
   /** Busy time from the holder's calendar sources overlapping `[coveredFrom, coveredTo)` (contract §11). */
-  busy: TimeSpan[];
+  busy: Interval[];
   coveredFrom: Instant;
   coveredTo: Instant;
   loadedAt: Instant;
@@ -240,26 +240,4 @@ function standingSlotsOf(track: Track, eventTypeId: string): StandingSlots | und
   if (!eventType) return undefined;
   const decided = rangeDecidedBy(track.calendar.coveredFrom, track.calendar.coveredTo);
   return { context: standingContext(track.calendar, eventType), ...decided, starts: track.starts };
-}
-
-/** The calendar's bookings overlapping `[from, to)`, or undefined when the range is not covered. */
-export function occupanciesIn(calendar: Calendar, from: Instant, to: Instant): Occupancy[] | undefined {
-  if (from < calendar.coveredFrom || to > calendar.coveredTo) return undefined;
-  const occupancies = calendar.occupancies;
-  // Disjoint and ascending: their ends ascend too, so both edges are binary searches.
-  let low = 0;
-  let high = occupancies.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (occupancies[middle]!.occupiedEnd <= from) low = middle + 1;
-    else high = middle;
-  }
-  const first = low;
-  high = occupancies.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (occupancies[middle]!.occupiedStart < to) low = middle + 1;
-    else high = middle;
-  }
-  return occupancies.slice(first, low);
 }

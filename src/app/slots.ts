@@ -1,8 +1,8 @@
 import { notFound } from '../domain/errors.js';
 import { MINUTE_MS } from '../domain/instant.js';
-import { bookableSpan, firstAtOrAfter, occupancyWindow, slotStarts } from '../domain/slots.js';
+import { firstAtOrAfter } from '../domain/intervals.js';
+import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
 import type { Zone } from '../domain/zone.js';
-import { occupanciesIn } from './calendars.js';
 import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
 import { unknownEventType } from './event-types.js';
@@ -59,13 +59,14 @@ export async function listSlots(
     const end = Math.max(first, firstAtOrAfter(track, Math.min(to, span.to)));
     return { starts: track, first, end, cached: true, durationMs, zone };
   }
+  // No track: either the range reaches beyond what the calendar decides, and so its bookings
+  // beyond what the calendar holds (`occupancyWindow` is the inverse of `rangeDecidedBy`), or a
+  // booking being moved must be left out. Either way they are read from the store.
   const window = occupancyWindow(from, to);
-  const bookings =
-    (moving === undefined ? occupanciesIn(calendar, window.from, window.to) : undefined) ??
-    occupanciesAt(
-      await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to, moving),
-      now,
-    ).live;
+  const bookings = occupanciesAt(
+    await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to, moving),
+    now,
+  ).live;
   // The calendar's busy time when it covers the window (a superset does no harm), else the store's.
   const busy =
     window.from >= calendar.coveredFrom && window.to <= calendar.coveredTo

@@ -3,6 +3,7 @@
 import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
 import { DAY_MS, type Instant } from './instant.js';
+import type { Interval } from './intervals.js';
 import {
   BusyLimitExceeded,
   forEachOccurrence,
@@ -86,10 +87,10 @@ class IanaClock implements Clock {
 
   constructor(
     private readonly zone: string,
-    window: { from: Instant; to: Instant },
+    window: Interval,
   ) {
-    this.from = window.from - 2 * WALL_SLACK_MS;
-    this.to = window.to + 2 * WALL_SLACK_MS;
+    this.from = window.start - 2 * WALL_SLACK_MS;
+    this.to = window.end + 2 * WALL_SLACK_MS;
     let zoned = Temporal.Instant.fromEpochMilliseconds(this.from).toZonedDateTimeISO(zone);
     const changes: Instant[] = [];
     const offsets = [zoned.offsetNanoseconds / 1e6];
@@ -151,10 +152,10 @@ function localWall(raw: unknown): Wall | undefined {
  * zone, and reads a skipped wall time with the offset after the gap, against RFC 5545.
  * Undefined when the definition is unusable.
  */
-function definedZone(definition: ICAL.Component, window: { from: Instant; to: Instant }, budget: RecurrenceBudget) {
+function definedZone(definition: ICAL.Component, window: Interval, budget: RecurrenceBudget) {
   const span: WallSpan = {
-    from: window.from - DEFINITION_YEARS_BEFORE * YEAR_MS,
-    to: window.to + DEFINITION_YEARS_AFTER * YEAR_MS,
+    from: window.start - DEFINITION_YEARS_BEFORE * YEAR_MS,
+    to: window.end + DEFINITION_YEARS_AFTER * YEAR_MS,
   };
   const onsets: { at: Instant; before: number; after: number }[] = [];
   // Zones without transitions in the span (no DST) hold the offset of their latest observance.
@@ -229,7 +230,7 @@ export class Clocks {
   constructor(
     private readonly definitions: ReadonlyMap<string, ICAL.Component>,
     defaultZone: string,
-    private readonly window: { from: Instant; to: Instant },
+    private readonly window: Interval,
     private readonly budget: RecurrenceBudget,
   ) {
     this.floating = this.iana(defaultZone);

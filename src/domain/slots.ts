@@ -1,5 +1,6 @@
 import { rangesOn, type CompiledAvailability } from './availability.js';
 import { DAY_MS, MINUTE_MS, type Instant } from './instant.js';
+import { firstAtOrAfter, intersect, merge, OverlapCursor, subtract, type Interval } from './intervals.js';
 import type { EpochDay, Zone } from './zone.js';
 
 /** The parts of an event type that decide where it can be booked. */
@@ -32,13 +33,7 @@ export interface StandingSlotContext {
    * Busy time from the holder's calendar sources (contract §11), in any order, overlapping or
    * not; at least those overlapping `occupancyWindow(from, to)`. None when absent.
    */
-  busy?: readonly TimeSpan[];
-}
-
-/** Half-open `[start, end)`, epoch milliseconds. */
-export interface TimeSpan {
-  start: Instant;
-  end: Instant;
+  busy?: readonly Interval[];
 }
 
 export interface SlotContext extends StandingSlotContext {
@@ -181,24 +176,21 @@ export function standingSlotStartsSince(
   const keptFrom = Math.max(from, previous.from);
   const keptTo = Math.min(to, previous.to);
   if (keptFrom >= keptTo) return undefined;
-  const fresh = mergeRanges([[from, keptFrom], [keptTo, to], ...changedDays(previous.context, context)]).filter(
-    ([start, end]) => start < end && end > from && start < to,
+  // Computed afresh: the range beyond the previous one, and the days a change reaches. Kept: the rest.
+  const range = [{ start: from, end: to }];
+  const fresh = intersect(
+    [{ start: from, end: keptFrom }, { start: keptTo, end: to }, ...changedDays(previous.context, context)],
+    range,
   );
-  const pieces: Float64Array[] = [];
-  let cursor = from;
-  for (const [start, end] of fresh) {
-    const freshFrom = Math.max(start, from);
-    const freshTo = Math.min(end, to);
-    if (cursor < freshFrom) pieces.push(startsIn(previous.starts, cursor, freshFrom));
-    pieces.push(standingSlotStarts(near(context, freshFrom, freshTo), freshFrom, freshTo));
-    cursor = freshTo;
-  }
-  if (cursor < to) pieces.push(startsIn(previous.starts, cursor, to));
-  const starts = new Float64Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  const pieces = [
+    ...subtract(range, fresh).map(({ start, end }) => ({ start, starts: startsIn(previous.starts, start, end) })),
+    ...fresh.map(({ start, end }) => ({ start, starts: standingSlotStarts(near(context, start, end), start, end) })),
+  ].sort((a, b) => a.start - b.start);
+  const starts = new Float64Array(pieces.reduce((length, piece) => length + piece.starts.length, 0));
   let offset = 0;
   for (const piece of pieces) {
-    starts.set(piece, offset);
-    offset += piece.length;
+    starts.set(piece.starts, offset);
+    offset += piece.starts.length;
   }
   return starts;
 }
@@ -235,16 +227,16 @@ function sameStandingPolicy(a: SlotPolicy, b: SlotPolicy): boolean {
  * the local day it falls in unless a clock change moves a day's edge past it; one day of margin
  * either side makes that harmless.
  */
-function changedDays(previous: StandingSlotContext, context: StandingSlotContext): Array<[Instant, Instant]> {
+function changedDays(previous: StandingSlotContext, context: StandingSlotContext): Interval[] {
   const { policy } = context;
   const zone = context.availability.zone;
   const reachBefore = (policy.durationMinutes + policy.bufferAfterMinutes) * MINUTE_MS;
   const reachAfter = policy.bufferBeforeMinutes * MINUTE_MS;
-  const days = (first: Instant, last: Instant): [Instant, Instant] => [
-    zone.startOfDay(zone.dayOf(first) - 1),
-    zone.startOfDay(zone.dayOf(last) + 2),
-  ];
-  const spans: Array<[Instant, Instant]> = [];
+  const days = (first: Instant, last: Instant): Interval => ({
+    start: zone.startOfDay(zone.dayOf(first) - 1),
+    end: zone.startOfDay(zone.dayOf(last) + 2),
+  });
+  const spans: Interval[] = [];
   // A booking starts inside its occupied time: its local day is among those spanned.
   for (const booking of changed(previous.bookings, context.bookings, byBooking)) {
     spans.push(days(booking.occupiedStart - reachBefore, booking.occupiedEnd + reachAfter));
@@ -265,7 +257,7 @@ function byBooking(a: Occupancy, b: Occupancy): number {
   );
 }
 
-function byBusy(a: TimeSpan, b: TimeSpan): number {
+function byBusy(a: Interval, b: Interval): number {
   return a.start - b.start || a.end - b.end;
 }
 
@@ -302,18 +294,6 @@ function inOrder<T>(items: readonly T[], order: (a: T, b: T) => number): readonl
 /** The ascending `starts` in `[from, to)`, as a view. */
 function startsIn(starts: Float64Array, from: Instant, to: Instant): Float64Array {
   return starts.subarray(firstAtOrAfter(starts, from), firstAtOrAfter(starts, to));
-}
-
-/** The index of the first of the ascending `starts` at or after `instant` (`starts.length` when none is). */
-export function firstAtOrAfter(starts: Float64Array, instant: Instant): number {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (starts[middle]! < instant) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** A growing list of instants in a typed array. */
@@ -370,10 +350,9 @@ class Rules {
   readonly duration: number;
   private readonly bufferBefore: number;
   private readonly bufferAfter: number;
-  private readonly occupied: Array<[Instant, Instant]>;
-  private occupiedCursor = 0;
-  private readonly busy: Array<[Instant, Instant]>;
-  private busyCursor = 0;
+  /** Occupied time (buffers included) and busy time, merged: slots are asked with ascending starts. */
+  private readonly occupied: OverlapCursor;
+  private readonly busy: OverlapCursor;
   private bookingsPerDay: Map<EpochDay, number> | undefined;
 
   constructor(private readonly context: StandingSlotContext) {
@@ -383,8 +362,10 @@ class Rules {
     this.duration = policy.durationMinutes * MINUTE_MS;
     this.bufferBefore = policy.bufferBeforeMinutes * MINUTE_MS;
     this.bufferAfter = policy.bufferAfterMinutes * MINUTE_MS;
-    this.occupied = mergeRanges(context.bookings.map((b) => [b.occupiedStart, b.occupiedEnd]));
-    this.busy = mergeRanges((context.busy ?? []).map((b) => [b.start, b.end]));
+    this.occupied = new OverlapCursor(
+      merge(context.bookings.map((b) => ({ start: b.occupiedStart, end: b.occupiedEnd }))),
+    );
+    this.busy = new OverlapCursor(merge(context.busy ?? []));
   }
 
   /** For a start already known to be on the grid of local `day`. */
@@ -393,8 +374,8 @@ class Rules {
     if (limit !== null && this.countOn(day) >= limit) return 'daily-limit-reached';
     const from = start - this.bufferBefore;
     const to = start + this.duration + this.bufferAfter;
-    if (this.overlapsOccupied(from, to)) return 'overlaps-booking';
-    if (this.overlapsBusy(from, to)) return 'overlaps-busy-time';
+    if (this.occupied.overlaps(from, to)) return 'overlaps-booking';
+    if (this.busy.overlaps(from, to)) return 'overlaps-busy-time';
     return null;
   }
 
@@ -409,38 +390,4 @@ class Rules {
     }
     return this.bookingsPerDay.get(day) ?? 0;
   }
-
-  /**
-   * Ranges are disjoint and sorted; listSlots asks with ascending starts, so a cursor only moves
-   * forward. A query behind the cursor (checkBookable asks once) restarts it.
-   */
-  private overlapsOccupied(from: Instant, to: Instant): boolean {
-    const ranges = this.occupied;
-    if (this.occupiedCursor > 0 && ranges[this.occupiedCursor - 1]![1] > from) this.occupiedCursor = 0;
-    while (this.occupiedCursor < ranges.length && ranges[this.occupiedCursor]![1] <= from) this.occupiedCursor++;
-    return this.occupiedCursor < ranges.length && ranges[this.occupiedCursor]![0] < to;
-  }
-
-  private overlapsBusy(from: Instant, to: Instant): boolean {
-    const ranges = this.busy;
-    if (ranges.length === 0) return false;
-    if (this.busyCursor > 0 && ranges[this.busyCursor - 1]![1] > from) this.busyCursor = 0;
-    while (this.busyCursor < ranges.length && ranges[this.busyCursor]![1] <= from) this.busyCursor++;
-    return this.busyCursor < ranges.length && ranges[this.busyCursor]![0] < to;
-  }
-}
-
-/** Ranges sorted by start, overlapping and touching ones merged. */
-function mergeRanges(ranges: Array<[Instant, Instant]>): Array<[Instant, Instant]> {
-  let sorted = true;
-  for (let i = 1; i < ranges.length && sorted; i++) if (ranges[i]![0] < ranges[i - 1]![0]) sorted = false;
-  // Stores and caches hand them over in order already; sorting is for everyone else.
-  if (!sorted) ranges.sort((a, b) => a[0] - b[0]);
-  const merged: Array<[Instant, Instant]> = [];
-  for (const range of ranges) {
-    const last = merged[merged.length - 1];
-    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
-    else merged.push(range);
-  }
-  return merged;
 }

@@ -3,12 +3,13 @@
 // here but the engine: the thread shares no state with the process, and a parse that runs away is
 // ended by terminating the thread.
 import { parentPort } from 'node:worker_threads';
-import { busyFromCalendars, type BusyLimits, type BusyWindow } from '../domain/busy-time.js';
+import { busyFromCalendars, type BusyLimits } from '../domain/busy-time.js';
+import type { Interval } from '../domain/intervals.js';
 
 export interface ParseRequest {
   id: number;
   texts: string[];
-  window: BusyWindow;
+  window: Interval;
   defaultZone: string;
   limits: BusyLimits;
 }

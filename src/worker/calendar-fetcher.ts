@@ -20,6 +20,7 @@
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { CalendarFetcher, FetchOutcome, SourceAddress } from '../app/ports/calendar-fetcher.js';
+import type { Interval } from '../domain/intervals.js';
 import {
   MultistatusLimitExceeded,
   qualified,
@@ -108,14 +109,14 @@ const PROPFIND_BODY = `<?xml version="1.0" encoding="utf-8"?>
  * The objects with an event overlapping the window, whole (masters with their overrides: the
  * engine expands them), in one calendar-query (RFC 4791 §7.8).
  */
-function calendarQueryBody(window: { from: number; to: number }): string {
+function calendarQueryBody(window: Interval): string {
   return `<?xml version="1.0" encoding="utf-8"?>
 <c:calendar-query xmlns:c="${CALDAV}" xmlns:d="DAV:">
   <d:prop><d:getetag/><c:calendar-data/></d:prop>
   <c:filter>
     <c:comp-filter name="VCALENDAR">
       <c:comp-filter name="VEVENT">
-        <c:time-range start="${caldavTime(window.from)}" end="${caldavTime(window.to)}"/>
+        <c:time-range start="${caldavTime(window.start)}" end="${caldavTime(window.end)}"/>
       </c:comp-filter>
     </c:comp-filter>
   </c:filter>
@@ -161,7 +162,7 @@ export class HttpCalendarFetcher implements CalendarFetcher {
   async fetch(
     address: SourceAddress,
     state: string | null,
-    window: { from: number; to: number },
+    window: Interval,
     signal?: AbortSignal,
   ): Promise<FetchOutcome> {
     const budget: Budget = { deadline: new Deadline(this.options.timeoutMs, signal), bytesLeft: this.options.maxBytes };
@@ -215,7 +216,7 @@ export class HttpCalendarFetcher implements CalendarFetcher {
     collection: URL,
     authorization: string | null,
     previous: CalDavState | null,
-    window: { from: number; to: number },
+    window: Interval,
     budget: Budget,
   ): Promise<FetchOutcome> {
     const found = await this.davRequest(

@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { FairShare } from '../app/fair-share.js';
 import type { BusyParser } from '../app/ports/busy-parser.js';
-import type { BusyLimits, BusyParse, BusyWindow } from '../domain/busy-time.js';
+import type { BusyLimits, BusyParse } from '../domain/busy-time.js';
+import type { Interval } from '../domain/intervals.js';
 import type { ParseRequest } from './busy-parser-worker-main.js';
 
 export interface ThreadBusyParserOptions {
@@ -40,7 +41,7 @@ export class ThreadBusyParser implements BusyParser {
   async parse(
     holderId: string,
     texts: readonly string[],
-    window: BusyWindow,
+    window: Interval,
     defaultZone: string,
     limits: BusyLimits,
   ): Promise<BusyParse> {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { busyFromICalendar, type BusyInterval, type BusyLimits } from '../../src/domain/busy-time.js';
+import { busyFromICalendar, type BusyLimits } from '../../src/domain/busy-time.js';
+import type { Interval } from '../../src/domain/intervals.js';
 
 // About two seconds each.
 const RUNS = 150;
@@ -114,8 +115,8 @@ function referenceStarts(r: Rule, last: number): Temporal.PlainDateTime[] {
   }
 }
 
-function merged(intervals: BusyInterval[]): BusyInterval[] {
-  const out: BusyInterval[] = [];
+function merged(intervals: Interval[]): Interval[] {
+  const out: Interval[] = [];
   for (const interval of [...intervals].sort((a, b) => a.start - b.start)) {
     const previous = out[out.length - 1];
     if (previous !== undefined && interval.start <= previous.end) previous.end = Math.max(previous.end, interval.end);
@@ -163,7 +164,7 @@ function scenario(r: Rule) {
   return { text: lines.join('\r\n'), from, to, expected };
 }
 
-const show = (intervals: BusyInterval[]) =>
+const show = (intervals: Interval[]) =>
   intervals.map((i) => `${new Date(i.start).toISOString()}–${new Date(i.end).toISOString()}`);
 
 describe('busyFromICalendar properties', () => {
@@ -172,7 +173,7 @@ describe('busyFromICalendar properties', () => {
       fc.property(rule, (r) => {
         const { text, from, to, expected } = scenario(r);
         // The holder's zone is never the rule's: only the TZID may decide.
-        const result = busyFromICalendar(text, { from, to }, 'Asia/Tokyo', LIMITS);
+        const result = busyFromICalendar(text, { start: from, end: to }, 'Asia/Tokyo', LIMITS);
         expect(result.ok, text).toBe(true);
         if (!result.ok) return;
         expect(show(result.intervals), text).toEqual(show(expected));
@@ -224,7 +225,7 @@ describe('busyFromICalendar properties', () => {
     fc.assert(
       fc.property(fc.constantFrom(...FIXTURES), fc.array(edit, { minLength: 1, maxLength: 8 }), (text, edits) => {
         const started = performance.now();
-        const result = busyFromICalendar(edited(text, edits), { from, to }, 'Europe/Berlin', LIMITS);
+        const result = busyFromICalendar(edited(text, edits), { start: from, end: to }, 'Europe/Berlin', LIMITS);
         expect(performance.now() - started).toBeLessThan(1_000);
         if (!result.ok) {
           expect(result.error).toMatch(/^the calendar /);

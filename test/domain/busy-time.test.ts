@@ -20,7 +20,7 @@ const utc = (at: string | number) => new Date(typeof at === 'number' ? at : Date
 
 /** The busy intervals as [start, end] in UTC ISO form, or the error. */
 function busy(text: string, from: string, to: string, zone = 'Europe/Berlin', limits = LIMITS) {
-  const result = busyFromICalendar(text, { from: Date.parse(from), to: Date.parse(to) }, zone, limits);
+  const result = busyFromICalendar(text, { start: Date.parse(from), end: Date.parse(to) }, zone, limits);
   if (!result.ok) return result;
   return {
     ...result,
@@ -676,7 +676,7 @@ describe('busyFromICalendar on bounds and garbage', () => {
 });
 
 describe('busyFromCalendars: one fetch (a CalDAV calendar of many objects) under one set of bounds', () => {
-  const WINDOW = { from: Date.parse('2026-03-01T00:00Z'), to: Date.parse('2027-03-01T00:00Z') };
+  const WINDOW = { start: Date.parse('2026-03-01T00:00Z'), end: Date.parse('2027-03-01T00:00Z') };
   const LIMITS_OF_A_FETCH: BusyLimits = { maxEvents: 20_000, maxIntervals: 50_000, maxRecurrenceSteps: 100_000 };
   /** One object of a CalDAV calendar: a series of 45,000 minutes, all of them before the window. */
   const minutely = (i: number) =>

@@ -5,13 +5,13 @@
 // and the range moved, as a calendar reloaded later covers later days.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Interval } from '../../src/domain/intervals.js';
 import {
   standingSlotStarts,
   standingSlotStartsSince,
   type Occupancy,
   type StandingSlotContext,
   type StandingSlots,
-  type TimeSpan,
 } from '../../src/domain/slots.js';
 import { contextOf, DAY, EVENT_TYPE, MIN, scenario, type Scenario } from './slot-scenarios.js';
 
@@ -106,7 +106,7 @@ function applied(
       return { context: { ...context, bookings }, range };
     case 'busy': {
       const start = placed(range.from, range.to, step.position);
-      const span: TimeSpan = { start, end: start + step.minutes * MIN };
+      const span: Interval = { start, end: start + step.minutes * MIN };
       return { context: { ...context, busy: [...busy, span] }, range };
     }
     case 'free':

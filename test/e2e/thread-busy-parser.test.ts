@@ -18,7 +18,7 @@ const CALENDAR = [
   'END:VCALENDAR',
   '',
 ].join('\r\n');
-const WINDOW = { from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 1, 1) };
+const WINDOW = { start: Date.UTC(2026, 0, 1), end: Date.UTC(2026, 1, 1) };
 const LIMITS = { maxEvents: 100, maxIntervals: 100, maxRecurrenceSteps: 1_000 };
 
 let ThreadBusyParser: typeof Parser;

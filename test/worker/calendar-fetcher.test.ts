@@ -17,7 +17,7 @@ import { CalendarServer, DEFAULT_LAST_MODIFIED } from '../support/calendar-serve
 import { calendarPropfind, calendarReport, hostilePropfind, hostileReport } from '../support/hostile-dav.js';
 import { Radicale, radicaleGate } from '../support/radicale.js';
 
-const WINDOW = { from: Date.parse('2026-01-01T00:00:00Z'), to: Date.parse('2026-03-12T00:00:00Z') };
+const WINDOW = { start: Date.parse('2026-01-01T00:00:00Z'), end: Date.parse('2026-03-12T00:00:00Z') };
 const SECRET_PATH = '/calendar/ical/secret-abc123/basic.ics';
 
 function calendar(...events: Array<{ uid: string; start: string; end: string; summary?: string; rrule?: string }>) {

@@ -3,7 +3,8 @@
 // (a worker thread, so a large or hostile calendar never stalls the process's requests) and, for
 // tests that run the sources' TypeScript directly, by test/support/harness.ts, which calls the
 // engine in place (a worker thread runs only the built JavaScript).
-import type { BusyLimits, BusyParse, BusyWindow } from '../../domain/busy-time.js';
+import type { BusyLimits, BusyParse } from '../../domain/busy-time.js';
+import type { Interval } from '../../domain/intervals.js';
 
 export interface BusyParser {
   /**
@@ -14,7 +15,7 @@ export interface BusyParser {
   parse(
     holderId: string,
     texts: readonly string[],
-    window: BusyWindow,
+    window: Interval,
     defaultZone: string,
     limits: BusyLimits,
   ): Promise<BusyParse>;

@@ -3,6 +3,7 @@
 // guard; the sync use case (app/calendar-sync.ts) turns what it reads into busy time.
 
 import type { SourceAddress } from '../../domain/calendar-source.js';
+import type { Interval } from '../../domain/intervals.js';
 
 export type { SourceAddress };
 
@@ -23,10 +24,5 @@ export interface CalendarFetcher {
    * Reads the source. `window` is the span busy time is kept for (CalDAV asks its server for the
    * events overlapping it; an ICS file is read whole). Never throws: every failure is an outcome.
    */
-  fetch(
-    address: SourceAddress,
-    state: string | null,
-    window: { from: number; to: number },
-    signal?: AbortSignal,
-  ): Promise<FetchOutcome>;
+  fetch(address: SourceAddress, state: string | null, window: Interval, signal?: AbortSignal): Promise<FetchOutcome>;
 }

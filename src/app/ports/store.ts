@@ -9,8 +9,9 @@ import type { CalendarSource, SourceBusy } from '../../domain/calendar-source.js
 import type { EventType } from '../../domain/event-type.js';
 import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
+import type { Interval } from '../../domain/intervals.js';
 import type { PageRequest } from '../../domain/page.js';
-import type { Occupancy, TimeSpan } from '../../domain/slots.js';
+import type { Occupancy } from '../../domain/slots.js';
 import type { DeliveredEventType, Delivery, Subscription, Webhook, WebhookEventType } from '../../domain/webhook.js';
 
 export interface HolderReads {
@@ -262,14 +263,14 @@ export interface SyncLeases {
 
 export interface BusyTimeReads {
   /** Busy intervals of the holder's sources overlapping [from, to), in no particular order, possibly overlapping each other. */
-  overlapping(holderId: string, from: Instant, to: Instant): Promise<TimeSpan[]>;
+  overlapping(holderId: string, from: Instant, to: Instant): Promise<Interval[]>;
   /** The same, for a page of `GET /busy`: by start then source id, keyset on both. */
   list(holderId: string, from: Instant, to: Instant, page: PageRequest): Promise<SourceBusy[]>;
 }
 
 export interface BusyTimeWrites extends BusyTimeReads {
   /** The source's busy time is now exactly `intervals` (disjoint, by start). */
-  replace(holderId: string, sourceId: string, intervals: readonly TimeSpan[]): Promise<void>;
+  replace(holderId: string, sourceId: string, intervals: readonly Interval[]): Promise<void>;
 }
 
 /** One event written to the outbox, with one delivery per target webhook. */

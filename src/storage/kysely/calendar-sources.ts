@@ -8,7 +8,7 @@ import type {
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
 import type { BusyTimeWrites, CalendarSourceWrites, StoredSource, SyncLeases } from '../../app/ports/store.js';
-import type { TimeSpan } from '../../domain/slots.js';
+import type { Interval } from '../../domain/intervals.js';
 import { DAY_MS } from '../../domain/instant.js';
 import type { Database } from '../schema.js';
 import { keysetPage } from './keyset.js';
@@ -169,7 +169,7 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
 const SHORT_MS = DAY_MS;
 
 export class KyselyBusyTime extends Table implements BusyTimeWrites {
-  async overlapping(holderId: string, from: Instant, to: Instant): Promise<TimeSpan[]> {
+  async overlapping(holderId: string, from: Instant, to: Instant): Promise<Interval[]> {
     const rows = await this.rowsOverlapping(holderId, from, to, null, null);
     return rows.map((row) => ({ start: Number(row.start_at), end: Number(row.end_at) }));
   }
@@ -179,7 +179,7 @@ export class KyselyBusyTime extends Table implements BusyTimeWrites {
     return rows.map((row) => ({ start: Number(row.start_at), end: Number(row.end_at), sourceId: row.source_id }));
   }
 
-  async replace(holderId: string, sourceId: string, intervals: readonly TimeSpan[]): Promise<void> {
+  async replace(holderId: string, sourceId: string, intervals: readonly Interval[]): Promise<void> {
     this.scope.writes(holderId);
     await this.db.deleteFrom('busy_intervals').where('source_id', '=', sourceId).execute();
     // In chunks: SQLite allows 32,766 bound values a statement, PostgreSQL 65,535.
