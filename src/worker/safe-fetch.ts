@@ -6,8 +6,9 @@
 // kept within the first origin); decompression; bodies read under a byte cap. Failures are sorted
 // by one classifier (`failureKind`), whose kinds carry no address, so each caller words them as it
 // must (fixed phrases for calendars, the error's own text for the holder's webhook log).
-import type { Readable } from 'node:stream';
-import { interceptors, request, type Agent, type Dispatcher } from 'undici';
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { request, type Agent, type Dispatcher } from 'undici';
 import { ForbiddenTargetError, guardedAgent, type AddressPolicy } from './guarded-http.js';
 
 export interface SafeFetchOptions {
@@ -104,10 +105,10 @@ export class SafeFetch {
 
   constructor(private readonly options: SafeFetchOptions) {
     this.agent = guardedAgent(options.allowPrivateTargets, options.agent, options.forbiddenAddress);
-    // undici calls its decoder experimental (one ExperimentalWarning per process); what we rely on
-    // (gzip, deflate, the decoded size counted, a bad body failing) is pinned in
-    // test/worker/calendar-fetcher.test.ts. It also decodes br and stacked codings.
-    this.dispatcher = options.decompress ? this.agent.compose(interceptors.decompress()) : this.agent;
+    // Bodies are decoded by `read` with node:zlib, not by undici's `interceptors.decompress`: undici
+    // 7 calls that one experimental and prints an ExperimentalWarning to every server's stderr at
+    // start (test/e2e/cli.test.ts holds a started server's output free of warnings).
+    this.dispatcher = this.agent;
   }
 
   /**
@@ -156,21 +157,33 @@ export class SafeFetch {
 
   /**
    * A body, read until it ends or passes `limit` bytes (after decoding), then dropped: `over`
-   * says it was cut, `size` counts what was read. A coding the decoder left alone is refused.
+   * says it was cut, `size` counts what was read. With `decompress`, a gzip, deflate or br body
+   * is decoded as it is read (a corrupt one fails as `undecodable`), any other coding refused.
    */
   async read(answer: Answer, limit: number): Promise<{ bytes: Buffer; size: number; over: boolean }> {
-    const coding = (answer.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-    if (this.options.decompress && coding !== 'identity') {
-      discard(answer.body);
-      throw new FetchRefused('undecodable');
+    let body: AsyncIterable<Buffer> & Readable = answer.body as AsyncIterable<Buffer> & Readable;
+    if (this.options.decompress) {
+      const coding = (answer.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      const decoder = coding === 'identity' ? undefined : DECODERS[coding];
+      if (coding !== 'identity' && !decoder) {
+        discard(answer.body);
+        throw new FetchRefused('undecodable');
+      }
+      if (decoder) {
+        const decoded = decoder();
+        // A failing source ends the decoder with its error, which the loop below throws.
+        pipeline(answer.body, decoded, () => undefined);
+        body = decoded;
+      }
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+    for await (const chunk of body) {
       chunks.push(chunk);
       size += chunk.length;
       if (size > limit) {
-        discard(answer.body);
+        discard(body);
+        if (body !== answer.body) discard(answer.body);
         return { bytes: Buffer.concat(chunks), size, over: true };
       }
     }
@@ -181,6 +194,14 @@ export class SafeFetch {
     return this.agent.close();
   }
 }
+
+/** The decoders of the codings a calendar read asks for (`accept-encoding`) or a server may send anyway. */
+const DECODERS: Record<string, () => Transform> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
 
 /** The URL as http(s), webcal read as https, without user info or fragment; throws on anything else. */
 export function httpUrl(url: URL, failure: Refusal = 'not-http'): URL {
