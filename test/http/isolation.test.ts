@@ -99,6 +99,33 @@ describe('tenant isolation', () => {
     expect(await list('/api/v1/webhooks')).toEqual([]);
   });
 
+  it('when B lists, reads or releases holds, then A’s holds are neither shown nor touched (404 by id)', async () => {
+    const held = await h.request({
+      method: 'POST',
+      url: '/api/v1/holds',
+      token: alice,
+      json: { eventTypeId: aliceType.id, start: '2026-01-05T11:00:00Z' },
+    });
+    const holdId = held.json<{ id: string }>().id;
+    const aliceHolds = () => h.request({ method: 'GET', url: '/api/v1/holds', token: alice }).then((r) => r.json());
+    const before = await aliceHolds();
+    expect((await h.request({ method: 'GET', url: '/api/v1/holds', token: bob })).json()).toEqual({
+      data: [],
+      nextCursor: null,
+    });
+    const filtered = await h.request({ method: 'GET', url: `/api/v1/holds?eventTypeId=${aliceType.id}`, token: bob });
+    expect(filtered.json<ListBody<unknown>>().data).toEqual([]);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const problem = expectProblem(
+        await h.request({ method, url: `/api/v1/holds/${holdId}`, token: bob }),
+        404,
+        'not-found',
+      );
+      expect(problem.detail).not.toMatch(/alice|another|other holder|forbidden/i);
+    }
+    expect(await aliceHolds()).toEqual(before);
+  });
+
   it('when B books at the time A is booked, then it succeeds: calendars are per holder', async () => {
     const bobType = await createEventType(h, bob);
     const bobBooking = await book(h, bob, bobType.id, aliceBooking.start);
