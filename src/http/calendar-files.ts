@@ -30,27 +30,41 @@ const FEED_DISPOSITION = 'inline; filename="slotwise.ics"';
 
 export function registerCalendarFiles(app: FastifyInstance, context: AppContext, options: CalendarFileOptions): void {
   const { requests, feeds } = options;
-  app.get<{ Params: { file: string } }>('/ics/:file', async (request, reply) => {
-    const token = tokenOf(request.params.file);
-    if (token === undefined) return notFound(reply);
-    const wait = requests?.retryAfterSeconds(token) ?? 0;
-    if (wait > 0) return tooMany(reply, wait);
-    const content = await bookingFile(context, token);
-    if (!content) return notFound(reply);
+  /**
+   * What the link named by `file` opens, within the link's bound; undefined once the answer is
+   * sent (404 for a link that opens nothing, 429 past the bound). Only links that open something
+   * are counted, so forged ones neither fill the counts nor push a real link over.
+   */
+  const opened = async <T>(
+    file: string,
+    reply: FastifyReply,
+    open: (token: string) => Promise<T | undefined>,
+  ): Promise<T | undefined> => {
+    const token = tokenOf(file);
+    const wait = token === undefined ? 0 : (requests?.retryAfterSeconds(token) ?? 0);
+    if (wait > 0) {
+      tooMany(reply, wait);
+      return undefined;
+    }
+    const subject = token === undefined ? undefined : await open(token);
+    if (token === undefined || subject === undefined) {
+      notFound(reply);
+      return undefined;
+    }
     requests?.record(token);
+    return subject;
+  };
+  app.get<{ Params: { file: string } }>('/ics/:file', async (request, reply) => {
+    const content = await opened(request.params.file, reply, (token) => bookingFile(context, token));
+    if (!content) return reply;
     return send(reply, calendarFile(content, 'guest'), {
       disposition: 'attachment; filename="booking.ics"',
       maxAge: 0,
     });
   });
   app.get<{ Params: { file: string } }>('/feeds/:file', async (request, reply) => {
-    const token = tokenOf(request.params.file);
-    if (token === undefined) return notFound(reply);
-    const wait = requests?.retryAfterSeconds(token) ?? 0;
-    if (wait > 0) return tooMany(reply, wait);
-    const subject = await feedSubject(context, token);
-    if (!subject) return notFound(reply);
-    requests?.record(token);
+    const subject = await opened(request.params.file, reply, (token) => feedSubject(context, token));
+    if (!subject) return reply;
     const { holder, version } = subject;
     // The ETag comes from the version, so an unchanged feed is answered without being read or written.
     const etag = `"${createHash('sha256').update(`${holder.id}\n${version}`).digest('base64url').slice(0, 22)}"`;
