@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import { pino } from 'pino';
-import { KeyCache } from './app/key-cache.js';
+import { HolderCache, KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
 import type { AppContext, CalendarSourceSettings, PageSettings } from './app/context.js';
 import type { BusyParser } from './app/ports/busy-parser.js';
@@ -109,6 +109,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   const zones = new Zones();
   const calendars = new CalendarCache(storage.store, zones);
   const keys = new KeyCache(storage.store.apiKeys, storage.changes);
+  const holders = new HolderCache(storage.store.holders, storage.changes);
   const writer = new SlotWriter();
   const renderedTracks = new RenderedTracks(writer, RENDERED_TRACKS_BYTES);
   const renderedFeeds = new RenderedFeeds(RENDERED_FEEDS_BYTES);
@@ -140,6 +141,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     zones,
     calendars,
     keys,
+    holders,
     // The app exists by the time a link is made.
     links: new GuestLinks(
       settings.keyring,
@@ -230,6 +232,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     resetCaches() {
       calendars.clear();
       keys.clear();
+      holders.clear();
       renderedTracks.clear();
       renderedFeeds.clear();
     },

@@ -1,44 +1,70 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKey, Scope } from '../domain/api-key.js';
+import type { ApiKey, NamedKey, Scope } from '../domain/api-key.js';
 import type { Instant } from '../domain/instant.js';
-import type { AppContext, Caller } from './context.js';
+import type { AppContext, Principal } from './context.js';
 import { digestOf } from './key-cache.js';
-import type { AuthenticatedKey } from './ports/store.js';
+import type { ActingHolder, AuthenticatedKey } from './ports/store.js';
 
 export const API_KEY_PREFIX = 'sw_';
 
+/** The shape of every holder id (`IdGenerator`): what `Slotwise-Holder` must hold. */
+export const HOLDER_ID_PATTERN = '^hdr_[0-9a-z]{20}$';
+const HOLDER_ID = new RegExp(HOLDER_ID_PATTERN);
+
 export interface CreateKeyInput {
-  holderName: string;
+  /** The account (created on first use of the name). */
+  accountName: string;
+  /** The holder of the account the key is for (created there on first use); none for an account key. */
+  holderName: string | null;
   scopes: Scope[];
   expiresAt: Instant | null;
+  description?: string | null;
 }
 
-/** Creates the key (and its holder on first use of the name); the plain key exists only in the result. */
+export interface CreatedKey {
+  key: NamedKey;
+  token: string;
+}
+
+export function newToken(): string {
+  return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** Creates the key (and its account and holder on first use of their names); the plain key exists only in the result. */
 export async function createApiKey(
   context: Pick<AppContext, 'store' | 'now' | 'ids'>,
   input: CreateKeyInput,
-): Promise<{ key: ApiKey; token: string }> {
-  const token = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+): Promise<CreatedKey> {
+  const token = newToken();
   const now = context.now();
   const key = await context.store.transaction(async (tx) => {
-    const holder = await tx.holders.ensure({ id: context.ids.newId('hdr'), name: input.holderName, createdAt: now });
+    const account = await tx.accounts.ensure({ id: context.ids.newId('acc'), name: input.accountName, createdAt: now });
+    const holder =
+      input.holderName === null
+        ? null
+        : await tx.holders.ensure({
+            id: context.ids.newId('hdr'),
+            accountId: account.id,
+            name: input.holderName,
+            createdAt: now,
+          });
     const key: ApiKey = {
       id: context.ids.newId('key'),
-      holderId: holder.id,
-      holderName: holder.name,
-      holderHandle: holder.handle,
+      accountId: account.id,
+      holderId: holder?.id ?? null,
       scopes: input.scopes,
+      description: input.description ?? null,
       createdAt: now,
       expiresAt: input.expiresAt,
       revokedAt: null,
     };
     await tx.apiKeys.insert(key, digestOf(token));
-    return key;
+    return { ...key, accountName: account.name, holderName: holder?.name ?? null };
   });
   return { key, token };
 }
 
-export function listApiKeys(context: Pick<AppContext, 'store'>): Promise<ApiKey[]> {
+export function listApiKeys(context: Pick<AppContext, 'store'>): Promise<NamedKey[]> {
   return context.store.apiKeys.list();
 }
 
@@ -49,42 +75,76 @@ export async function revokeApiKey(context: Pick<AppContext, 'store' | 'now'>, k
 export type Authentication =
   | {
       ok: true;
-      caller: Caller;
-      /** The holder's calendar version, read with the key: a freshness hint for the slot query, not part of who calls. */
-      calendarVersion: number;
+      principal: Principal;
+      /**
+       * The calendar version of the holder the request acts for, read with the key or the
+       * holder: a freshness hint for the slot query, not part of who calls. Null in account scope.
+       */
+      calendarVersion: number | null;
     }
-  | { ok: false; reason: 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired' };
+  | { ok: false; reason: 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired' }
+  /** `Slotwise-Holder` holds no holder id at all (400), or names no holder this key may act for (404). */
+  | { ok: false; reason: 'holder-malformed' | 'holder-not-found' };
 
 /**
- * Reads `Authorization: Bearer <key>`; the key itself is only ever compared by digest. Answers at
- * once, without a promise, when the key is known unchanged (see `KeyCache`): every warm request.
+ * Reads `Authorization: Bearer <key>` and `Slotwise-Holder`; the key itself is only ever compared
+ * by digest. Answers at once, without a promise, when the key and the holder are known unchanged
+ * (see `KeyCache`, `HolderCache`): every warm request.
  */
 export function authenticate(
   context: AppContext,
   authorization: string | undefined,
+  holderHeader: string | undefined,
 ): Authentication | Promise<Authentication> {
   if (authorization === undefined || authorization === '') return { ok: false, reason: 'missing' };
   const match = /^Bearer +([A-Za-z0-9_\-.~+/]+=*) *$/i.exec(authorization);
   if (!match) return { ok: false, reason: 'malformed' };
   const key = context.keys.find(match[1]!);
-  return key instanceof Promise ? key.then((found) => judged(context, found)) : judged(context, key);
+  return key instanceof Promise
+    ? key.then((found) => judged(context, found, holderHeader))
+    : judged(context, key, holderHeader);
 }
 
-function judged(context: AppContext, key: AuthenticatedKey | undefined): Authentication {
+function judged(
+  context: AppContext,
+  key: AuthenticatedKey | undefined,
+  holderHeader: string | undefined,
+): Authentication | Promise<Authentication> {
   if (!key) return { ok: false, reason: 'unknown' };
-  if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
+  if (key.revokedAt !== null || key.holder?.deletedAt != null) return { ok: false, reason: 'revoked' };
   if (key.expiresAt !== null && key.expiresAt <= context.now()) return { ok: false, reason: 'expired' };
-  return { ok: true, caller: callerWith(key), calendarVersion: key.holderCalendarVersion };
+  if (holderHeader === undefined) return actingFor(key, key.holder);
+  if (!HOLDER_ID.test(holderHeader)) return { ok: false, reason: 'holder-malformed' };
+  // A holder key may name only its own holder.
+  if (key.holder !== null)
+    return key.holder.id === holderHeader ? actingFor(key, key.holder) : { ok: false, reason: 'holder-not-found' };
+  const holder = context.holders.find(holderHeader);
+  return holder instanceof Promise ? holder.then((found) => accountActing(key, found)) : accountActing(key, holder);
 }
 
-export function callerWith(key: ApiKey): Caller {
+function accountActing(key: AuthenticatedKey, holder: ActingHolder | undefined): Authentication {
+  // Another account's, deleted or unknown: one answer for each.
+  if (!holder || holder.accountId !== key.accountId || holder.deletedAt !== null)
+    return { ok: false, reason: 'holder-not-found' };
+  return actingFor(key, holder);
+}
+
+function actingFor(key: AuthenticatedKey, holder: ActingHolder | null): Authentication {
   return {
-    holderId: key.holderId,
-    holderName: key.holderName,
-    holderHandle: key.holderHandle,
+    ok: true,
+    principal: principalOf(key, holder),
+    calendarVersion: holder?.calendarVersion ?? null,
+  };
+}
+
+export function principalOf(key: ApiKey, holder: Pick<ActingHolder, 'id' | 'name' | 'handle'> | null): Principal {
+  return {
+    accountId: key.accountId,
     keyId: key.id,
+    keyHolderId: key.holderId,
     scopes: key.scopes,
     keyCreatedAt: key.createdAt,
     keyExpiresAt: key.expiresAt,
+    actingFor: holder && { id: holder.id, name: holder.name, handle: holder.handle },
   };
 }

@@ -71,11 +71,11 @@ export async function takeTime<Locked = void>(
 }
 
 /**
- * Takes the calendar locks of `holderIds` in one order (sorted ids), each once: two decisions
+ * Takes the calendar locks of `ownerIds` in one order (sorted ids), each once: two decisions
  * over overlapping lists of holders then never wait for each other in a cycle.
  */
-export async function lockCalendars(tx: Transaction, holderIds: readonly string[]): Promise<void> {
-  for (const holderId of [...new Set(holderIds)].sort()) await tx.lockCalendar(holderId);
+export async function lockCalendars(tx: Transaction, ownerIds: readonly string[]): Promise<void> {
+  for (const holderId of [...new Set(ownerIds)].sort()) await tx.lockCalendar(holderId);
 }
 
 /**

@@ -206,7 +206,7 @@ export async function holdOnPage(
       });
       return kept ? hold : null;
     },
-    { holderIds: [holder.id] },
+    { ownerIds: [holder.id] },
   );
 }
 

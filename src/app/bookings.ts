@@ -65,7 +65,7 @@ export async function createBooking(
       await announceCreated(events, rules.webhooks, booking, actor, now);
       return booking;
     },
-    { holderIds: [caller.holderId] },
+    { ownerIds: [caller.holderId] },
   );
 }
 
@@ -114,7 +114,7 @@ async function bookHold(
       await announceCreated(events, rules.webhooks, booking, actor, now);
       return booking;
     },
-    { holderIds: [caller.holderId] },
+    { ownerIds: [caller.holderId] },
   );
 }
 
@@ -210,7 +210,7 @@ export async function cancelBooking(
       });
       return result;
     },
-    { holderIds: [caller.holderId] },
+    { ownerIds: [caller.holderId] },
   );
 }
 
@@ -240,7 +240,7 @@ export async function updateBookingMetadata(
       if (!(await tx.bookings.update(updated, booking.status))) throw movedMeanwhile(id);
       return updated;
     },
-    { holderIds: [caller.holderId] },
+    { ownerIds: [caller.holderId] },
   );
 }
 
@@ -285,7 +285,7 @@ export async function rescheduleBooking(
       );
       return { booking, previous };
     },
-    { holderIds: [caller.holderId] },
+    { ownerIds: [caller.holderId] },
   );
 }
 

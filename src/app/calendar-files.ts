@@ -6,7 +6,8 @@ import { linkedBooking } from './linked-bookings.js';
 
 /** What a calendar file shows: bookings, the titles of their event types, and whose they are. */
 export interface CalendarFileContent {
-  holder: Holder;
+  /** Whose calendar: named in the file as `displayName`, else `name`. */
+  holder: Pick<Holder, 'name' | 'displayName'>;
   bookings: Booking[];
   /** Event type id → title (deleted event types too: their bookings stay). */
   titles: Map<string, string>;

@@ -50,7 +50,7 @@ export async function syncSource(
     // transaction fewer per sync, each a durable commit. Otherwise (gone, superseded, thrown) here.
     if (report === undefined || report.outcome === 'gone' || report.outcome === 'superseded') {
       const next = report?.outcome === 'superseded' ? context.now() : context.now() + settings.syncIntervalMs;
-      await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next), { holderIds: [holderId] });
+      await context.store.transaction((tx) => tx.calendarSources.release(sourceId, next), { ownerIds: [holderId] });
     }
   }
 }
@@ -210,7 +210,7 @@ function record(
         });
       return report;
     },
-    { holderIds: [read.source.holderId] },
+    { ownerIds: [read.source.holderId] },
   );
 }
 
@@ -234,7 +234,7 @@ export async function syncCalendarSourceNow(
       const leaseUntil = now + syncLeaseMs(settings);
       if (
         await context.store.transaction((tx) => tx.calendarSources.claim(holderId, id, now, leaseUntil), {
-          holderIds: [holderId],
+          ownerIds: [holderId],
         })
       ) {
         await syncSource(context, holderId, id);

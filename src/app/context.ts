@@ -1,7 +1,7 @@
 import type { Scope } from '../domain/api-key.js';
 import type { Instant } from '../domain/instant.js';
 import type { Zones } from '../domain/zone.js';
-import type { KeyCache } from './key-cache.js';
+import type { HolderCache, KeyCache } from './key-cache.js';
 import type { CalendarCache } from './calendars.js';
 import type { GuestLinks } from './guest-links.js';
 import type { IdGenerator } from './ids.js';
@@ -22,6 +22,8 @@ export interface AppContext {
   zones: Zones;
   calendars: CalendarCache;
   keys: KeyCache;
+  /** The holders account keys act for (`Slotwise-Holder`). */
+  holders: HolderCache;
   /** Makes and opens the guests' and feeds' capability links (contract §10). */
   links: GuestLinks;
   webhooks: WebhookSettings;
@@ -88,8 +90,34 @@ export interface WebhookSettings {
   limitPerHolder: number;
 }
 
-/** The authenticated caller: the key holder whose data a request may touch. */
+/** A holder as a request names it. */
+export interface HolderRef {
+  id: string;
+  name: string;
+  /** Where the holder's booking pages live: `/book/{handle}`. */
+  handle: string;
+}
+
+/**
+ * Who sent a request (contract §12): a key of an account, and whom the request acts for: the
+ * key's own holder, the holder an account key names in `Slotwise-Holder`, or nobody (an
+ * account key without the header: account scope).
+ */
+export interface Principal {
+  accountId: string;
+  keyId: string;
+  /** The key's own holder; null for an account key. */
+  keyHolderId: string | null;
+  scopes: Scope[];
+  keyCreatedAt: Instant;
+  keyExpiresAt: Instant | null;
+  /** Null in account scope. */
+  actingFor: HolderRef | null;
+}
+
+/** A request acting for one holder: what every use case of a holder's own resources takes. */
 export interface Caller {
+  accountId: string;
   holderId: string;
   holderName: string;
   /** Where the holder's booking pages live: `/book/{handle}`. */
@@ -98,4 +126,29 @@ export interface Caller {
   scopes: Scope[];
   keyCreatedAt: Instant;
   keyExpiresAt: Instant | null;
+}
+
+/** The principal acting for `holder` (its own, or one of its account's that it may act for). */
+export function callerFor(principal: Principal, holder: HolderRef): Caller {
+  return {
+    accountId: principal.accountId,
+    holderId: holder.id,
+    holderName: holder.name,
+    holderHandle: holder.handle,
+    keyId: principal.keyId,
+    scopes: principal.scopes,
+    keyCreatedAt: principal.keyCreatedAt,
+    keyExpiresAt: principal.keyExpiresAt,
+  };
+}
+
+/**
+ * Whose requests a rate limit counts and an `Idempotency-Key` belongs to: the key, and for an
+ * account key acting for a holder, that holder too (contract §12), so one busy holder of an
+ * account does not use up the others' requests, and a key reused for another holder is another key.
+ */
+export function requesterOf(principal: Principal): string {
+  return principal.keyHolderId === null && principal.actingFor !== null
+    ? `${principal.keyId}/${principal.actingFor.id}`
+    : principal.keyId;
 }

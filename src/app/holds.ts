@@ -29,7 +29,7 @@ export async function createHold(context: AppContext, caller: Caller, input: Cre
       await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.holds.insert(hold) });
       return hold;
     },
-    { holderIds: [caller.holderId] },
+    { ownerIds: [caller.holderId] },
   );
 }
 
@@ -43,7 +43,7 @@ export async function getHold(context: AppContext, caller: Caller, id: string): 
 /** Frees a live hold's time at once. */
 export async function releaseHold(context: AppContext, caller: Caller, id: string): Promise<void> {
   const ended = await context.store.transaction((tx) => tx.holds.end(caller.holderId, id, context.now()), {
-    holderIds: [caller.holderId],
+    ownerIds: [caller.holderId],
   });
   if (!ended) throw notFound(`Hold ${id}`);
 }

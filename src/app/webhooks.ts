@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PageRequest } from '../domain/page.js';
 import { WEBHOOK_EVENT_TYPES, type Delivery, type Webhook, type WebhookEventType } from '../domain/webhook.js';
-import type { AppContext, Caller } from './context.js';
+import type { AppContext, Caller, Principal } from './context.js';
 import { transactionWithEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
 import { assertPublicAddress } from './public-address.js';
@@ -55,6 +55,7 @@ export async function createWebhook(context: AppContext, caller: Caller, input: 
   const now = context.now();
   const webhook: Webhook = {
     id: context.ids.newId('whk'),
+    accountId: caller.accountId,
     holderId: caller.holderId,
     url,
     events: input.events ? canonicalEvents(input.events) : [...WEBHOOK_EVENT_TYPES],
@@ -86,8 +87,9 @@ export async function getWebhook(context: AppContext, caller: Caller, id: string
 }
 
 /** Whether the holder still has webhook `id`: a replayed registration shows its secret only while it does. */
-export async function webhookExists(context: AppContext, caller: Caller, id: string): Promise<boolean> {
-  return (await context.store.webhooks.get(caller.holderId, id)) !== undefined;
+export async function webhookExists(context: AppContext, principal: Principal, id: string): Promise<boolean> {
+  if (principal.actingFor === null) return false;
+  return (await context.store.webhooks.get(principal.actingFor.id, id)) !== undefined;
 }
 
 export function listWebhooks(context: AppContext, caller: Caller, page: PageRequest): Promise<Page<Webhook>> {

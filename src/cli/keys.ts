@@ -2,7 +2,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../app/api-keys.js';
 import type { AppContext } from '../app/context.js';
 import { IdGenerator } from '../app/ids.js';
 import { parseDuration, type Config } from '../config.js';
-import { SCOPES, type Scope } from '../domain/api-key.js';
+import { SCOPES, type NamedKey, type Scope } from '../domain/api-key.js';
 import { isOneLine } from '../domain/names.js';
 import { openConfiguredStorage } from './database.js';
 import { EXIT, UsageError, commandArgs } from './usage.js';
@@ -12,25 +12,28 @@ export async function keys(config: Config, argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'create') {
     const { values } = commandArgs(rest, {
+      account: { type: 'string' },
       holder: { type: 'string' },
       scopes: { type: 'string' },
       'expires-in': { type: 'string' },
     });
-    const holderName = values.holder?.trim() ?? '';
-    if (!holderName) throw new UsageError('keys create needs --holder NAME.');
-    if (!isOneLine(holderName))
-      throw new UsageError('--holder takes a name on one line, without control characters (line breaks, tabs).');
+    const accountName = oneLineName('--account', values.account);
+    const holderName = oneLineName('--holder', values.holder);
+    if (accountName === null && holderName === null)
+      throw new UsageError('keys create needs --holder NAME, --account NAME, or both.');
     const scopes = parseScopes(values.scopes ?? 'read,write');
     const expiresInMs = values['expires-in'] === undefined ? null : parseExpiry(values['expires-in']);
     return withContext(config, async (context) => {
       const now = context.now();
+      // `--holder NAME` alone: the holder of that name in the account made for it, named after it.
       const { key, token } = await createApiKey(context, {
+        accountName: accountName ?? holderName!,
         holderName,
         scopes,
         expiresAt: expiresInMs === null ? null : now + expiresInMs,
       });
       process.stderr.write(
-        `Created key ${key.id} for holder "${key.holderName}" with scopes ${key.scopes.join(',')}` +
+        `Created ${key.holderName === null ? 'account key' : 'key'} ${key.id} for ${ownerOf(key)} with scopes ${key.scopes.join(',')}` +
           `${key.expiresAt ? `, expiring ${new Date(key.expiresAt).toISOString()}` : ''}. It is shown only now:\n`,
       );
       process.stdout.write(`${token}\n`);
@@ -45,6 +48,7 @@ export async function keys(config: Config, argv: string[]): Promise<number> {
       if (values.json) {
         const rows = keys.map((k) => ({
           id: k.id,
+          account: k.accountName,
           holder: k.holderName,
           scopes: k.scopes,
           createdAt: iso(k.createdAt),
@@ -53,10 +57,11 @@ export async function keys(config: Config, argv: string[]): Promise<number> {
         }));
         process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
       } else {
-        const header = ['ID', 'HOLDER', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED'];
+        const header = ['ID', 'ACCOUNT', 'HOLDER', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED'];
         const rows = keys.map((k) => [
           k.id,
-          k.holderName,
+          k.accountName,
+          k.holderName ?? '-',
           k.scopes.join(','),
           iso(k.createdAt),
           iso(k.expiresAt),
@@ -89,6 +94,22 @@ export async function keys(config: Config, argv: string[]): Promise<number> {
   throw new UsageError(
     sub === undefined ? 'keys needs a subcommand: create, list or revoke.' : `Unknown keys subcommand "${sub}".`,
   );
+}
+
+/** A name given with `flag`, trimmed; null when the flag is absent. */
+function oneLineName(flag: string, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const name = value.trim();
+  if (!name) throw new UsageError(`${flag} takes a name; got an empty one.`);
+  if (!isOneLine(name))
+    throw new UsageError(`${flag} takes a name on one line, without control characters (line breaks, tabs).`);
+  return name;
+}
+
+function ownerOf(key: NamedKey): string {
+  return key.holderName === null
+    ? `account "${key.accountName}"`
+    : `holder "${key.holderName}" of account "${key.accountName}"`;
 }
 
 function parseScopes(text: string): Scope[] {

@@ -25,7 +25,9 @@ export function subscribedTo(subscriptions: readonly Subscription[], type: Webho
 
 export interface Webhook {
   id: string;
-  holderId: string;
+  accountId: string;
+  /** Null for an account webhook (contract §12), which hears every event of the account. */
+  holderId: string | null;
   url: string;
   events: WebhookEventType[];
   description: string | null;

@@ -136,7 +136,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
         route,
         status,
         ms: Math.round(reply.elapsedTime * 100) / 100,
-        key: request.caller?.keyId,
+        key: request.principal?.keyId,
       },
       'request',
     );

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Instant } from '../domain/instant.js';
-import type { Caller } from '../app/context.js';
+import { requesterOf, type Principal } from '../app/context.js';
 import type { IdempotencyLedger, StoredResponse } from '../app/ports/idempotency-ledger.js';
 import type { Keyring, SecretPurpose } from '../app/ports/keyring.js';
 import { HttpProblem, problem } from './problems.js';
@@ -33,7 +33,7 @@ declare module 'fastify' {
  */
 export interface SecretBearing {
   /** Whether the secret the stored (decrypted) answer shows is still in use, e.g. its webhook still exists. */
-  stillLive(caller: Caller, response: StoredResponse): Promise<boolean>;
+  stillLive(principal: Principal, response: StoredResponse): Promise<boolean>;
   /** The problem's detail when it is not. */
   gone: string;
 }
@@ -60,15 +60,15 @@ export function registerIdempotency(
   /** The stored answer of a secret-bearing route decrypted, if it may still be shown; else the problem why not. */
   const openReplay = async (
     secret: SecretBearing,
-    caller: Caller,
+    principal: Principal,
     key: string,
     stored: StoredResponse,
     log: FastifyInstance['log'],
   ): Promise<StoredResponse> => {
-    const body = keyring.decrypt(REPLAY_PURPOSE, stored.body, binding(caller.keyId, key));
+    const body = keyring.decrypt(REPLAY_PURPOSE, stored.body, binding(requesterOf(principal), key));
     if (body === undefined) {
       log.warn(
-        { key: caller.keyId },
+        { key: principal.keyId },
         'a stored Idempotency-Key answer cannot be decrypted: made under a key no longer in SLOTWISE_SECRET (or before answers were encrypted, or altered)',
       );
       throw new HttpProblem(
@@ -79,15 +79,15 @@ export function registerIdempotency(
       );
     }
     const response = { ...stored, body };
-    if (!(await secret.stillLive(caller, response))) throw new HttpProblem(problem('invalid-state', secret.gone));
+    if (!(await secret.stillLive(principal, response))) throw new HttpProblem(problem('invalid-state', secret.gone));
     return response;
   };
 
   const claim: preHandlerAsyncHookHandler = async (request, reply) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
-    const caller = request.caller;
-    if (!caller) return;
+    const principal = request.principal;
+    if (!principal) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw new HttpProblem(
         problem('invalid-request', 'The Idempotency-Key header must be 1–255 visible ASCII characters.', [
@@ -97,7 +97,7 @@ export function registerIdempotency(
     }
     const at = now();
     const outcome = await ledger.claim({
-      apiKeyId: caller.keyId,
+      apiKeyId: requesterOf(principal),
       key: header,
       requestHash: fingerprint(request.method, request.url, request.body),
       now: at,
@@ -111,7 +111,7 @@ export function registerIdempotency(
       case 'replay': {
         const secret = request.routeOptions.config.secretBearing;
         const response = secret
-          ? await openReplay(secret, caller, header, outcome.response, request.log)
+          ? await openReplay(secret, principal, header, outcome.response, request.log)
           : outcome.response;
         return reply
           .code(response.status)
@@ -137,13 +137,14 @@ export function registerIdempotency(
 
   const complete: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     const key = request.idempotencyKey;
-    const caller = request.caller;
-    if (key === null || !caller) return payload;
+    const principal = request.principal;
+    if (key === null || !principal) return payload;
+    const requester = requesterOf(principal);
     request.idempotencyKey = null;
     // A 400 is a request that failed validation, whether of its schema (which never gets here) or
     // of its content (an unknown eventTypeId, from >= to): not stored, so the fixed request can reuse the key.
     if (reply.statusCode >= 500 || reply.statusCode === 400 || typeof payload !== 'string') {
-      await ledger.release(caller.keyId, key);
+      await ledger.release(requester, key);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -154,8 +155,8 @@ export function registerIdempotency(
     // Stored before the answer leaves: a client that saw it can always have it replayed. A secret
     // never rests in the ledger in the clear.
     const secret = request.routeOptions.config.secretBearing;
-    const body = secret ? keyring.encrypt(REPLAY_PURPOSE, payload, binding(caller.keyId, key)) : payload;
-    await ledger.complete(caller.keyId, key, { status: reply.statusCode, headers, body });
+    const body = secret ? keyring.encrypt(REPLAY_PURPOSE, payload, binding(requester, key)) : payload;
+    await ledger.complete(requester, key, { status: reply.statusCode, headers, body });
     return payload;
   };
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requesterOf } from '../app/context.js';
 import type { Instant } from '../domain/instant.js';
 import type { RequestCounter } from '../app/ports/request-counter.js';
 import { HttpProblem, problem } from './problems.js';
@@ -36,11 +37,11 @@ export function registerRateLimit(api: FastifyInstance, settings: RateLimitSetti
   if (settings.perMinute <= 0) return;
   const policy = `"${POLICY_NAME}";q=${settings.perMinute};w=${WINDOW_MS / 1000}`;
   api.addHook('onRequest', async (request, reply) => {
-    const caller = request.caller;
-    if (!caller) return;
+    const principal = request.principal;
+    if (!principal) return;
     const at = now();
     const windowStart = Math.floor(at / WINDOW_MS) * WINDOW_MS;
-    const requests = await settings.counter.count(caller.keyId, windowStart);
+    const requests = await settings.counter.count(requesterOf(principal), windowStart);
     const remaining = Math.max(0, settings.perMinute - requests);
     const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - at) / 1000));
     reply.header('ratelimit-policy', policy);

@@ -156,8 +156,12 @@ export class PostgresChangePoll implements CommitsElsewhere {
 }
 
 const FIRST_QUESTION = `select pg_snapshot_xmin(pg_current_snapshot())::text as horizon, null as changed`;
-// One statement: the rows and the horizon come from the same snapshot.
+// One statement: the rows and the horizon come from the same snapshot. Holders and accounts (an
+// account key's revocation marks its account: migration 0011) share one id space and one log.
 const QUESTION = `
   select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
          (select json_agg(json_build_array(id, changed_by::text))
-            from (select id, changed_by from holders where changed_by >= $1::xid8 limit $2) as recent) as changed`;
+            from (select id, changed_by from holders where changed_by >= $1::xid8
+                  union all
+                  select id, changed_by from accounts where changed_by >= $1::xid8
+                  limit $2) as recent) as changed`;

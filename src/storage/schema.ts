@@ -5,21 +5,41 @@ import type { Generated } from 'kysely';
  * every engine; structured values (weekly schedule, overrides, scopes, webhook events) are JSON text.
  */
 export interface Database {
-  holders: {
+  accounts: {
     id: string;
+    /** Unique; what `keys create --account` names. */
     name: string;
+    /** Unique among accounts (contract §12). */
     handle: string;
     display_name: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+  holders: {
+    id: string;
+    account_id: string;
+    /** Unique among the account's live holders. */
+    name: string;
+    /** Unique among live holders. */
+    handle: string;
+    display_name: string | null;
+    email: string | null;
     feed_generation: Generated<number>;
     created_at: number;
+    updated_at: number;
+    /** Set when the holder was deleted: its keys and pages stop working, its past bookings stay. */
+    deleted_at: number | null;
     /** Bumped (by triggers) in every transaction that changes the holder's event types, availability or bookings. */
     calendar_version: Generated<number>;
   };
   api_keys: {
     id: string;
-    holder_id: string;
+    account_id: string;
+    /** Null for an account key. */
+    holder_id: string | null;
     digest: string;
     scopes: string;
+    description: string | null;
     created_at: number;
     expires_at: number | null;
     revoked_at: number | null;
@@ -88,7 +108,9 @@ export interface Database {
   };
   webhooks: {
     id: string;
-    holder_id: string;
+    account_id: string;
+    /** Null for an account webhook, which hears every event of the account. */
+    holder_id: string | null;
     url: string;
     events: string;
     description: string | null;
@@ -126,7 +148,14 @@ export interface Database {
     /** 1 when longer than a day: those are scanned, the others sought by start. */
     spans_days: number;
   };
-  webhook_events: { id: string; holder_id: string; type: string; payload: string; created_at: number };
+  webhook_events: {
+    id: string;
+    account_id: string;
+    holder_id: string;
+    type: string;
+    payload: string;
+    created_at: number;
+  };
   webhook_deliveries: {
     id: string;
     event_id: string;

@@ -4,8 +4,8 @@
 // change signal takes to hear of the other's commit (SQLite: at once; PostgreSQL: a
 // poll, a tenth of a second; see docs/architecture.md, "PostgreSQL's change poll").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callerWith } from '../../src/app/api-keys.js';
 import { digestOf } from '../../src/app/key-cache.js';
+import { callerOfKey } from '../support/callers.js';
 import { replaceAvailability } from '../../src/app/availability.js';
 import { cancelBooking, createBooking } from '../../src/app/bookings.js';
 import { CalendarCache } from '../../src/app/calendars.js';
@@ -46,7 +46,7 @@ beforeEach(async () => {
   otherContext = otherServer.context;
   const key = await other.store.apiKeys.findByDigest(digestOf(token));
   if (!key) throw new Error('the other store does not see the key: not the same database');
-  caller = callerWith(key);
+  caller = callerOfKey(key);
 });
 
 afterEach(async () => {

@@ -38,7 +38,7 @@ describe('key cache', () => {
     const found = await Promise.all(Array.from({ length: 64 }, () => cache.find(token)));
     expect(reads).toBe(1);
     expect(new Set(found.map((key) => key?.id)).size).toBe(1);
-    expect(found[0]?.holderName).toBe('alice');
+    expect(found[0]?.holder?.name).toBe('alice');
   });
 
   it('when a commit comes while a read is in flight, then a request after it reads again', async () => {
@@ -68,7 +68,7 @@ describe('key cache', () => {
     for (const request of waiting) await expect(request).rejects.toThrow('the database is gone');
     expect(reads).toBe(1);
     failing = false;
-    expect((await flaky.find(token))?.holderName).toBe('alice');
+    expect((await flaky.find(token))?.holder?.name).toBe('alice');
     expect(reads).toBe(2);
   });
 });

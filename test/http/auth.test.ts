@@ -59,7 +59,9 @@ describe('scopes per route', () => {
   beforeAll(async () => {
     h = await createHarness({ now: BEFORE_MONDAY });
     const make = (scopes: Scope[]) =>
-      createApiKey(h.context, { holderName: 'alice', scopes, expiresAt: null }).then((k) => k.token);
+      createApiKey(h.context, { accountName: 'alice', holderName: 'alice', scopes, expiresAt: null }).then(
+        (k) => k.token,
+      );
     tokens.read = await make(['read']);
     tokens.write = await make(['write']);
     tokens.star = await make(['*']);
@@ -158,7 +160,12 @@ describe('authentication', () => {
   });
 
   it('when the key is revoked, then 401 with error="invalid_token" (and it worked before)', async () => {
-    const { key, token } = await createApiKey(h.context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
+    const { key, token } = await createApiKey(h.context, {
+      accountName: 'alice',
+      holderName: 'alice',
+      scopes: ['*'],
+      expiresAt: null,
+    });
     expect((await h.request({ method: 'GET', url: '/api/v1/event-types', token })).statusCode).toBe(200);
     expect(await revokeApiKey(h.context, key.id)).toBe(true);
     for (const method of ['GET', 'POST'] as const) {
@@ -175,6 +182,7 @@ describe('authentication', () => {
 
   it('when the key expired before now, then 401 with error="invalid_token"', async () => {
     const { token } = await createApiKey(h.context, {
+      accountName: 'alice',
       holderName: 'alice',
       scopes: ['*'],
       expiresAt: Date.parse(BEFORE_MONDAY) - 1,
@@ -186,7 +194,12 @@ describe('authentication', () => {
 
   it('when the clock passes the key’s expiry, then it stops working at exactly that moment', async () => {
     const expiresAt = Date.parse('2026-01-01T01:00:00Z');
-    const { token } = await createApiKey(h.context, { holderName: 'alice', scopes: ['*'], expiresAt });
+    const { token } = await createApiKey(h.context, {
+      accountName: 'alice',
+      holderName: 'alice',
+      scopes: ['*'],
+      expiresAt,
+    });
     h.clock.set(expiresAt - 1);
     expect((await h.request({ method: 'GET', url: '/api/v1/event-types', token })).statusCode).toBe(200);
     h.clock.set(expiresAt);
@@ -196,7 +209,12 @@ describe('authentication', () => {
   });
 
   it('when one of a holder’s keys is revoked, then the holder’s other keys keep working', async () => {
-    const first = await createApiKey(h.context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
+    const first = await createApiKey(h.context, {
+      accountName: 'alice',
+      holderName: 'alice',
+      scopes: ['*'],
+      expiresAt: null,
+    });
     const second = await h.key('alice');
     await revokeApiKey(h.context, first.key.id);
     expect((await h.request({ method: 'GET', url: '/api/v1/event-types', token: second })).statusCode).toBe(200);

@@ -484,7 +484,7 @@ describe('busy time in slots and bookings', () => {
     const [holderId] = await holderAndSource(source.id);
     const version = await h.store.holders.calendarVersion(holderId);
     // Another holder's cached key outlives the sync's commits: they concern the source's holder only.
-    const bob = (await h.store.apiKeys.findByDigest(digestOf(await h.key('bob'))))!.holderId;
+    const bob = (await h.store.apiKeys.findByDigest(digestOf(await h.key('bob'))))!.holderId!;
     h.clock.current += 60_000;
     await expect.poll(() => h.storage.changes.mark(), { timeout: 5_000, interval: 5 }).not.toBeNull();
     const mark = h.storage.changes.mark()!;

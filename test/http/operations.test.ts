@@ -344,6 +344,7 @@ describe('GET /api/v1/me', () => {
   it('when the key expires, then expiresAt is its expiry in UTC', async () => {
     const { createApiKey } = await import('../../src/app/api-keys.js');
     const { token: expiring } = await createApiKey(h.context, {
+      accountName: 'dave',
       holderName: 'dave',
       scopes: ['read'],
       expiresAt: Date.parse('2026-04-01T12:00:00Z'),

@@ -197,7 +197,7 @@ describe('store round trips of GET /slots', () => {
 
     // Through another process over the same database: the change reaches this one as a change
     // naming bob (PostgreSQL's change poll), or as "something changed" (SQLite's data_version).
-    const bobId = (await h.store.apiKeys.findByDigest(digestOf(bob)))!.holderId;
+    const bobId = (await h.store.apiKeys.findByDigest(digestOf(bob)))!.holderId!;
     const beforeBob = h.storage.changes.mark()!;
     await bookElsewhere(bob, bobType.id, '2026-01-05T09:00:00Z');
     await expect

@@ -79,7 +79,7 @@ describe('change signal', () => {
     const bob = await addHolder('bob');
     const before = await markWhenHearing(storage.changes);
     await store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'scoped' })), {
-      holderIds: [bob.id],
+      ownerIds: [bob.id],
     });
     expect(storage.changes.unchangedSince(before, bob.id)).toBe(false);
     expect(storage.changes.unchangedSince(before, alice.id)).toBe(true);
@@ -89,7 +89,7 @@ describe('change signal', () => {
     const beforeBoth = storage.changes.mark()!;
     await Promise.all([
       store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'scoped-again' })), {
-        holderIds: [bob.id],
+        ownerIds: [bob.id],
       }),
       store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'unscoped' }))),
     ]);
@@ -105,14 +105,14 @@ describe('change signal', () => {
         await tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'in-scope' }));
         await tx.eventTypes.insert(eventTypeOf(alice.id, { slug: 'out-of-scope' }));
       },
-      { holderIds: [bob.id] },
+      { ownerIds: [bob.id] },
     );
     await expect(outOfScope).rejects.toThrow(OutOfScope);
     expect(await store.eventTypes.live(bob.id)).toEqual([]);
     expect(await store.eventTypes.live(alice.id)).toEqual([]);
     // Revoking a key names no holder: a scoped transaction may not.
     await expect(
-      store.transaction((tx) => tx.apiKeys.revoke('key_unknown', 0), { holderIds: [bob.id] }),
+      store.transaction((tx) => tx.apiKeys.revoke('key_unknown', 0), { ownerIds: [bob.id] }),
     ).rejects.toThrow(OutOfScope);
     expect(storage.changes.unchangedSince(before, alice.id)).toBe(true);
 
@@ -121,7 +121,7 @@ describe('change signal', () => {
         await tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'both' }));
         await tx.eventTypes.insert(eventTypeOf(alice.id, { slug: 'both' }));
       },
-      { holderIds: [alice.id, bob.id] },
+      { ownerIds: [alice.id, bob.id] },
     );
     expect(storage.changes.unchangedSince(before, alice.id)).toBe(false);
     expect(storage.changes.unchangedSince(before, bob.id)).toBe(false);

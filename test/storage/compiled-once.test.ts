@@ -29,9 +29,21 @@ beforeEach(async () => {
         : new PostgresDialect({ pool: new pg.Pool({ connectionString: testStore.databaseUrl, max: 1 }) }),
   });
   for (const name of ['alice', 'bob']) {
+    const created = at('2026-01-01T00:00:00Z');
+    await db
+      .insertInto('accounts')
+      .values({ id: `acc_${name}`, name, handle: name, created_at: created, updated_at: created })
+      .execute();
     await db
       .insertInto('holders')
-      .values({ id: `hdr_${name}`, name, handle: name, created_at: at('2026-01-01T00:00:00Z') })
+      .values({
+        id: `hdr_${name}`,
+        account_id: `acc_${name}`,
+        name,
+        handle: name,
+        created_at: created,
+        updated_at: created,
+      })
       .execute();
   }
 });

@@ -1,7 +1,8 @@
 // Bookings raced through the use cases on the real wiring: the storage's serialised decision
 // (SQLite's write transaction, PostgreSQL's locks and exclusion constraint) on both engines.
 import { describe, expect, it } from 'vitest';
-import { callerWith, createApiKey } from '../../src/app/api-keys.js';
+import { createApiKey } from '../../src/app/api-keys.js';
+import { callerOfToken } from '../support/callers.js';
 import { replaceAvailability } from '../../src/app/availability.js';
 import { createBooking } from '../../src/app/bookings.js';
 import type { AppContext, Caller } from '../../src/app/context.js';
@@ -40,8 +41,13 @@ async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEve
     },
   });
   const context: AppContext = server.context;
-  const { key } = await createApiKey(context, { holderName: 'alice', scopes: ['*'], expiresAt: null });
-  const caller: Caller = callerWith(key);
+  const { key, token } = await createApiKey(context, {
+    accountName: 'alice',
+    holderName: 'alice',
+    scopes: ['*'],
+    expiresAt: null,
+  });
+  const caller: Caller = await callerOfToken(context.store.apiKeys, token);
   const eventType = await createEventType(context, caller, {
     title: 'Intro call',
     durationMinutes: 30,
@@ -70,7 +76,7 @@ describe('concurrent bookings', () => {
     });
     const start = '2026-03-02T09:00:00Z';
     // Subscribed to booking.created: the winner's event is written, the losers' are not.
-    await addWebhook(key.holderId);
+    await addWebhook(key.holderId!);
 
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>

@@ -38,8 +38,12 @@ export function useFreshStorage(): void {
   });
 }
 
+/** A holder of its own account, named after it (as `keys create --holder NAME` makes one). */
 export async function addHolder(name: string): Promise<Holder> {
-  return store.transaction((tx) => tx.holders.ensure({ id: newId('hdr'), name, createdAt: T0 }));
+  return store.transaction(async (tx) => {
+    const account = await tx.accounts.ensure({ id: newId('acc'), name, createdAt: T0 });
+    return tx.holders.ensure({ id: newId('hdr'), accountId: account.id, name, createdAt: T0 });
+  });
 }
 
 export function eventTypeOf(holderId: string, fields: Partial<EventType> = {}): EventType {
@@ -66,8 +70,10 @@ export async function addWebhook(
   holderId: string,
   fields: { events?: WebhookEventType[]; active?: boolean; createdAt?: number } = {},
 ): Promise<Webhook> {
+  const holder = await store.holders.get(holderId);
   const webhook: Webhook = {
     id: newId('whk'),
+    accountId: holder!.accountId,
     holderId,
     url: 'https://hooks.example.com/slotwise',
     events: fields.events ?? ['booking.created', 'booking.cancelled', 'booking.rescheduled'],

@@ -120,10 +120,10 @@ describe('housekeeping', () => {
       tx.apiKeys.insert(
         {
           id,
+          accountId: alice.accountId,
           holderId: alice.id,
-          holderName: 'alice',
-          holderHandle: 'alice',
           scopes: ['*'],
+          description: null,
           createdAt: T0,
           expiresAt: null,
           revokedAt: null,

@@ -34,13 +34,12 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     dir = mkdtempSync(join(tmpdir(), 'slotwise-constraint-'));
     testStore = await openTestStore(dir);
     store = testStore.store;
-    alice = { id: newId('hdr'), name: 'alice', handle: 'alice', displayName: null, feedGeneration: 0, createdAt: T0 };
-    bob = { id: newId('hdr'), name: 'bob', handle: 'bob', displayName: null, feedGeneration: 0, createdAt: T0 };
-    alices = eventTypeOf(alice);
-    bobs = eventTypeOf(bob);
     await store.transaction(async (tx) => {
-      await tx.holders.ensure(alice);
-      await tx.holders.ensure(bob);
+      const account = await tx.accounts.ensure({ id: newId('acc'), name: 'team', createdAt: T0 });
+      alice = await tx.holders.ensure({ id: newId('hdr'), accountId: account.id, name: 'alice', createdAt: T0 });
+      bob = await tx.holders.ensure({ id: newId('hdr'), accountId: account.id, name: 'bob', createdAt: T0 });
+      alices = eventTypeOf(alice);
+      bobs = eventTypeOf(bob);
       await tx.eventTypes.insert(alices);
       await tx.eventTypes.insert(bobs);
     });

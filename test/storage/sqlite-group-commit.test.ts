@@ -29,7 +29,10 @@ afterEach(async () => {
 });
 
 it('when concurrent transactions are acknowledged, then another connection to the file already sees each one’s writes', async () => {
-  const holder = await store.transaction((tx) => tx.holders.ensure({ id: newId('hdr'), name: 'alice', createdAt: T0 }));
+  const holder = await store.transaction(async (tx) => {
+    const account = await tx.accounts.ensure({ id: newId('acc'), name: 'alice', createdAt: T0 });
+    return tx.holders.ensure({ id: newId('hdr'), accountId: account.id, name: 'alice', createdAt: T0 });
+  });
   const observer = new Database(filename, { readonly: true });
   const visibleAtAck: boolean[] = [];
   try {

@@ -211,15 +211,16 @@ describe('unique slugs and names', () => {
   it('when a holder name is taken, then ensureHolder returns the existing holder', async () => {
     const alice = await addHolder('alice');
     const again = await store.transaction((tx) =>
-      tx.holders.ensure({ id: newId('hld'), name: 'alice', createdAt: T0 + 1 }),
+      tx.holders.ensure({ id: newId('hld'), accountId: alice.accountId, name: 'alice', createdAt: T0 + 1 }),
     );
     expect(again).toEqual(alice);
   });
 
   it('when two transactions ensure the same new holder at once, then both get the one holder', async () => {
+    const { accountId } = await addHolder('alice');
     const [a, b] = await Promise.all(
       [1, 2].map(() =>
-        store.transaction((tx) => tx.holders.ensure({ id: newId('hld'), name: 'carol', createdAt: T0 })),
+        store.transaction((tx) => tx.holders.ensure({ id: newId('hld'), accountId, name: 'carol', createdAt: T0 })),
       ),
     );
     expect(a).toEqual(b);
@@ -535,6 +536,7 @@ describe('calendar version', () => {
     await addEventType(holder.id);
     const webhook: Webhook = {
       id: newId('whk'),
+      accountId: holder.accountId,
       holderId: holder.id,
       url: 'https://hooks.example.com/slotwise',
       events: ['booking.created'],
@@ -556,10 +558,10 @@ describe('calendar version', () => {
     );
     const key: ApiKey = {
       id: newId('key'),
+      accountId: holder.accountId,
       holderId: holder.id,
-      holderName: holder.name,
-      holderHandle: holder.handle,
       scopes: ['read'],
+      description: null,
       createdAt: T0,
       expiresAt: null,
       revokedAt: null,
@@ -567,7 +569,7 @@ describe('calendar version', () => {
     await expectUnchangedBy(holder.id, 'insertApiKey', (tx) => tx.apiKeys.insert(key, `digest-${key.id}`));
     await expectUnchangedBy(holder.id, 'revokeApiKey', (tx) => tx.apiKeys.revoke(key.id, T0 + 2));
     await expectUnchangedBy(holder.id, 'ensureHolder (existing)', (tx) =>
-      tx.holders.ensure({ id: newId('hld'), name: holder.name, createdAt: T0 + 3 }),
+      tx.holders.ensure({ id: newId('hld'), accountId: holder.accountId, name: holder.name, createdAt: T0 + 3 }),
     );
   });
 

@@ -112,7 +112,12 @@ export async function createHarness(
     dir,
     settings,
     async key(holder, scopes = ['read', 'write']) {
-      const { token } = await createApiKey(context, { holderName: holder, scopes, expiresAt: null });
+      const { token } = await createApiKey(context, {
+        accountName: holder,
+        holderName: holder,
+        scopes,
+        expiresAt: null,
+      });
       return token;
     },
     request({ token, json, headers, ...rest }) {

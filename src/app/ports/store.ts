@@ -2,7 +2,7 @@
 // types, availability, bookings and webhooks, and write events to the outbox, each change in one
 // transaction. One narrow record interface per resource; a transaction offers their writes too.
 // Implemented once over Kysely (src/storage/kysely/), for SQLite and PostgreSQL.
-import type { ApiKey, Holder, NewHolder } from '../../domain/api-key.js';
+import type { Account, ApiKey, Holder, NamedKey, NewHolder } from '../../domain/api-key.js';
 import type { Availability } from '../../domain/availability.js';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
 import type { CalendarSource, SourceBusy } from '../../domain/calendar-source.js';
@@ -14,11 +14,38 @@ import type { PageRequest } from '../../domain/page.js';
 import type { Occupancy } from '../../domain/slots.js';
 import type { DeliveredEventType, Delivery, Subscription, Webhook, WebhookEventType } from '../../domain/webhook.js';
 
+export interface AccountReads {
+  get(id: string): Promise<Account | undefined>;
+  findByName(name: string): Promise<Account | undefined>;
+}
+
+export interface AccountWrites extends AccountReads {
+  /**
+   * The account of that name, created as `candidate` if there is none yet (also when two create
+   * it at once), with the first free handle derived from the name.
+   */
+  ensure(candidate: Pick<Account, 'id' | 'name' | 'createdAt'>): Promise<Account>;
+}
+
+/** A holder as a request acting for it needs it: read with its calendar version, in one statement. */
+export interface ActingHolder {
+  id: string;
+  accountId: string;
+  name: string;
+  handle: string;
+  calendarVersion: number;
+  deletedAt: Instant | null;
+}
+
 export interface HolderReads {
+  /** The holder, deleted or not. */
   get(id: string): Promise<Holder | undefined>;
-  findByName(name: string): Promise<Holder | undefined>;
-  /** The holder at a booking page's handle, with its calendar version (what `CalendarCache.current` takes). */
+  /** The account's live holder of that name. */
+  findByName(accountId: string, name: string): Promise<Holder | undefined>;
+  /** The live holder at a booking page's handle, with its calendar version (what `CalendarCache.current` takes). */
   findByHandle(handle: string): Promise<{ holder: Holder; calendarVersion: number } | undefined>;
+  /** The holder (deleted or not) with its calendar version: what `HolderCache` keeps. */
+  acting(id: string): Promise<ActingHolder | undefined>;
   /**
    * A number that changes in every transaction that changes the holder's event types,
    * availability or bookings (undefined for no such holder): what caches of derived data check.
@@ -28,8 +55,8 @@ export interface HolderReads {
 
 export interface HolderWrites extends HolderReads {
   /**
-   * The holder of that name, created as `candidate` if there is none yet (also when two create it
-   * at once), with the first free handle derived from the name.
+   * The account's live holder of that name, created as `candidate` if there is none yet (also
+   * when two create it at once), with the first free handle derived from the name.
    */
   ensure(candidate: NewHolder): Promise<Holder>;
   /** Changes the public profile; throws `UniqueViolation` when the handle is another holder's. */
@@ -43,14 +70,18 @@ export interface HolderWrites extends HolderReads {
   bumpCalendarVersion(id: string): Promise<void>;
 }
 
-/** A key as authentication reads it: with its holder's calendar version, read in the same query. */
+/**
+ * A key as authentication reads it, in one statement: with its holder (null for an account key)
+ * and that holder's calendar version.
+ */
 export interface AuthenticatedKey extends ApiKey {
-  holderCalendarVersion: number;
+  holder: ActingHolder | null;
 }
 
 export interface ApiKeyReads {
   findByDigest(digest: string): Promise<AuthenticatedKey | undefined>;
-  list(): Promise<ApiKey[]>;
+  /** Every key, with the names of its account and holder (`keys list`). */
+  list(): Promise<NamedKey[]>;
   count(): Promise<number>;
 }
 
@@ -290,6 +321,7 @@ export interface OutboxWrites {
 
 /** What may be read outside a transaction. */
 export interface Reads {
+  accounts: AccountReads;
   holders: HolderReads;
   apiKeys: ApiKeyReads;
   eventTypes: EventTypeReads;
@@ -334,6 +366,7 @@ export interface DecisionReads {
 export interface Transaction {
   /** Read first by every booking and hold decision. */
   decisions: DecisionReads;
+  accounts: AccountWrites;
   holders: HolderWrites;
   apiKeys: ApiKeyWrites;
   eventTypes: EventTypeWrites;
@@ -366,11 +399,12 @@ export interface Store extends Reads {
 
 /**
  * What a transaction declares it changes, for this process's caches: every row it may change is
- * one of `holderIds`' (their bookings and holds, events and deliveries), so the keys and
- * calendars of other holders that this process keeps stay valid past its commit. The store holds
- * the transaction to it: a write of another holder's rows throws before it is sent. Without a
- * scope, anything may have changed.
+ * one of `ownerIds`' (holders: their keys, bookings and holds, events and deliveries; accounts:
+ * their own row, account keys and account webhooks), so the keys and calendars of other holders
+ * and accounts that this process keeps stay valid past its commit. The store holds the
+ * transaction to it: a write of another owner's rows throws before it is sent. Without a scope,
+ * anything may have changed.
  */
 export interface TransactionScope {
-  holderIds: readonly string[];
+  ownerIds: readonly string[];
 }

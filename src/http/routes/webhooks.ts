@@ -64,8 +64,9 @@ export const webhookRoutes =
         // The answer shows the signing secret: stored encrypted, replayed only while the webhook exists.
         config: {
           secretBearing: {
-            stillLive: async (caller, stored) =>
-              stored.status !== 201 || webhookExists(context, caller, (JSON.parse(stored.body) as { id: string }).id),
+            stillLive: async (principal, stored) =>
+              stored.status !== 201 ||
+              webhookExists(context, principal, (JSON.parse(stored.body) as { id: string }).id),
             gone: 'The webhook this Idempotency-Key registered has been deleted since, so its secret is not shown again. Register a new webhook with a new Idempotency-Key.',
           },
         },

@@ -1,41 +1,66 @@
-import type { Kysely } from 'kysely';
-import type { ApiKey } from '../../domain/api-key.js';
+import type { ApiKey, NamedKey } from '../../domain/api-key.js';
 import type { Instant } from '../../domain/instant.js';
 import type { ApiKeyWrites, AuthenticatedKey } from '../../app/ports/store.js';
-import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import { toApiKey } from './rows.js';
 import { Table } from './table.js';
 
-function apiKeysQuery(db: Kysely<Database>) {
-  return db
+const keyColumns = [
+  'api_keys.id',
+  'api_keys.account_id',
+  'api_keys.holder_id',
+  'api_keys.scopes',
+  'api_keys.description',
+  'api_keys.created_at',
+  'api_keys.expires_at',
+  'api_keys.revoked_at',
+] as const;
+
+// With its holder (none for an account key) and the holder's calendar version, in one statement.
+const apiKeyByDigest = compiledOnce<{ digest: string }>()((db, param) =>
+  db
     .selectFrom('api_keys')
-    .innerJoin('holders', 'holders.id', 'api_keys.holder_id')
+    .leftJoin('holders', 'holders.id', 'api_keys.holder_id')
+    .select(keyColumns)
     .select([
-      'api_keys.id',
-      'api_keys.holder_id',
       'holders.name as holder_name',
       'holders.handle as holder_handle',
-      'api_keys.scopes',
-      'api_keys.created_at',
-      'api_keys.expires_at',
-      'api_keys.revoked_at',
-    ]);
-}
-
-const apiKeyByDigest = compiledOnce<{ digest: string }>()((db, param) =>
-  apiKeysQuery(db).select('holders.calendar_version').where('api_keys.digest', '=', param('digest')),
+      'holders.calendar_version',
+      'holders.deleted_at as holder_deleted_at',
+    ])
+    .where('api_keys.digest', '=', param('digest')),
 );
 
 export class KyselyApiKeys extends Table implements ApiKeyWrites {
   async findByDigest(digest: string): Promise<AuthenticatedKey | undefined> {
     const [row] = await apiKeyByDigest(this.db, this.engine, { digest });
-    return row && { ...toApiKey(row), holderCalendarVersion: Number(row.calendar_version) };
+    if (!row) return undefined;
+    const key = toApiKey(row);
+    const holder =
+      key.holderId === null
+        ? null
+        : {
+            id: key.holderId,
+            accountId: key.accountId,
+            name: row.holder_name!,
+            handle: row.holder_handle!,
+            calendarVersion: Number(row.calendar_version),
+            deletedAt: row.holder_deleted_at === null ? null : Number(row.holder_deleted_at),
+          };
+    return { ...key, holder };
   }
 
-  async list(): Promise<ApiKey[]> {
-    const rows = await apiKeysQuery(this.db).orderBy('api_keys.created_at').orderBy('api_keys.id').execute();
-    return rows.map(toApiKey);
+  async list(): Promise<NamedKey[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+      .leftJoin('holders', 'holders.id', 'api_keys.holder_id')
+      .select(keyColumns)
+      .select(['accounts.name as account_name', 'holders.name as holder_name'])
+      .orderBy('api_keys.created_at')
+      .orderBy('api_keys.id')
+      .execute();
+    return rows.map((row) => ({ ...toApiKey(row), accountName: row.account_name, holderName: row.holder_name }));
   }
 
   async count(): Promise<number> {
@@ -47,14 +72,16 @@ export class KyselyApiKeys extends Table implements ApiKeyWrites {
   }
 
   async insert(key: ApiKey, digest: string): Promise<void> {
-    this.scope.writes(key.holderId);
+    this.scope.writes(key.holderId ?? key.accountId);
     await this.db
       .insertInto('api_keys')
       .values({
         id: key.id,
+        account_id: key.accountId,
         holder_id: key.holderId,
         digest,
         scopes: key.scopes.join(','),
+        description: key.description,
         created_at: key.createdAt,
         expires_at: key.expiresAt,
         revoked_at: key.revokedAt,

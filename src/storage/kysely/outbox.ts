@@ -3,14 +3,16 @@ import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import { Table } from './table.js';
 
-const insertEventRow = compiledOnce<Database['webhook_events']>()((db, param) =>
-  db.insertInto('webhook_events').values({
+// The event's account is its holder's, read in the insert.
+const insertEventRow = compiledOnce<Omit<Database['webhook_events'], 'account_id'>>()((db, param) =>
+  db.insertInto('webhook_events').values((eb) => ({
     id: param('id'),
+    account_id: eb.selectFrom('holders').select('account_id').where('id', '=', param('holder_id')),
     holder_id: param('holder_id'),
     type: param('type'),
     payload: param('payload'),
     created_at: param('created_at'),
-  }),
+  })),
 );
 export class KyselyOutbox extends Table implements OutboxWrites {
   async enqueue(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void> {

@@ -9,6 +9,7 @@ import { KyselyDecisions } from './decisions.js';
 import { KyselyDeliveries } from './deliveries.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyEventTypes } from './event-types.js';
+import { KyselyAccounts } from './accounts.js';
 import { KyselyHolders } from './holders.js';
 import { KyselyHolds } from './holds.js';
 import { KyselyOutbox } from './outbox.js';
@@ -18,6 +19,7 @@ import { WriteScope } from './write-scope.js';
 /** Every resource's SQL over one handle: the root (for reads) or a transaction's connection, with its scope. */
 export class KyselyRecords implements Transaction {
   readonly decisions: KyselyDecisions;
+  readonly accounts: KyselyAccounts;
   readonly holders: KyselyHolders;
   readonly apiKeys: KyselyApiKeys;
   readonly eventTypes: KyselyEventTypes;
@@ -36,6 +38,7 @@ export class KyselyRecords implements Transaction {
     scope: WriteScope = WriteScope.ANY,
   ) {
     this.decisions = new KyselyDecisions(db, engine, scope);
+    this.accounts = new KyselyAccounts(db, engine, scope);
     this.holders = new KyselyHolders(db, engine, scope);
     this.apiKeys = new KyselyApiKeys(db, engine, scope);
     this.eventTypes = new KyselyEventTypes(db, engine, scope);

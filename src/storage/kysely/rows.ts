@@ -21,20 +21,20 @@ import type { OccupancyRow } from './engine-traits.js';
 
 export function toApiKey(row: {
   id: string;
-  holder_id: string;
-  holder_name: string;
-  holder_handle: string;
+  account_id: string;
+  holder_id: string | null;
   scopes: string;
+  description: string | null;
   created_at: number;
   expires_at: number | null;
   revoked_at: number | null;
 }): ApiKey {
   return {
     id: row.id,
+    accountId: row.account_id,
     holderId: row.holder_id,
-    holderName: row.holder_name,
-    holderHandle: row.holder_handle,
     scopes: row.scopes.split(',') as Scope[],
+    description: row.description,
     createdAt: Number(row.created_at),
     expiresAt: nullableNumber(row.expires_at),
     revokedAt: nullableNumber(row.revoked_at),
@@ -204,6 +204,7 @@ export function toHold(row: Selectable<Database['bookings']>): Hold {
 export function toWebhook(row: Selectable<Database['webhooks']>): Webhook {
   return {
     id: row.id,
+    accountId: row.account_id,
     holderId: row.holder_id,
     url: row.url,
     events: JSON.parse(row.events) as WebhookEventType[],

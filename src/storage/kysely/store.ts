@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type {
+  AccountReads,
   ApiKeyReads,
   AvailabilityReads,
   BookingReads,
@@ -22,6 +23,7 @@ import { WriteScope } from './write-scope.js';
 
 /** The calendar store: reads on the root handle, writes only inside `transaction`. */
 export class KyselyStore implements Store {
+  readonly accounts: AccountReads;
   readonly holders: HolderReads;
   readonly apiKeys: ApiKeyReads;
   readonly eventTypes: EventTypeReads;
@@ -39,6 +41,7 @@ export class KyselyStore implements Store {
     private readonly transactions: TransactionRunner,
   ) {
     const root = new KyselyRecords(db, engine);
+    this.accounts = root.accounts;
     this.holders = root.holders;
     this.apiKeys = root.apiKeys;
     this.eventTypes = root.eventTypes;
@@ -54,7 +57,7 @@ export class KyselyStore implements Store {
   transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T> {
     return this.transactions.retrying(
       (connection) => work(new KyselyRecords(connection, this.engine, WriteScope.of(scope))),
-      scope?.holderIds,
+      scope?.ownerIds,
     );
   }
 }

@@ -44,11 +44,12 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async insert(webhook: Webhook): Promise<void> {
-    this.scope.writes(webhook.holderId);
+    this.scope.writes(webhook.holderId ?? webhook.accountId);
     await this.db
       .insertInto('webhooks')
       .values({
         id: webhook.id,
+        account_id: webhook.accountId,
         holder_id: webhook.holderId,
         url: webhook.url,
         events: JSON.stringify(webhook.events),
@@ -62,7 +63,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
   }
 
   async update(webhook: Webhook): Promise<void> {
-    this.scope.writes(webhook.holderId);
+    this.scope.writes(webhook.holderId ?? webhook.accountId);
     await this.db
       .updateTable('webhooks')
       .set({
@@ -72,7 +73,7 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
         active: webhook.active ? 1 : 0,
         updated_at: webhook.updatedAt,
       })
-      .where('holder_id', '=', webhook.holderId)
+      .where('account_id', '=', webhook.accountId)
       .where('id', '=', webhook.id)
       .execute();
   }

@@ -8,31 +8,29 @@ import type { TransactionScope } from '../../app/ports/store.js';
 export class OutOfScope extends Error {}
 
 /**
- * The holders a transaction's writes may touch (`TransactionScope`), checked by every write of
+ * The holders and accounts a transaction's writes may touch (`TransactionScope`), checked by every write of
  * the adapters here before it is sent; any holder where the transaction declared no scope.
  */
 export class WriteScope {
   static readonly ANY = new WriteScope(undefined);
 
   static of(scope: TransactionScope | undefined): WriteScope {
-    return scope === undefined ? WriteScope.ANY : new WriteScope(new Set(scope.holderIds));
+    return scope === undefined ? WriteScope.ANY : new WriteScope(new Set(scope.ownerIds));
   }
 
-  private constructor(private readonly holderIds: ReadonlySet<string> | undefined) {}
+  private constructor(private readonly ownerIds: ReadonlySet<string> | undefined) {}
 
-  /** Before a write of `holderId`'s rows. */
-  writes(holderId: string): void {
-    if (this.holderIds !== undefined && !this.holderIds.has(holderId))
-      throw new OutOfScope(
-        `A transaction scoped to ${[...this.holderIds].join(', ')} writes holder ${holderId}'s rows`,
-      );
+  /** Before a write of the rows of `ownerId` (a holder, or an account for what it owns itself). */
+  writes(ownerId: string): void {
+    if (this.ownerIds !== undefined && !this.ownerIds.has(ownerId))
+      throw new OutOfScope(`A transaction scoped to ${[...this.ownerIds].join(', ')} writes ${ownerId}'s rows`);
   }
 
   /** Before a write of what a cache keeps whose holder the call does not name (a key's revocation): unscoped only. */
   writesUnnamed(what: string): void {
-    if (this.holderIds !== undefined)
+    if (this.ownerIds !== undefined)
       throw new OutOfScope(
-        `A transaction scoped to ${[...this.holderIds].join(', ')} writes ${what}, whose holder it does not name`,
+        `A transaction scoped to ${[...this.ownerIds].join(', ')} writes ${what}, whose holder it does not name`,
       );
   }
 }

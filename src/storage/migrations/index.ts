@@ -10,6 +10,7 @@ import publicProfileAndBookingFields from './0007_public_profile_and_booking_fie
 import calendarSources from './0008_calendar_sources.js';
 import changesByTransaction from './0009_changes_by_transaction.js';
 import pageHoldClients from './0010_page_hold_clients.js';
+import accounts from './0011_accounts.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -28,5 +29,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0008_calendar_sources': calendarSources(engine),
     '0009_changes_by_transaction': changesByTransaction(engine),
     '0010_page_hold_clients': pageHoldClients(engine),
+    '0011_accounts': accounts(engine),
   };
 }
