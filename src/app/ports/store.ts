@@ -91,10 +91,27 @@ export interface ApiKeyWrites extends ApiKeyReads {
   revoke(id: string, at: Instant): Promise<boolean>;
 }
 
+/**
+ * Whose items an account-scope list shows (contract §12): those of every holder of the account,
+ * or of the one holder of it named (the `holderId` filter; the use case has checked it is the
+ * account's).
+ */
+export interface AccountFilter {
+  accountId: string;
+  holderId: string | null;
+}
+
+/** An event type with the handle of its holder, where its booking page lives. */
+export type HeldEventType = EventType & { holderHandle: string };
+
 export interface EventTypeReads {
   /** Deleted event types are not found. */
   get(holderId: string, id: string): Promise<EventType | undefined>;
+  /** Whose live event type it is (account scope, contract §12); undefined for none, or a deleted holder's. */
+  holderOf(id: string): Promise<string | undefined>;
   list(holderId: string, page: PageRequest): Promise<EventType[]>;
+  /** The live event types of the account's live holders, in the order of `list`. */
+  listOfAccount(filter: AccountFilter, page: PageRequest): Promise<HeldEventType[]>;
   /** Every live event type of the holder, unordered. */
   live(holderId: string): Promise<EventType[]>;
   /** The titles of those of `ids` that are the holder's event types, deleted ones too (their bookings stay). */
@@ -146,6 +163,8 @@ export interface BookingReads {
   holderOf(id: string): Promise<string | undefined>;
   /** Confirmed bookings starting in [from, to), by start then id. */
   listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]>;
+  /** The same over the account's holders, deleted ones too (their past bookings stay readable). */
+  listConfirmedOfAccount(filter: AccountFilter, query: BookingQuery): Promise<Booking[]>;
   /** Bookings in every status starting in [from, to), by start then id, at most `limit`: what a calendar feed shows. */
   listAnyStatus(holderId: string, from: Instant, to: Instant, limit: number): Promise<Booking[]>;
   /** Confirmed bookings and holds of the holder whose occupancy (buffers included) overlaps [from, to). */
@@ -198,8 +217,12 @@ export interface LivePageHolds {
 export interface HoldReads {
   /** The holder's hold, while it is live at `now`. */
   get(holderId: string, id: string, now: Instant): Promise<Hold | undefined>;
+  /** Whose hold it is, live or not (account scope, contract §12); undefined for no such hold. */
+  holderOf(id: string): Promise<string | undefined>;
   /** The holder's holds live at `now`, by start then id. */
   listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]>;
+  /** The same over the account's holders. */
+  listLiveOfAccount(filter: AccountFilter, query: HoldQuery, now: Instant): Promise<Hold[]>;
 }
 
 export interface HoldWrites extends HoldReads {
