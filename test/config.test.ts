@@ -774,6 +774,8 @@ describe('loadConfig rejected values', () => {
       HTTP_SOCKET_TIMEOUT_MS: '-1',
       HTTP_MAX_CONNECTIONS: '0',
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: 'x',
+      HOLDERS_PER_ACCOUNT: '-5',
+      KEYS_PER_HOLDER: '10001',
       SLOTWISE_SECRET: 'too-short',
     };
     const expected = [
@@ -814,6 +816,8 @@ describe('loadConfig rejected values', () => {
       integerProblem('HTTP_SOCKET_TIMEOUT_MS', 0, 3_600_000, '-1'),
       integerProblem('HTTP_MAX_CONNECTIONS', 1, 1_000_000, '0'),
       integerProblem('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 0, 1_000_000, 'x'),
+      integerProblem('HOLDERS_PER_ACCOUNT', 1, 1_000_000, '-5'),
+      integerProblem('KEYS_PER_HOLDER', 1, 10_000, '10001'),
       shortKey('SLOTWISE_SECRET', 9),
     ];
     const problems = problemsOf(env);

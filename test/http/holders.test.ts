@@ -224,7 +224,7 @@ describe('holders per account', () => {
     }
   });
 
-  it('when creations race for the last place, then exactly one gets it', async () => {
+  it('when eight creations race for the last three places, then exactly three get one', async () => {
     const limited = await createHarness({ now: BEFORE_MONDAY, holdersPerAccount: 3 });
     try {
       const key = await accountKey(limited, 'acme');

@@ -42,8 +42,7 @@ export const holderRoutes =
           operationId: 'listHolders',
           summary: 'List holders',
           description:
-            "The account's live holders, oldest first, a page at a time; `handle` and `email` narrow the list to the holders with exactly that value. Account scope only: acting for a holder, 404.",
-          'x-problems': ['not-found'],
+            "The account's live holders, oldest first, a page at a time; `handle` and `email` narrow the list to the holders with exactly that value. Account scope only: acting for a holder, this route does not exist (404, as an unknown route).",
           querystring: ListHoldersQuery,
           response: { 200: listOf(ref(HolderResource)) },
         },
@@ -62,8 +61,8 @@ export const holderRoutes =
           operationId: 'createHolder',
           summary: 'Create a holder',
           description:
-            "A holder of the account, with its default availability (Mon–Fri 09:00–17:00 in `timeZone`, `UTC` by default). A `name` taken among the account's live holders, or a `handle` taken among all live holders, is a 409 `conflict` whose `errors` name the field. An account may have at most `HOLDERS_PER_ACCOUNT` live holders (10,000 by default); past that, 409 `limit-reached`. Account scope only: acting for a holder, 404.",
-          'x-problems': ['not-found', 'conflict', 'limit-reached'],
+            "A holder of the account, with its default availability (Mon–Fri 09:00–17:00 in `timeZone`, `UTC` by default). A `name` taken among the account's live holders, or a `handle` taken among all live holders, is a 409 `conflict` whose `errors` name the field. An account may have at most `HOLDERS_PER_ACCOUNT` live holders (10,000 by default); past that, 409 `limit-reached`. Account scope only: acting for a holder, this route does not exist (404, as an unknown route).",
+          'x-problems': ['conflict', 'limit-reached'],
           body: ref(CreateHolderBody),
           response: { 201: ref(HolderResource) },
         },
