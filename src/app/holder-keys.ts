@@ -34,13 +34,12 @@ export async function createHolderKey(
   holderId: string,
   input: CreateHolderKeyInput,
 ): Promise<CreatedHolderKey> {
-  const holder = await getHolder(context, accountId, holderId);
   const token = newToken();
   const now = context.now();
   const key: ApiKey = {
     id: context.ids.newId('key'),
     accountId,
-    holderId: holder.id,
+    holderId,
     scopes: input.scopes,
     description: input.description ?? null,
     createdAt: now,
@@ -50,11 +49,11 @@ export async function createHolderKey(
   await context.store.transaction(
     async (tx) => {
       // Holding the holder's row, so two creations at once cannot both take the last place, and a
-      // deletion of the holder either waits for this key (and revokes it) or comes first.
-      const live = await tx.holders.lockedLive(holder.id);
-      if (!live) throw notFound(`Holder ${holderId}`);
+      // deletion of the holder either waits for this key (and revokes it) or comes first (404).
+      const holder = await tx.holders.lockedLive(holderId);
+      if (!holder || holder.accountId !== accountId) throw notFound(`Holder ${holderId}`);
       const limit = context.accounts.keysPerHolder;
-      if ((await tx.apiKeys.countUnrevoked(holder.id)) >= limit) {
+      if ((await tx.apiKeys.countUnrevoked(holderId)) >= limit) {
         throw new DomainError(
           'limit-reached',
           `This holder has ${limit} keys that are not revoked, the most it may have (KEYS_PER_HOLDER); revoke one to make another.`,
@@ -62,7 +61,7 @@ export async function createHolderKey(
       }
       await tx.apiKeys.insert(key, digestOf(token));
     },
-    { ownerIds: [holder.id] },
+    { ownerIds: [holderId] },
   );
   return { key, token };
 }
