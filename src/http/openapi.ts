@@ -63,7 +63,12 @@ const TAGS: Record<string, { name: string; description: string }> = {
   },
   'calendar-sources': CALENDAR_SOURCES_TAG,
   busy: CALENDAR_SOURCES_TAG,
-  me: { name: 'Account', description: 'The calling API key and its holder.' },
+  me: { name: 'Account', description: 'The calling API key and its holder, or in account scope its account.' },
+  holders: {
+    name: 'Holders',
+    description:
+      "Account scope only (an account key without `Slotwise-Holder`): the account's holders and their API keys.",
+  },
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {

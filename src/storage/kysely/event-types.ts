@@ -121,4 +121,14 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
+
+  async deleteAllOf(holderId: string, at: Instant): Promise<void> {
+    this.scope.writes(holderId);
+    await this.db
+      .updateTable('event_types')
+      .set({ deleted_at: at, updated_at: at })
+      .where('holder_id', '=', holderId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
 }

@@ -123,4 +123,9 @@ export class KyselyHolds extends Table implements HoldWrites {
       .where('status', '=', HELD)
       .execute();
   }
+
+  async endAllOfHolder(holderId: string): Promise<void> {
+    this.scope.writes(holderId);
+    await this.db.deleteFrom('bookings').where('holder_id', '=', holderId).where('status', '=', HELD).execute();
+  }
 }
