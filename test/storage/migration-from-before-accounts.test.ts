@@ -271,7 +271,7 @@ describe(`a database written before accounts (bf056aa), opened by this build (${
     expect(ids((await get('ada', list.path)).json())).toEqual(ids(list.body));
   });
 
-  it('when an old key books a free time, then the booking is made (201) for its holder', async () => {
+  it('when an old key books a free time, then the booking is made (201) for its holder and the time is no longer offered', async () => {
     const { key, body } = fixture.bookable;
     const response = await server.app.inject({
       method: 'POST',
@@ -286,6 +286,13 @@ describe(`a database written before accounts (bf056aa), opened by this build (${
       ...body,
       start: new Date(body.start).toISOString(),
     });
+    const slots = fixture.answers.find(
+      (a) => a.key === key && a.path.startsWith(`/api/v1/slots?eventTypeId=${body.eventTypeId}&`),
+    )!;
+    const starts = (answer: unknown) =>
+      (answer as { data: Array<{ start: string }> }).data.map((slot) => Date.parse(slot.start));
+    expect(starts(slots.body)).toContain(Date.parse(body.start));
+    expect(starts((await get(key, slots.path)).json())).not.toContain(Date.parse(body.start));
   });
 
   it('when keys create --holder names an old holder, then the new key acts for that same holder, and keys list shows every old key in its holder’s account', async () => {
