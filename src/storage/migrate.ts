@@ -4,16 +4,22 @@ import type { Database, Engine } from './schema.js';
 
 /**
  * Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock for the whole run, so
- * instances starting together take turns. SQLite has no such lock and begins the migration
- * transaction deferred, so a process starting at the same moment as another can lose the upgrade
- * to a write lock (SQLITE_BUSY); PostgreSQL can race on creating Kysely's own bookkeeping tables.
- * Either way the winner's work is then visible and a retry finds nothing left to do.
+ * instances starting together take turns. SQLite has no such lock and runs no migration in a
+ * transaction of Kysely's, so a process starting at the same moment as another can lose the
+ * upgrade to a write lock (SQLITE_BUSY), or run a migration the other has just run and not yet
+ * recorded (its tables "already exist", or recording it breaks Kysely's unique name);
+ * PostgreSQL can race on creating Kysely's own bookkeeping tables. Either way the winner's work
+ * is then visible, and recorded a moment later, and a retry finds nothing left to do.
  */
 export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
   const migrator = new Migrator({ db, provider });
   let outcome = await migrator.migrateToLatest();
-  for (let attempt = 1; attempt < 20 && isRaceLost(outcome.error); attempt++) {
+  for (
+    let attempt = 1;
+    attempt < 20 && (isRaceLost(outcome.error) || (await ranElsewhere(db, engine, outcome)));
+    attempt++
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
     outcome = await migrator.migrateToLatest();
   }
@@ -32,6 +38,27 @@ function isRaceLost(error: unknown): boolean {
   if (typeof code !== 'string') return false;
   // SQLITE_BUSY*, PostgreSQL unique_violation (catalog race), duplicate_table, deadlock_detected
   return code.startsWith('SQLITE_BUSY') || code === '23505' || code === '42P07' || code === '40P01';
+}
+
+/**
+ * SQLite: whether the migration that failed was run by another process meanwhile (it is
+ * recorded as run within a moment of the failure), so the failure was that process's work
+ * getting there first.
+ */
+async function ranElsewhere(
+  db: Kysely<Database>,
+  engine: Engine,
+  outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>,
+): Promise<boolean> {
+  if (engine !== 'sqlite' || !outcome.error) return false;
+  const failed = outcome.results?.find((r) => r.status === 'Error')?.migrationName;
+  if (!failed) return false;
+  for (let wait = 0; wait < 10; wait++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const pending: string[] = await pendingMigrations(db, engine).catch(() => [failed]);
+    if (!pending.includes(failed)) return true;
+  }
+  return false;
 }
 
 /** Names of migrations the database has not run yet. */

@@ -1,4 +1,6 @@
 // Contract §1: the `slotwise` command line, run as the built binary against a real SQLite file.
+import { copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createKey, ensureBuilt, runCli, startServer, tempStore, type Server, type TempStore } from './support.js';
 
@@ -270,5 +272,27 @@ describe('slotwise serve', () => {
     // Started by the revoke test above, on the store that had the owner's key from the start.
     expect(keyedServer).toBeDefined();
     expect(keyedServer!.output()).not.toContain('keys create');
+  });
+});
+
+describe('slotwise migrate, two processes at once', () => {
+  // SQLite has no migration lock: a process that runs a migration the other has just run (and
+  // not yet recorded) must wait for the record, not fail to start.
+  it('when two processes migrate the same SQLite file at once, a new one or one written before accounts, then both succeed', async () => {
+    for (const round of [1, 2, 3]) {
+      const fresh = tempStore();
+      const upgraded = tempStore();
+      stores.push(fresh, upgraded);
+      const file = upgraded.databaseUrl.slice('sqlite:'.length);
+      copyFileSync(new URL('../fixtures/before-accounts/slotwise.db', import.meta.url), file);
+      copyFileSync(
+        new URL('../fixtures/before-accounts/slotwise.secret', import.meta.url),
+        join(dirname(file), 'slotwise.secret'),
+      );
+      for (const url of [fresh.databaseUrl, upgraded.databaseUrl]) {
+        const results = await Promise.all([1, 2].map(() => runCli(['migrate'], { DATABASE_URL: url })));
+        for (const result of results) expect(result.code, `round ${round}, ${url}: ${result.stderr}`).toBe(0);
+      }
+    }
   });
 });
