@@ -24,6 +24,10 @@ export default function migration(engine: Engine): Migration {
       // PostgreSQL runs every migration in a transaction of its own; SQLite runs none in one, and
       // its foreign keys can be turned off only outside a transaction.
       if (engine === 'postgres') return accounts(db, engine);
+      // Kysely records the migration after its own statement, outside this transaction: a
+      // process that stopped between the two left the whole of it done, and it is not done twice.
+      const done = await sql`select 1 from sqlite_master where type = 'table' and name = 'accounts'`.execute(db);
+      if (done.rows.length > 0) return;
       await sql`pragma foreign_keys = off`.execute(db);
       try {
         await db.transaction().execute((tx) => accounts(tx, engine));
