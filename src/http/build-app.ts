@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../app/context.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
-import { StoreUnavailable } from '../app/ports/storage-errors.js';
+import { HolderDeleted, StoreUnavailable } from '../app/ports/storage-errors.js';
 import type { Keyring } from '../app/ports/keyring.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
 import { DomainError } from '../domain/errors.js';
@@ -332,6 +332,12 @@ function recordRoutes(app: FastifyInstance) {
 function toProblem(error: FastifyError): { body: Problem; headers: Record<string, string> } {
   if (error instanceof HttpProblem) return { body: error.problem, headers: error.headers };
   if (error instanceof DomainError) return { body: problem(error.code, error.message, error.errors), headers: {} };
+  if (error instanceof HolderDeleted) {
+    return {
+      body: problem('not-found', 'The holder was deleted while this request ran; nothing was written.'),
+      headers: {},
+    };
+  }
   if (error instanceof StoreUnavailable) {
     return {
       body: problem('unavailable', `${error.reason}; try again shortly.`),

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
-import { OverlapViolation, StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
+import { HolderDeleted, OverlapViolation, StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
+import { HOLDER_DELETED_SQLSTATE } from './migrations/0013_bookings_of_deleted_holders.js';
 import type { EngineTraits, OccupancyRow } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
 import { OCCUPIED_RANGE, OCCUPYING_STATUSES } from './kysely/occupying.js';
@@ -116,6 +117,7 @@ function translate(error: unknown): unknown {
   const code = codeOf(error);
   if (code === '23505') return new UniqueViolation((error as { constraint?: string }).constraint ?? 'unique');
   if (code === '23P01') return new OverlapViolation((error as { constraint?: string }).constraint ?? 'exclusion');
+  if (code === HOLDER_DELETED_SQLSTATE) return new HolderDeleted();
   const unavailable = unavailability(code, error);
   return unavailable
     ? new StoreUnavailable(unavailable.reason, unavailable.retryAfterSeconds, { cause: error })

@@ -18,6 +18,17 @@ export class OverlapViolation extends Error {
 }
 
 /**
+ * A booking or hold was to be written for a holder deleted meanwhile (PostgreSQL, at commit:
+ * migration 0013); nothing of the transaction was written.
+ */
+export class HolderDeleted extends Error {
+  constructor() {
+    super('the holder was deleted while the request ran');
+    this.name = 'HolderDeleted';
+  }
+}
+
+/**
  * The database cannot take the request now: unreachable or restarting, out of connections or
  * disk, a statement past its timeout, or contention that outlasted the retries. Nothing the
  * request asked for was acknowledged; the client may try again after `retryAfterSeconds`.
