@@ -42,7 +42,8 @@ describe('claimDueDeliveries', () => {
       deliveryId: earlier,
       eventId: event.id,
       webhookId: hook.id,
-      holderId: alice.id,
+      accountId: alice.accountId,
+      ownerId: alice.id,
       url: hook.url,
       secret: hook.secret,
       payload: event.payload,
@@ -133,7 +134,7 @@ describe('claimDueDeliveries', () => {
     const [alicesOne] = await enqueue(alice.id, [own.id], T0 + 100);
 
     const jobs = await claim({ now: T0 + 1000, limit: 2 });
-    expect(jobs.map((j) => j.holderId).sort()).toEqual([alice.id, mallory.id].sort());
+    expect(jobs.map((j) => j.ownerId).sort()).toEqual([alice.id, mallory.id].sort());
     expect(jobs.map((j) => j.deliveryId)).toContain(alicesOne);
   });
 
@@ -150,10 +151,10 @@ describe('claimDueDeliveries', () => {
     for (let i = 0; i < 4; i++) await enqueue(alice.id, [own.id], T0 + i);
 
     const jobs = await claim({ now: T0 + 1000, perHolder: 5, perWebhook: 2, limit: 100 });
-    const ofMallory = jobs.filter((j) => j.holderId === mallory.id);
+    const ofMallory = jobs.filter((j) => j.ownerId === mallory.id);
     expect(ofMallory).toHaveLength(5);
     for (const hook of hooks) expect(ofMallory.filter((j) => j.webhookId === hook.id).length).toBeLessThanOrEqual(2);
-    expect(jobs.filter((j) => j.holderId === alice.id)).toHaveLength(2);
+    expect(jobs.filter((j) => j.ownerId === alice.id)).toHaveLength(2);
   });
 
   it('when holders are to be skipped, then their deliveries are left for later', async () => {
@@ -162,8 +163,8 @@ describe('claimDueDeliveries', () => {
     const own = await addWebhook(alice.id);
     await enqueue(mallory.id, [theirs.id], T0);
     const [alicesOne] = await enqueue(alice.id, [own.id], T0);
-    expect((await claim({ now: T0, skipHolderIds: [mallory.id] })).map((j) => j.deliveryId)).toEqual([alicesOne]);
-    expect((await claim({ now: T0 })).map((j) => j.holderId)).toEqual([mallory.id]);
+    expect((await claim({ now: T0, skipOwnerIds: [mallory.id] })).map((j) => j.deliveryId)).toEqual([alicesOne]);
+    expect((await claim({ now: T0 })).map((j) => j.ownerId)).toEqual([mallory.id]);
   });
 
   it('when webhooks are to be skipped, then their deliveries are left for later', async () => {
@@ -220,8 +221,10 @@ describe('claimDueDeliveries', () => {
             limit: 4,
             perWebhook: 4,
             perHolder: 100,
+            perAccount: 100,
             skipWebhookIds: [],
-            skipHolderIds: [],
+            skipOwnerIds: [],
+            skipAccountIds: [],
           }),
         ),
       );
@@ -260,8 +263,10 @@ describe('claimDueDeliveries', () => {
           limit: 4,
           perWebhook: 4,
           perHolder: 100,
+          perAccount: 100,
           skipWebhookIds: [],
-          skipHolderIds: [],
+          skipOwnerIds: [],
+          skipAccountIds: [],
         }),
       ),
     );
@@ -334,7 +339,7 @@ describe('recordAttempt and restartDelivery', () => {
     const delivery = await store.deliveries.get(hook.id, id);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, nextAttemptAt: null, updatedAt: T0 + 5001 });
     expect(delivery?.attemptLog).toEqual([first, second]);
-    expect((await store.webhooks.get(alice.id, hook.id))?.active).toBe(true);
+    expect((await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hook.id))?.active).toBe(true);
   });
 
   it('when an attempt fails for good without disabling, then the delivery is failed and the webhook stays active', async () => {
@@ -349,7 +354,7 @@ describe('recordAttempt and restartDelivery', () => {
       attempts: 1,
       nextAttemptAt: null,
     });
-    expect(await store.webhooks.get(alice.id, hook.id)).toEqual(hook);
+    expect(await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hook.id)).toEqual(hook);
   });
 
   it('when an attempt fails with disableWebhook, then the delivery is failed and the webhook is deactivated (and no longer subscribed)', async () => {
@@ -364,13 +369,17 @@ describe('recordAttempt and restartDelivery', () => {
       attempts: 1,
       nextAttemptAt: null,
     });
-    expect(await store.webhooks.get(alice.id, hook.id)).toEqual({ ...hook, active: false, updatedAt: T0 + 7 });
+    expect(await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hook.id)).toEqual({
+      ...hook,
+      active: false,
+      updatedAt: T0 + 7,
+    });
     expect(await store.webhooks.subscribedIds(alice.id, 'booking.created')).toEqual([]);
   });
 
   it('when the delivery was deleted meanwhile, then recording an attempt does nothing and does not fail', async () => {
     await claim({ now: T0 });
-    await store.transaction((tx) => tx.webhooks.delete(alice.id, hook.id));
+    await store.transaction((tx) => tx.webhooks.delete({ accountId: alice.accountId, holderId: alice.id }, hook.id));
     await expect(
       storage.deliveryQueue.recordAttempt(id, attemptOf(1, T0), { status: 'succeeded' }, T0 + 1),
     ).resolves.toBeUndefined();
@@ -422,7 +431,7 @@ describe('recordAttempt and restartDelivery', () => {
           [id, T0],
         );
         const deleting = store
-          .transaction((tx) => tx.webhooks.delete(alice.id, hook.id))
+          .transaction((tx) => tx.webhooks.delete({ accountId: alice.accountId, holderId: alice.id }, hook.id))
           .then(
             (deleted) => deleted,
             (error: unknown) => error,
@@ -433,7 +442,7 @@ describe('recordAttempt and restartDelivery', () => {
       } finally {
         await recorder.end();
       }
-      expect(await store.webhooks.get(alice.id, hook.id)).toBeUndefined();
+      expect(await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hook.id)).toBeUndefined();
       expect(await count('webhook_delivery_attempts')).toBe(0);
       expect(await count('webhook_deliveries')).toBe(0);
     },

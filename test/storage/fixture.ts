@@ -116,8 +116,10 @@ export function claim(fields: Partial<ClaimRequest> & { now: number }): Promise<
     limit: 100,
     perWebhook: 100,
     perHolder: 100,
+    perAccount: 100,
     skipWebhookIds: [],
-    skipHolderIds: [],
+    skipOwnerIds: [],
+    skipAccountIds: [],
     ...fields,
   });
 }

@@ -13,6 +13,7 @@ const SETTINGS: WorkerSettings = {
   concurrency: 16,
   perWebhook: 4,
   perHolder: 8,
+  perAccount: 12,
 };
 
 const OK: SendResult = { statusCode: 200, retryAfter: null, error: null, responseExcerpt: null, durationMs: 1 };

@@ -11,6 +11,7 @@ import calendarSources from './0008_calendar_sources.js';
 import changesByTransaction from './0009_changes_by_transaction.js';
 import pageHoldClients from './0010_page_hold_clients.js';
 import accounts from './0011_accounts.js';
+import accountWebhooks from './0012_account_webhooks.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -30,5 +31,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0009_changes_by_transaction': changesByTransaction(engine),
     '0010_page_hold_clients': pageHoldClients(engine),
     '0011_accounts': accounts(engine),
+    '0012_account_webhooks': accountWebhooks(engine),
   };
 }
