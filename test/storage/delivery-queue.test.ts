@@ -8,7 +8,9 @@ import type { Webhook } from '../../src/domain/webhook.js';
 import { testStoreKind } from '../support/databases.js';
 import {
   T0,
+  addAccountWebhook,
   addHolder,
+  addHolderIn,
   addWebhook,
   attemptOf,
   claim,
@@ -155,6 +157,76 @@ describe('claimDueDeliveries', () => {
     expect(ofMallory).toHaveLength(5);
     for (const hook of hooks) expect(ofMallory.filter((j) => j.webhookId === hook.id).length).toBeLessThanOrEqual(2);
     expect(jobs.filter((j) => j.ownerId === alice.id)).toHaveLength(2);
+  });
+
+  it('when one account has many holders with older due deliveries and another account has one, then the first claim serves both accounts, and the first no more than perAccount', async () => {
+    // Holder-first ranking alone would give an account of a thousand holders a thousand shares.
+    const acme = await addHolder('acme-1');
+    const crowd = [
+      acme,
+      ...(await Promise.all([2, 3, 4, 5, 6, 7, 8].map((n) => addHolderIn(acme.accountId, `acme-${n}`)))),
+    ];
+    for (const holder of crowd) {
+      const hook = await addWebhook(holder.id);
+      for (let i = 0; i < 3; i++) await enqueue(holder.id, [hook.id], T0 + i);
+    }
+    const own = await addWebhook(alice.id);
+    const [alicesOne] = await enqueue(alice.id, [own.id], T0 + 100);
+
+    const first = await claim({ now: T0 + 1000, limit: 2 });
+    expect(first.map((j) => j.accountId).sort()).toEqual([acme.accountId, alice.accountId].sort());
+    expect(first.map((j) => j.deliveryId)).toContain(alicesOne);
+
+    const capped = await claim({ now: T0 + 2000, perAccount: 5, limit: 100 });
+    expect(capped.filter((j) => j.accountId === acme.accountId)).toHaveLength(5);
+  });
+
+  it('when one account’s holders all have due deliveries, then its turns go round them: every holder’s first before any holder’s second', async () => {
+    const busy = await addHolder('busy');
+    const quiet = await addHolderIn(busy.accountId, 'quiet');
+    const busyHook = await addWebhook(busy.id);
+    for (let i = 0; i < 5; i++) await enqueue(busy.id, [busyHook.id], T0 + i);
+    const quietHook = await addWebhook(quiet.id);
+    const [quietOne] = await enqueue(quiet.id, [quietHook.id], T0 + 100);
+
+    const jobs = await claim({ now: T0 + 1000, limit: 2 });
+    expect(jobs.map((j) => j.ownerId).sort()).toEqual([busy.id, quiet.id].sort());
+    expect(jobs.map((j) => j.deliveryId)).toContain(quietOne);
+  });
+
+  it('when an account’s own webhooks have a backlog, then they share as one owner of the account: perHolder for all of them together, and the account’s holders still get their turn', async () => {
+    const team = await addHolder('team');
+    const hooks = [await addAccountWebhook(team.accountId), await addAccountWebhook(team.accountId)];
+    for (let i = 0; i < 4; i++)
+      await enqueue(
+        team.id,
+        hooks.map((h) => h.id),
+        T0 + i,
+      );
+    const teams = await addWebhook(team.id);
+    const [teamsOne] = await enqueue(team.id, [teams.id], T0 + 100);
+
+    const jobs = await claim({ now: T0 + 1000, perHolder: 3, limit: 100 });
+    const ofAccount = jobs.filter((j) => j.ownerId === team.accountId);
+    expect(ofAccount).toHaveLength(3);
+    expect(ofAccount.every((j) => j.accountId === team.accountId && hooks.some((h) => h.id === j.webhookId))).toBe(
+      true,
+    );
+    // The account webhooks hear the holder's event too; the holder's own webhook got its delivery.
+    expect(jobs.filter((j) => j.ownerId === team.id).map((j) => j.deliveryId)).toEqual([teamsOne]);
+  });
+
+  it('when accounts are to be skipped, then their deliveries are left for later', async () => {
+    const mallory = await addHolder('mallory');
+    const sibling = await addHolderIn(mallory.accountId, 'mallory-2');
+    const theirs = [await addWebhook(mallory.id), await addAccountWebhook(mallory.accountId)];
+    await enqueue(mallory.id, [theirs[0]!.id, theirs[1]!.id], T0);
+    await enqueue(sibling.id, [theirs[1]!.id], T0);
+    const own = await addWebhook(alice.id);
+    const [alicesOne] = await enqueue(alice.id, [own.id], T0);
+    const skipping = await claim({ now: T0, skipAccountIds: [mallory.accountId] });
+    expect(skipping.map((j) => j.deliveryId)).toEqual([alicesOne]);
+    expect((await claim({ now: T0 })).map((j) => j.accountId)).toEqual(Array(3).fill(mallory.accountId));
   });
 
   it('when holders are to be skipped, then their deliveries are left for later', async () => {
