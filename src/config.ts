@@ -68,10 +68,7 @@ export interface Config {
     concurrency: number;
     /** Attempts in flight at once for one holder's webhooks: a tenant's hanging receivers cost only that tenant. */
     concurrencyPerHolder: number;
-    /**
-     * Attempts in flight at once for the webhooks of one account, its own and all its holders':
-     * an account with many holders gets no more of the worker than one account's share.
-     */
+    /** Attempts in flight at once for one account's webhooks, its own and its holders': one account's share. */
     concurrencyPerAccount: number;
     /** Days finished deliveries (with their attempts and events) are kept. */
     retentionDays: number;
@@ -200,11 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const retentionDays = readInteger(env, 'WEBHOOK_RETENTION_DAYS', 30, { min: 1, max: 3_650 }, problems);
   const concurrency = readInteger(env, 'WEBHOOK_CONCURRENCY', 128, { min: 1, max: 4_096 }, problems);
   const concurrencyPerHolder = readInteger(env, 'WEBHOOK_CONCURRENCY_PER_HOLDER', 16, { min: 1, max: 4_096 }, problems);
-  if (concurrencyPerHolder > concurrency) {
-    problems.push(
-      `WEBHOOK_CONCURRENCY_PER_HOLDER (${concurrencyPerHolder}) must not exceed WEBHOOK_CONCURRENCY (${concurrency})`,
-    );
-  }
   // By default 32, or all of a smaller WEBHOOK_CONCURRENCY: a setting that was valid stays valid.
   const concurrencyPerAccount = readInteger(
     env,
@@ -213,11 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     { min: 1, max: 4_096 },
     problems,
   );
-  if (concurrencyPerAccount > concurrency) {
-    problems.push(
-      `WEBHOOK_CONCURRENCY_PER_ACCOUNT (${concurrencyPerAccount}) must not exceed WEBHOOK_CONCURRENCY (${concurrency})`,
-    );
-  }
+  for (const [name, share] of Object.entries({ HOLDER: concurrencyPerHolder, ACCOUNT: concurrencyPerAccount }))
+    if (share > concurrency)
+      problems.push(`WEBHOOK_CONCURRENCY_PER_${name} (${share}) must not exceed WEBHOOK_CONCURRENCY (${concurrency})`);
   let retryScheduleMs = [...DEFAULT_RETRY_SCHEDULE_MS];
   const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
   if (schedule) {

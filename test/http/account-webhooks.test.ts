@@ -13,6 +13,7 @@ import {
   BEFORE_MONDAY,
   book,
   createEventType,
+  expectInvalid,
   expectProblem,
   type BookingBody,
   type ListBody,
@@ -107,6 +108,16 @@ describe('registering in account scope', () => {
     expect(res.headers.location).toBe(`/api/v1/webhooks/${created.id}`);
     const { secret: _secret, ...shown } = created;
     expect((await call('GET', `/webhooks/${created.id}`, acme)).json()).toEqual(shown);
+  });
+
+  it('when holderId is sent, then 400 on holderId: it is read-only, and the webhook stays whose it is', async () => {
+    expectInvalid(
+      await call('POST', '/webhooks', acme, { json: { url: 'https://hooks.example.com/a', holderId: ada.id } }),
+      ['holderId'],
+    );
+    const own = await register(acme);
+    expectInvalid(await call('PATCH', `/webhooks/${own.id}`, acme, { json: { holderId: ada.id } }), ['holderId']);
+    expect((await call('GET', `/webhooks/${own.id}`, acme)).json<WebhookBody>().holderId).toBeNull();
   });
 
   it('when a holder key, or an account key acting for a holder, registers a webhook, then it is that holder’s', async () => {

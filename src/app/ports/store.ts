@@ -221,14 +221,9 @@ export interface HoldWrites extends HoldReads {
   countLivePageHolds(holderId: string, client: string, now: Instant): Promise<LivePageHolds>;
 }
 
-/**
- * Whose webhooks a request reaches (contract §12): one holder's (a holder key, or an account key
- * acting for the holder), or every webhook of the account, its own and all its holders' (account
- * scope). A webhook out of reach is not found, whatever its id.
- */
+/** Whose webhooks a request reaches (contract §12): the account's (all of them), or only this holder's. */
 export interface WebhookReach {
   accountId: string;
-  /** Only this holder's webhooks; absent: every webhook of the account. */
   holderId?: string;
 }
 
@@ -236,10 +231,7 @@ export interface WebhookReads {
   get(reach: WebhookReach, id: string): Promise<Webhook | undefined>;
   /** Oldest first (keyset on created_at, id). */
   list(reach: WebhookReach, page: PageRequest): Promise<Webhook[]>;
-  /**
-   * Ids of the active webhooks subscribed to `type` that hear the holder's events: the holder's
-   * own and its account's (account webhooks), oldest first.
-   */
+  /** Ids of the active webhooks subscribed to `type` that hear the holder: its own and its account's. */
   subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]>;
   /** The holder's webhooks, active or not. */
   count(holderId: string): Promise<number>;
@@ -247,9 +239,8 @@ export interface WebhookReads {
 
 export interface WebhookWrites extends WebhookReads {
   /**
-   * The account's own webhooks (account webhooks, not its holders'), active or not, with the
-   * account row locked until the transaction ends where writers run concurrently (PostgreSQL):
-   * registrations of account webhooks take turns, so two cannot both take the last place.
+   * The account webhooks (not its holders'), active or not, the account row locked until the
+   * transaction ends (PostgreSQL): registrations take turns, so two cannot take the last place.
    */
   countOfAccountLocked(accountId: string): Promise<number>;
   insert(webhook: Webhook): Promise<void>;
@@ -325,10 +316,7 @@ export interface BusyTimeWrites extends BusyTimeReads {
   replace(holderId: string, sourceId: string, intervals: readonly Interval[]): Promise<void>;
 }
 
-/**
- * Whose an event is: a holder's (its bookings, its calendar sources; the holder's account is
- * read by the store), or the account's own, with no holder (a test event of an account webhook).
- */
+/** Whose an event is: a holder's (the store reads its account), or the account's own (an account webhook's test). */
 export type EventOwner = { holderId: string } | { holderId: null; accountId: string };
 
 /** One event written to the outbox, with one delivery per target webhook. */
