@@ -1,4 +1,4 @@
-import type { CalendarSourceSettings } from './app/context.js';
+import type { AccountSettings, CalendarSourceSettings } from './app/context.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
 import { parseSecretKeys } from './secrets/keyring.js';
@@ -55,6 +55,8 @@ export interface Config {
   };
   /** Calendar sources (contract §11). */
   calendarSources: CalendarSourceSettings;
+  /** Holders per account and keys per holder (contract §12). */
+  accounts: AccountSettings;
   webhooks: {
     allowPrivateTargets: boolean;
     timeoutMs: number;
@@ -89,6 +91,9 @@ export const DEFAULT_CALENDAR_SOURCE_SETTINGS: CalendarSourceSettings = {
   maxIntervals: 50_000,
   maxRecurrenceSteps: 100_000,
 };
+
+/** What `HOLDERS_PER_ACCOUNT` and `KEYS_PER_HOLDER` default to. */
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = { holdersPerAccount: 10_000, keysPerHolder: 50 };
 
 /**
  * The defaults, as nginx, Node and Fastify choose theirs but tighter where an API client needs no
@@ -190,6 +195,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `CALENDAR_PARSE_QUEUE_MB (${calendarSources.parseQueueBytes / 1_048_576}) must not be less than CALENDAR_MAX_SIZE_MB (${calendarSources.maxBytes / 1_048_576}): a calendar of the largest size must fit`,
     );
   }
+  const accounts: AccountSettings = {
+    holdersPerAccount: readInteger(
+      env,
+      'HOLDERS_PER_ACCOUNT',
+      DEFAULT_ACCOUNT_SETTINGS.holdersPerAccount,
+      { min: 1, max: 1_000_000 },
+      problems,
+    ),
+    keysPerHolder: readInteger(
+      env,
+      'KEYS_PER_HOLDER',
+      DEFAULT_ACCOUNT_SETTINGS.keysPerHolder,
+      { min: 1, max: 10_000 },
+      problems,
+    ),
+  };
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
   const limitPerHolder = readInteger(env, 'WEBHOOK_LIMIT_PER_HOLDER', 25, { min: 1, max: 1_000 }, problems);
@@ -244,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       embedOrigins,
     },
     calendarSources,
+    accounts,
     webhooks: {
       allowPrivateTargets,
       timeoutMs,

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { pino } from 'pino';
 import { HolderCache, KeyCache } from './app/key-cache.js';
 import { CalendarCache } from './app/calendars.js';
-import type { AppContext, CalendarSourceSettings, PageSettings } from './app/context.js';
+import type { AccountSettings, AppContext, CalendarSourceSettings, PageSettings } from './app/context.js';
 import type { BusyParser } from './app/ports/busy-parser.js';
 import { payloadAsSent } from './app/outbox.js';
 import { GuestLinks } from './app/guest-links.js';
@@ -16,7 +16,7 @@ import { SyncLimits } from './app/sync-limits.js';
 import { IdGenerator } from './app/ids.js';
 import type { Keyring } from './app/ports/keyring.js';
 import type { RequestCounter } from './app/ports/request-counter.js';
-import { DEFAULT_CALENDAR_SOURCE_SETTINGS, type Config, type LogLevel } from './config.js';
+import { DEFAULT_ACCOUNT_SETTINGS, DEFAULT_CALENDAR_SOURCE_SETTINGS, type Config, type LogLevel } from './config.js';
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
 import { PerMinuteLimit } from './http/per-minute-limit.js';
@@ -53,6 +53,8 @@ export interface ServerSettings {
   webhooks: Config['webhooks'];
   /** Calendar sources (contract §11): limits, sync interval, horizon; the defaults when absent. */
   calendarSources?: CalendarSourceSettings;
+  /** Holders per account and keys per holder (`HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER`); the defaults when absent. */
+  accounts?: AccountSettings;
   /**
    * Reads calendars into busy time: by default in a worker thread, which runs the built
    * JavaScript; tests that run the TypeScript sources pass one that parses in place.
@@ -149,6 +151,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       settings.publicBaseUrl?.startsWith('https:') ?? false,
     ),
     pages: settings.pages ?? DEFAULT_PAGE_SETTINGS,
+    accounts: settings.accounts ?? DEFAULT_ACCOUNT_SETTINGS,
     webhooks: {
       allowPrivateTargets: settings.webhooks.allowPrivateTargets,
       limitPerHolder: settings.webhooks.limitPerHolder,
@@ -265,6 +268,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
   const server = await composeServer(storage, {
     webhooks: config.webhooks,
     calendarSources: config.calendarSources,
+    accounts: config.accounts,
     keyring: secrets.keyring,
     rateLimitPerMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,

@@ -35,6 +35,7 @@ const DEFAULTS: Config = {
   publicBaseUrl: undefined,
   pages: { holdsPerHolder: 20, holdsPerClient: 2, requestsPerMinute: 60, fileRequestsPerMinute: 30, embedOrigins: [] },
   calendarSources: CALENDAR_DEFAULTS,
+  accounts: { holdersPerAccount: 10_000, keysPerHolder: 50 },
   secretKeys: [],
   logLevel: 'info',
   rateLimitPerMinute: 600,
@@ -87,6 +88,8 @@ const VARIABLES = [
   'CALENDAR_MAX_SIZE_MB',
   'CALENDAR_SYNC_CONCURRENCY',
   'CALENDAR_PARSE_QUEUE_MB',
+  'HOLDERS_PER_ACCOUNT',
+  'KEYS_PER_HOLDER',
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_RETRY_SCHEDULE',
   'WEBHOOK_POLL_INTERVAL_MS',
@@ -172,6 +175,8 @@ describe('loadConfig defaults', () => {
       CALENDAR_MAX_SIZE_MB: '2',
       CALENDAR_SYNC_CONCURRENCY: '2',
       CALENDAR_PARSE_QUEUE_MB: '16',
+      HOLDERS_PER_ACCOUNT: '500',
+      KEYS_PER_HOLDER: '5',
       WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_RETRY_SCHEDULE: '10s,1m,1h',
       WEBHOOK_POLL_INTERVAL_MS: '250',
@@ -217,6 +222,7 @@ describe('loadConfig defaults', () => {
         syncConcurrency: 2,
         parseQueueBytes: 16 * MB,
       },
+      accounts: { holdersPerAccount: 500, keysPerHolder: 5 },
       secretKeys: [KEY_B, KEY_A],
       logLevel: 'debug',
       rateLimitPerMinute: 120,
@@ -394,6 +400,16 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
     (c) => c.webhooks.pollIntervalMs,
     60_000,
   ],
+  // HOLDERS_PER_ACCOUNT: 1–1000000; KEYS_PER_HOLDER: 1–10000
+  ['HOLDERS_PER_ACCOUNT is 1', { HOLDERS_PER_ACCOUNT: '1' }, (c) => c.accounts.holdersPerAccount, 1],
+  [
+    'HOLDERS_PER_ACCOUNT is 1000000',
+    { HOLDERS_PER_ACCOUNT: '1000000' },
+    (c) => c.accounts.holdersPerAccount,
+    1_000_000,
+  ],
+  ['KEYS_PER_HOLDER is 1', { KEYS_PER_HOLDER: '1' }, (c) => c.accounts.keysPerHolder, 1],
+  ['KEYS_PER_HOLDER is 10000', { KEYS_PER_HOLDER: '10000' }, (c) => c.accounts.keysPerHolder, 10_000],
   // WEBHOOK_LIMIT_PER_HOLDER: 1–1000
   ['WEBHOOK_LIMIT_PER_HOLDER is 1', { WEBHOOK_LIMIT_PER_HOLDER: '1' }, (c) => c.webhooks.limitPerHolder, 1],
   ['WEBHOOK_LIMIT_PER_HOLDER is 1000', { WEBHOOK_LIMIT_PER_HOLDER: '1000' }, (c) => c.webhooks.limitPerHolder, 1000],
@@ -631,6 +647,10 @@ const REJECTED: Array<[string, string, string]> = [
   ['WEBHOOK_POLL_INTERVAL_MS', '60001', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, '60001')],
   ['WEBHOOK_POLL_INTERVAL_MS', 'fast', integerProblem('WEBHOOK_POLL_INTERVAL_MS', 10, 60_000, 'fast')],
   ['WEBHOOK_LIMIT_PER_HOLDER', '0', integerProblem('WEBHOOK_LIMIT_PER_HOLDER', 1, 1000, '0')],
+  ['HOLDERS_PER_ACCOUNT', '0', integerProblem('HOLDERS_PER_ACCOUNT', 1, 1_000_000, '0')],
+  ['HOLDERS_PER_ACCOUNT', '1000001', integerProblem('HOLDERS_PER_ACCOUNT', 1, 1_000_000, '1000001')],
+  ['KEYS_PER_HOLDER', '0', integerProblem('KEYS_PER_HOLDER', 1, 10_000, '0')],
+  ['KEYS_PER_HOLDER', 'many', integerProblem('KEYS_PER_HOLDER', 1, 10_000, 'many')],
   ['WEBHOOK_RETENTION_DAYS', '0', integerProblem('WEBHOOK_RETENTION_DAYS', 1, 3650, '0')],
   ['WEBHOOK_RETENTION_DAYS', '3651', integerProblem('WEBHOOK_RETENTION_DAYS', 1, 3650, '3651')],
   [
@@ -788,6 +808,8 @@ describe('loadConfig rejected values', () => {
       HTTP_SOCKET_TIMEOUT_MS: '-1',
       HTTP_MAX_CONNECTIONS: '0',
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: 'x',
+      HOLDERS_PER_ACCOUNT: '-5',
+      KEYS_PER_HOLDER: '10001',
       SLOTWISE_SECRET: 'too-short',
     };
     const expected = [
@@ -830,6 +852,8 @@ describe('loadConfig rejected values', () => {
       integerProblem('HTTP_SOCKET_TIMEOUT_MS', 0, 3_600_000, '-1'),
       integerProblem('HTTP_MAX_CONNECTIONS', 1, 1_000_000, '0'),
       integerProblem('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 0, 1_000_000, 'x'),
+      integerProblem('HOLDERS_PER_ACCOUNT', 1, 1_000_000, '-5'),
+      integerProblem('KEYS_PER_HOLDER', 1, 10_000, '10001'),
       shortKey('SLOTWISE_SECRET', 9),
     ];
     const problems = problemsOf(env);

@@ -8,17 +8,45 @@ import { callerFor, type AppContext, type Caller, type Principal } from './conte
  * readable). Anything else is `notFound(what)`: the same answer as for an unknown id.
  */
 export async function callerForOwner(
-  context: Pick<AppContext, 'store'>,
+  context: Pick<AppContext, 'holders'>,
   principal: Principal,
   holderId: string | undefined,
   what: string,
 ): Promise<Caller> {
-  if (holderId === undefined) throw notFound(what);
+  const owner = await actingForOwner(context, principal, holderId);
+  if (!owner) throw notFound(what);
+  return owner.caller;
+}
+
+/** A caller acting for a holder, with what was read of the holder for it. */
+export interface OwnerCaller {
+  caller: Caller;
+  /** Null when the request acts for the holder already (the request read it with the key or the header). */
+  calendarVersion: number | null;
+  /** Only in account scope: a request acting for a deleted holder is refused before. */
+  holderDeleted: boolean;
+}
+
+/**
+ * `callerForOwner`, answering undefined instead of 404, for the routes whose answer to what they
+ * may not reach is another (an unknown `eventTypeId` in a body is a 400). The holder is read
+ * through the holder cache: a warm request reads nothing for it.
+ */
+export async function actingForOwner(
+  context: Pick<AppContext, 'holders'>,
+  principal: Principal,
+  holderId: string | undefined,
+): Promise<OwnerCaller | undefined> {
+  if (holderId === undefined) return undefined;
   if (principal.actingFor !== null) {
-    if (principal.actingFor.id !== holderId) throw notFound(what);
-    return callerFor(principal, principal.actingFor);
+    if (principal.actingFor.id !== holderId) return undefined;
+    return { caller: callerFor(principal, principal.actingFor), calendarVersion: null, holderDeleted: false };
   }
-  const holder = await context.store.holders.get(holderId);
-  if (!holder || holder.accountId !== principal.accountId) throw notFound(what);
-  return callerFor(principal, holder);
+  const holder = await context.holders.find(holderId);
+  if (!holder || holder.accountId !== principal.accountId) return undefined;
+  return {
+    caller: callerFor(principal, holder),
+    calendarVersion: holder.calendarVersion,
+    holderDeleted: holder.deletedAt !== null,
+  };
 }

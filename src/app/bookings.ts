@@ -19,7 +19,7 @@ import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
 import { eventTypeDeleted, rulesToBook, takeTime } from './booking-decision.js';
 import { transactionWithEvents, type TransactionEvents } from './outbox.js';
-import { pageOf, type Page } from './paging.js';
+import { pageOf, type ListScope, type Page } from './paging.js';
 import { queryRange } from './ranges.js';
 import { bookingView } from './views.js';
 
@@ -169,18 +169,17 @@ export interface ListBookingsQuery {
   after: PageAfter | null;
 }
 
-export function listBookings(context: AppContext, caller: Caller, query: ListBookingsQuery): Promise<Page<Booking>> {
+/** By start: the holder's confirmed bookings, or in account scope those of the account's holders, deleted ones too. */
+export function listBookings(context: AppContext, scope: ListScope, query: ListBookingsQuery): Promise<Page<Booking>> {
   const { from, to } = queryRange(query, context.now());
   return pageOf(
     query.limit,
-    (limit) =>
-      context.store.bookings.listConfirmed(caller.holderId, {
-        from,
-        to,
-        eventTypeId: query.eventTypeId ?? null,
-        limit,
-        after: query.after,
-      }),
+    (limit) => {
+      const filter = { from, to, eventTypeId: query.eventTypeId ?? null, limit, after: query.after };
+      return 'account' in scope
+        ? context.store.bookings.listConfirmedOfAccount(scope.account, filter)
+        : context.store.bookings.listConfirmed(scope.caller.holderId, filter);
+    },
     (booking) => booking.start,
   );
 }

@@ -28,6 +28,7 @@ export interface AppContext {
   links: GuestLinks;
   webhooks: WebhookSettings;
   pages: PageSettings;
+  accounts: AccountSettings;
   /** The server's secrets (SLOTWISE_SECRET): seal calendar sources' addresses and credentials. */
   secrets: Keyring;
   calendarSources: CalendarSourceSettings;
@@ -81,6 +82,14 @@ export interface PageSettings {
    * holder's page holds, so the holder's other guests are never kept from holding.
    */
   holdsPerClient: number;
+}
+
+/** The bounds of what an account makes through the API (contract §12: every collection has one). */
+export interface AccountSettings {
+  /** Live holders one account may have (`HOLDERS_PER_ACCOUNT`). */
+  holdersPerAccount: number;
+  /** Keys one holder may have that are not revoked (`KEYS_PER_HOLDER`). */
+  keysPerHolder: number;
 }
 
 export interface WebhookSettings {

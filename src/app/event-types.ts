@@ -3,9 +3,9 @@ import { firstFreeSlug, slugify, type EventType } from '../domain/event-type.js'
 import type { PageRequest } from '../domain/page.js';
 import { questionListErrors, type Question, type QuestionType } from '../domain/questions.js';
 import type { AppContext, Caller } from './context.js';
-import { pageOf, type Page } from './paging.js';
+import { pageOf, type ListScope, type Page } from './paging.js';
 import { UniqueViolation } from './ports/storage-errors.js';
-import type { Transaction } from './ports/store.js';
+import type { HeldEventType, Transaction } from './ports/store.js';
 
 /** Fields a client may set; `undefined` means "not sent". */
 export interface EventTypeFields {
@@ -74,10 +74,17 @@ export async function getEventType(context: AppContext, caller: Caller, id: stri
   return eventType;
 }
 
-export function listEventTypes(context: AppContext, caller: Caller, page: PageRequest): Promise<Page<EventType>> {
+/** Oldest first: the holder's event types, or in account scope those of the account's live holders. */
+export function listEventTypes(context: AppContext, scope: ListScope, page: PageRequest): Promise<Page<HeldEventType>> {
   return pageOf(
     page.limit,
-    (limit) => context.store.eventTypes.list(caller.holderId, { limit, after: page.after }),
+    async (limit) => {
+      if ('account' in scope)
+        return context.store.eventTypes.listOfAccount(scope.account, { limit, after: page.after });
+      const { holderId, holderHandle } = scope.caller;
+      const eventTypes = await context.store.eventTypes.list(holderId, { limit, after: page.after });
+      return eventTypes.map((eventType) => ({ ...eventType, holderHandle }));
+    },
     (eventType) => eventType.createdAt,
   );
 }

@@ -4,7 +4,7 @@ import type { PageAfter } from '../domain/page.js';
 import { rulesToBook, takeTime } from './booking-decision.js';
 import type { AppContext, Caller } from './context.js';
 import { instantField } from './instants.js';
-import { pageOf, type Page } from './paging.js';
+import { pageOf, type ListScope, type Page } from './paging.js';
 import { queryBounds } from './ranges.js';
 
 export interface CreateHoldInput {
@@ -59,21 +59,28 @@ export interface ListHoldsQuery {
 }
 
 /**
- * The holder's live holds (contract §9), by start: API holds and those its booking pages made
- * (`source`), so a holder sees and can release what its pages hold. Unlike bookings, no range is
+ * The holder's live holds (contract §9), or in account scope the account's holders' (§12), by
+ * start: API holds and those its booking pages made (`source`), so a holder sees and can release
+ * what its pages hold. Unlike bookings, no range is
  * needed: only live holds are listed, each gone within 30 minutes, a page at a time.
  */
-export function listHolds(context: AppContext, caller: Caller, query: ListHoldsQuery): Promise<Page<Hold>> {
+export function listHolds(context: AppContext, scope: ListScope, query: ListHoldsQuery): Promise<Page<Hold>> {
   const { from, to } = queryBounds(query);
   const now = context.now();
   return pageOf(
     query.limit,
-    (limit) =>
-      context.store.holds.listLive(
-        caller.holderId,
-        { from: from ?? null, to: to ?? null, eventTypeId: query.eventTypeId ?? null, limit, after: query.after },
-        now,
-      ),
+    (limit) => {
+      const filter = {
+        from: from ?? null,
+        to: to ?? null,
+        eventTypeId: query.eventTypeId ?? null,
+        limit,
+        after: query.after,
+      };
+      return 'account' in scope
+        ? context.store.holds.listLiveOfAccount(scope.account, filter, now)
+        : context.store.holds.listLive(scope.caller.holderId, filter, now);
+    },
     (hold) => hold.start,
   );
 }

@@ -38,41 +38,41 @@ export class LeasedRequestCounter implements RequestCounter {
     private readonly perMinute: number,
   ) {}
 
-  async count(apiKeyId: string, windowStart: Instant): Promise<number> {
+  async count(requester: string, windowStart: Instant): Promise<number> {
     for (;;) {
-      const lease = this.leases.get(apiKeyId);
+      const lease = this.leases.get(requester);
       if (lease && lease.windowStart === windowStart) {
         if (lease.next <= lease.last) return lease.next++;
         // The shared count only grows in a window: past the limit, every later request is refused.
         if (lease.last > this.perMinute) return ++lease.last;
       }
-      await this.waitForLease(apiKeyId, windowStart);
+      await this.waitForLease(requester, windowStart);
     }
   }
 
-  private async waitForLease(apiKeyId: string, windowStart: Instant): Promise<void> {
-    this.waiting.set(apiKeyId, (this.waiting.get(apiKeyId) ?? 0) + 1);
+  private async waitForLease(requester: string, windowStart: Instant): Promise<void> {
+    this.waiting.set(requester, (this.waiting.get(requester) ?? 0) + 1);
     try {
-      let taking = this.leasing.get(apiKeyId);
+      let taking = this.leasing.get(requester);
       if (!taking) {
-        taking = this.takeLease(apiKeyId, windowStart).finally(() => this.leasing.delete(apiKeyId));
-        this.leasing.set(apiKeyId, taking);
+        taking = this.takeLease(requester, windowStart).finally(() => this.leasing.delete(requester));
+        this.leasing.set(requester, taking);
       }
       await taking;
     } finally {
-      const left = this.waiting.get(apiKeyId)! - 1;
-      if (left === 0) this.waiting.delete(apiKeyId);
-      else this.waiting.set(apiKeyId, left);
+      const left = this.waiting.get(requester)! - 1;
+      if (left === 0) this.waiting.delete(requester);
+      else this.waiting.set(requester, left);
     }
   }
 
-  private async takeLease(apiKeyId: string, windowStart: Instant): Promise<void> {
-    const known = this.leases.get(apiKeyId);
+  private async takeLease(requester: string, windowStart: Instant): Promise<void> {
+    const known = this.leases.get(requester);
     const counted = known?.windowStart === windowStart ? known.last : 0;
-    const asked = this.waiting.get(apiKeyId) ?? 1;
+    const asked = this.waiting.get(requester) ?? 1;
     const size = this.perMinute - counted > EXACT_TAIL ? asked + EXTRA_PER_LEASE : asked;
-    const last = await this.counts.add(apiKeyId, windowStart, size);
-    if (this.leases.size >= MAX_LEASED_KEYS && !this.leases.has(apiKeyId)) this.leases.clear();
-    this.leases.set(apiKeyId, { windowStart, next: last - size + 1, last });
+    const last = await this.counts.add(requester, windowStart, size);
+    if (this.leases.size >= MAX_LEASED_KEYS && !this.leases.has(requester)) this.leases.clear();
+    this.leases.set(requester, { windowStart, next: last - size + 1, last });
   }
 }

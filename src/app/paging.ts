@@ -1,5 +1,7 @@
 import { invalidRequest } from '../domain/errors.js';
 import type { PageAfter } from '../domain/page.js';
+import type { Caller } from './context.js';
+import type { AccountFilter } from './ports/store.js';
 
 export interface Page<T> {
   items: T[];
@@ -7,6 +9,12 @@ export interface Page<T> {
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
+
+/**
+ * Whose items a list shows (contract §12): the holder a request acts for, or in account scope
+ * those of the account's holders (see `listScopeOf`).
+ */
+export type ListScope = { caller: Caller } | { account: AccountFilter };
 
 /** Cursors are opaque to clients: base64url of the last item's sort key and id. */
 export function decodeCursor(cursor: string | undefined): PageAfter | null {

@@ -1,4 +1,4 @@
-import type { Holder } from '../domain/api-key.js';
+import type { Account, Holder } from '../domain/api-key.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import type { AppContext, Caller } from './context.js';
 import { UniqueViolation } from './ports/storage-errors.js';
@@ -53,8 +53,49 @@ export async function rotateCalendarFeed(context: AppContext, caller: Caller): P
   });
 }
 
-function handleTaken(handle: string): DomainError {
-  return new DomainError('conflict', `The handle "${handle}" is taken by another holder.`, [
+function handleTaken(handle: string, byAnother: 'holder' | 'account' = 'holder'): DomainError {
+  return new DomainError('conflict', `The handle "${handle}" is taken by another ${byAnother}.`, [
     { field: 'handle', message: 'is taken' },
   ]);
+}
+
+/** The calling account key's account (`GET /me` in account scope, contract §12). */
+export async function getAccountProfile(context: AppContext, accountId: string): Promise<Account> {
+  const account = await context.store.accounts.get(accountId);
+  if (!account) throw notFound(`Account ${accountId}`);
+  return account;
+}
+
+/**
+ * Changes the account's handle (unique among accounts: another's is a 409 `conflict`) and display
+ * name (`null` shows the name).
+ */
+export async function updateAccountProfile(
+  context: AppContext,
+  accountId: string,
+  changes: ProfileChanges,
+): Promise<Account> {
+  try {
+    return await context.store.transaction(
+      async (tx) => {
+        const current = await tx.accounts.get(accountId);
+        if (!current) throw notFound(`Account ${accountId}`);
+        const updated: Account = {
+          ...current,
+          handle: changes.handle ?? current.handle,
+          displayName: changes.displayName === undefined ? current.displayName : changes.displayName,
+          updatedAt: context.now(),
+        };
+        if (updated.handle !== current.handle && (await tx.accounts.findByHandle(updated.handle)))
+          throw handleTaken(updated.handle, 'account');
+        await tx.accounts.updateProfile(current.id, updated);
+        return updated;
+      },
+      { ownerIds: [accountId] },
+    );
+  } catch (error) {
+    // Two accounts claiming one free handle at once: the unique index decides.
+    if (error instanceof UniqueViolation) throw handleTaken(changes.handle ?? '', 'account');
+    throw error;
+  }
 }

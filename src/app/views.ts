@@ -15,6 +15,7 @@ import type { GuestLinks } from './guest-links.js';
 export function eventTypeView(eventType: EventType, links: GuestLinks, holderHandle: string) {
   return {
     id: eventType.id,
+    holderId: eventType.holderId,
     title: eventType.title,
     slug: eventType.slug,
     description: eventType.description,
@@ -36,6 +37,7 @@ export function eventTypeView(eventType: EventType, links: GuestLinks, holderHan
 export function holdView(hold: Hold) {
   return {
     id: hold.id,
+    holderId: hold.holderId,
     eventTypeId: hold.eventTypeId,
     start: formatUtc(hold.start),
     end: formatUtc(hold.end),
@@ -48,6 +50,7 @@ export function holdView(hold: Hold) {
 export function bookingView(booking: Booking) {
   return {
     id: booking.id,
+    holderId: booking.holderId,
     eventTypeId: booking.eventTypeId,
     start: formatUtc(booking.start),
     end: formatUtc(booking.end),
@@ -77,7 +80,7 @@ export function bookingLinks(bookingId: string, links: GuestLinks) {
  * A booking as an API key sees it: with the guest's links only for a key that may write (a key
  * that may only read must not gain the power to cancel).
  */
-export function bookingResponse(booking: Booking, caller: Caller, links: GuestLinks) {
+export function bookingResponse(booking: Booking, caller: Pick<Caller, 'scopes'>, links: GuestLinks) {
   // Added to the view in place: copying its twenty fields into a new object cost more than the links.
   const view: ReturnType<typeof bookingView> & { manageUrl?: string; icsUrl?: string } = bookingView(booking);
   if (grants(caller.scopes, 'write')) {

@@ -24,6 +24,7 @@ import { availabilityRoutes } from './routes/availability.js';
 import { registerSharedSchemas } from './schemas/index.js';
 import { bookingRoutes } from './routes/bookings.js';
 import { calendarSourceRoutes } from './routes/calendar-sources.js';
+import { holderRoutes } from './routes/holders.js';
 import { holdRoutes } from './routes/holds.js';
 import { eventTypeRoutes } from './routes/event-types.js';
 import { meRoutes } from './routes/me.js';
@@ -195,6 +196,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
       await api.register(bookingRoutes(context));
       await api.register(webhookRoutes(context));
       await api.register(calendarSourceRoutes(context));
+      await api.register(holderRoutes(context));
     },
     { prefix: API_PREFIX },
   );

@@ -55,7 +55,7 @@ export function registerIdempotency(
   api.decorateRequest('idempotencyKey', null);
 
   /** What a secret-bearing answer is bound to: it opens only for the row it was stored in. */
-  const binding = (apiKeyId: string, key: string) => `${apiKeyId}\n${key}`;
+  const binding = (requester: string, key: string) => `${requester}\n${key}`;
 
   /** The stored answer of a secret-bearing route decrypted, if it may still be shown; else the problem why not. */
   const openReplay = async (
@@ -97,7 +97,7 @@ export function registerIdempotency(
     }
     const at = now();
     const outcome = await ledger.claim({
-      apiKeyId: requesterOf(principal),
+      requester: requesterOf(principal),
       key: header,
       requestHash: fingerprint(request.method, request.url, request.body),
       now: at,

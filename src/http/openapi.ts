@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { HOLDER_ID_PATTERN } from '../app/api-keys.js';
 import { scopeNeededFor } from '../domain/api-key.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemKind } from './problems.js';
 
@@ -62,7 +63,12 @@ const TAGS: Record<string, { name: string; description: string }> = {
   },
   'calendar-sources': CALENDAR_SOURCES_TAG,
   busy: CALENDAR_SOURCES_TAG,
-  me: { name: 'Account', description: 'The calling API key and its holder.' },
+  me: { name: 'Account', description: 'The calling API key and its holder, or in account scope its account.' },
+  holders: {
+    name: 'Holders',
+    description:
+      "Account scope only (an account key without `Slotwise-Holder`): the account's holders and their API keys.",
+  },
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -84,10 +90,14 @@ function apiDescription(): string {
     .join('\n');
   return `Headless scheduling: event types, availability, bookable slots, bookings and signed webhooks.
 
-**Authentication.** Every operation needs an API key, created with
-\`npx slotwise keys create --holder NAME --scopes read,write\` and sent as \`Authorization: Bearer <key>\`.
-GET needs the \`read\` scope, every other method \`write\` (\`*\` grants both); each operation says
-which (also as \`x-scope\`). This document (\`${OPENAPI_PATH}\`) and \`${DOCS_PATH}\` need no key.
+**Authentication.** Every operation needs an API key, sent as \`Authorization: Bearer <key>\`.
+A holder key (\`npx slotwise keys create --holder NAME\`, or \`POST /api/v1/holders/{id}/keys\`)
+acts for its holder. An account key (\`npx slotwise keys create --account NAME\`) provisions the
+account's holders (\`/api/v1/holders\`), reads and acts on every resource of its holders by id, lists
+the whole account, and acts for one holder with the \`Slotwise-Holder\` header (exactly as that
+holder's key with the account key's scopes). GET needs the \`read\` scope, every other method
+\`write\` (\`*\` grants both); each operation says which (also as \`x-scope\`). This document
+(\`${OPENAPI_PATH}\`) and \`${DOCS_PATH}\` need no key.
 
 **Conventions.** JSON bodies with camelCase names; unknown body fields are rejected. Instants are
 accepted as ISO-8601 with an explicit offset (\`Z\` or \`±hh:mm\`) or epoch milliseconds, and returned
@@ -143,12 +153,25 @@ const HEADERS: Record<string, Json> = {
 };
 const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
+/** Contract §12: the holder an account key acts for; a reusable parameter of every API operation. */
+const PARAMETERS: Record<string, Json> = {
+  SlotwiseHolder: {
+    name: 'Slotwise-Holder',
+    in: 'header',
+    required: false,
+    description:
+      'With an account key: act for this holder of the account, exactly as its own key would with the account key’s scopes. Required by what exists once per holder (`/availability`, `/calendar-sources`, `/busy`, `/me/calendar-feed/rotate`) when an account key calls them. A holder of another account, a deleted or unknown holder: 404 `not-found`; a value that is no holder id: 400 with an `errors` entry on `Slotwise-Holder`. With a holder key it may only name that key’s own holder. `/holders` routes exist only without it (account scope).',
+    schema: { type: 'string', pattern: HOLDER_ID_PATTERN },
+    example: 'hdr_0k3m9x2q7v5t1w8r4y6z',
+  },
+};
+
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
   description:
-    'Makes the POST safe to retry: the same key with the same request within 24 hours replays the first answer; with a different request it is a 422, while the first is in flight a 409. Keys are scoped to the API key.',
+    'Makes the POST safe to retry: the same key with the same request within 24 hours replays the first answer; with a different request it is a 422, while the first is in flight a 409. Keys are scoped to the API key and the holder it acts for (`Slotwise-Holder`).',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
   example: '5f0c8a4e-3c1b-4b7a-9d1e-2f6a7b8c9d0e',
 };
@@ -164,7 +187,8 @@ export function problemKindsOf(method: string, path: string, declared: readonly 
     'internal',
     'unavailable',
   ]);
-  if (path.includes('{')) kinds.add('not-found');
+  // Every API operation takes Slotwise-Holder, which can name no holder the key may act for.
+  kinds.add('not-found');
   if (BODY_METHODS.has(m)) {
     kinds.add('payload-too-large');
     kinds.add('unsupported-media-type');
@@ -286,7 +310,7 @@ export function finishDocument(generated: Json, apiPrefix: string): Json {
     ...generated,
     tags,
     paths,
-    components: { ...components, headers: HEADERS, securitySchemes: SECURITY_SCHEMES },
+    components: { ...components, headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
   });
 }
 
@@ -318,7 +342,7 @@ function finishOperation(
   if (method === 'post') notes.push('Safe to retry with an `Idempotency-Key`.');
   const description = [op.description, notes.join(' ')].filter(Boolean).join('\n\n');
 
-  const parameters = [...((op.parameters ?? []) as Json[])];
+  const parameters = [...((op.parameters ?? []) as Json[]), { $ref: '#/components/parameters/SlotwiseHolder' }];
   if (
     method === 'post' &&
     !parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key')

@@ -14,10 +14,10 @@ const POLICY_NAME = 'per-key';
 export class MemoryRequestCounter implements RequestCounter {
   private readonly windows = new Map<string, { start: Instant; requests: number }>();
 
-  async count(apiKeyId: string, windowStart: Instant): Promise<number> {
-    const window = this.windows.get(apiKeyId);
+  async count(requester: string, windowStart: Instant): Promise<number> {
+    const window = this.windows.get(requester);
     if (window && window.start === windowStart) return ++window.requests;
-    this.windows.set(apiKeyId, { start: windowStart, requests: 1 });
+    this.windows.set(requester, { start: windowStart, requests: 1 });
     return 1;
   }
 }

@@ -170,7 +170,7 @@ export interface Database {
     updated_at: number;
   };
   idempotency_keys: {
-    api_key_id: string;
+    requester: string;
     key: string;
     request_hash: string;
     state: string;
@@ -180,7 +180,7 @@ export interface Database {
     created_at: number;
     expires_at: number;
   };
-  rate_limit_windows: { api_key_id: string; window_start: number; requests: number };
+  rate_limit_windows: { requester: string; window_start: number; requests: number };
   webhook_delivery_attempts: {
     delivery_id: string;
     attempt: number;

@@ -16,9 +16,9 @@ beforeEach(async () => {
   h = await createHarness();
   statements = 0;
   counts = {
-    add: (apiKeyId, windowStart, requests) => {
+    add: (requester, windowStart, requests) => {
       statements++;
-      return h.storage.requestCounts.add(apiKeyId, windowStart, requests);
+      return h.storage.requestCounts.add(requester, windowStart, requests);
     },
   };
 });

@@ -30,9 +30,17 @@ function keyIdFrom(stderr: string): string {
   return match[1]!;
 }
 
+/** The holder a `GET /me` answer is about. */
+function holderIdOf(me: { body: unknown }): string {
+  const id = (me.body as { holder?: { id?: string } }).holder?.id;
+  if (!id) throw new Error(`no holder in ${JSON.stringify(me.body)}`);
+  return id;
+}
+
 interface ListedKey {
   id: string;
-  holder: string;
+  account: string;
+  holder: string | null;
   scopes: string[];
   createdAt: string;
   expiresAt: string | null;
@@ -70,16 +78,18 @@ describe('slotwise keys', () => {
     const [table, json] = await Promise.all([runCli(['keys', 'list'], env), listJson()]);
     expect(table.code, table.stderr).toBe(0);
     const header = table.stdout.split('\n')[0]!;
-    expect(header).toMatch(/ID\s+HOLDER\s+SCOPES/);
+    expect(header).toMatch(/ID\s+ACCOUNT\s+HOLDER\s+SCOPES/);
     const row = table.stdout.split('\n').find((line) => line.startsWith(id));
     expect(row, table.stdout).toBeDefined();
-    expect(row!.split(/\s+/).slice(0, 3)).toEqual([id, 'bob', 'read']);
+    // --holder alone: the holder of an account of its own, named after it.
+    expect(row!.split(/\s+/).slice(0, 4)).toEqual([id, 'bob', 'bob', 'read']);
     expect(table.stdout).not.toContain(key);
     expect(table.stdout).not.toContain(key.slice(3)); // not even without its prefix
     expect(table.stdout).not.toMatch(/\bsw_/);
 
     expect(json.find((k) => k.id === id)).toMatchObject({
       id,
+      account: 'bob',
       holder: 'bob',
       scopes: ['read'],
       expiresAt: null,
@@ -107,7 +117,7 @@ describe('slotwise keys', () => {
       expect(Date.parse(expires)).toBeGreaterThanOrEqual(before + 60_000 - 1_000);
       expect(Date.parse(expires)).toBeLessThanOrEqual(Date.now() + 60_000 + 1_000);
       // A key without --expires-in shows none.
-      const owner = lines.find((line) => line.split(/\s+/)[1] === 'owner');
+      const owner = lines.find((line) => line.split(/\s+/)[2] === 'owner');
       expect(owner, table.stdout).toBeDefined();
       expect(owner!.split(/\s+/)[column]).toBe('-');
     },
@@ -148,8 +158,56 @@ describe('slotwise keys', () => {
     },
   );
 
+  it.concurrent(
+    'when keys create --account runs, then it makes an account key, and with --holder a key of that holder in that account',
+    async () => {
+      const accountKey = await runCli(['keys', 'create', '--account', 'acme', '--scopes', 'read'], env);
+      expect(accountKey.code, accountKey.stderr).toBe(0);
+      expect(accountKey.stderr).toContain('account key');
+      const holderKey = await runCli(['keys', 'create', '--account', 'acme', '--holder', 'ada'], env);
+      expect(holderKey.code, holderKey.stderr).toBe(0);
+      // The same holder name in another account is another holder.
+      const elsewhere = await runCli(['keys', 'create', '--account', 'globex', '--holder', 'ada'], env);
+      expect(elsewhere.code, elsewhere.stderr).toBe(0);
+
+      const [table, json] = await Promise.all([runCli(['keys', 'list'], env), listJson()]);
+      const rowOf = (id: string) =>
+        table.stdout
+          .split('\n')
+          .find((line) => line.startsWith(id))
+          ?.split(/\s+/)
+          .slice(0, 4);
+      expect(rowOf(keyIdFrom(accountKey.stderr))).toEqual([keyIdFrom(accountKey.stderr), 'acme', '-', 'read']);
+      expect(rowOf(keyIdFrom(holderKey.stderr))).toEqual([keyIdFrom(holderKey.stderr), 'acme', 'ada', 'read,write']);
+      expect(json.find((k) => k.id === keyIdFrom(accountKey.stderr))).toMatchObject({ account: 'acme', holder: null });
+      expect(json.find((k) => k.id === keyIdFrom(elsewhere.stderr))).toMatchObject({
+        account: 'globex',
+        holder: 'ada',
+      });
+
+      const server = await startServer(store.databaseUrl);
+      servers.push(server);
+      const ada = await api(server, holderKey.stdout.trim(), 'GET', '/api/v1/me');
+      const adaElsewhere = await api(server, elsewhere.stdout.trim(), 'GET', '/api/v1/me');
+      expect(ada.status).toBe(200);
+      expect(holderIdOf(ada)).not.toBe(holderIdOf(adaElsewhere));
+      // The account key acts for ada with the header, and only for ada of its own account.
+      const acting = await api(server, accountKey.stdout.trim(), 'GET', '/api/v1/me', undefined, {
+        'slotwise-holder': holderIdOf(ada),
+      });
+      expect(acting.status).toBe(200);
+      expect(holderIdOf(acting)).toBe(holderIdOf(ada));
+      const foreign = await api(server, accountKey.stdout.trim(), 'GET', '/api/v1/me', undefined, {
+        'slotwise-holder': holderIdOf(adaElsewhere),
+      });
+      expect(foreign.status).toBe(404);
+    },
+  );
+
   const badInvocations: Array<[string, string[]]> = [
-    ['keys create without --holder', ['keys', 'create']],
+    ['keys create without --holder or --account', ['keys', 'create']],
+    ['keys create with an empty account name', ['keys', 'create', '--account', ' ']],
+    ['keys create with a line break in the account name', ['keys', 'create', '--account', 'eve\nx']],
     ['keys create with a line break in the holder name', ['keys', 'create', '--holder', 'eve\r\nBEGIN:VEVENT']],
     ['keys create with a tab in the holder name', ['keys', 'create', '--holder', 'eve\tx']],
     ['keys create with an unknown scope', ['keys', 'create', '--holder', 'eve', '--scopes', 'read,admin']],
@@ -175,7 +233,7 @@ describe('slotwise keys', () => {
   }
 
   it('when a bad call is made, then no key was created', async () => {
-    const names = (await listJson()).map((k) => k.holder);
+    const names = (await listJson()).flatMap((k) => [k.account, k.holder ?? '']);
     expect(names.filter((name) => name.startsWith('eve'))).toEqual([]);
   });
 

@@ -201,11 +201,13 @@ export async function api(
   method: string,
   path: string,
   json?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<ApiResponse> {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
+      ...headers,
       ...(json === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),

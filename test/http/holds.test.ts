@@ -66,6 +66,7 @@ describe('POST /api/v1/holds', () => {
     expect(res.headers.location).toBe(`/api/v1/holds/${body.id}`);
     expect(body).toEqual({
       id: body.id,
+      holderId: expect.stringMatching(/^hdr_/),
       eventTypeId: et.id,
       start: '2026-01-05T09:00:00.000Z',
       end: '2026-01-05T09:30:00.000Z',

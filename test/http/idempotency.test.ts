@@ -271,7 +271,7 @@ describe('in flight', () => {
     const me = (await h.request({ method: 'GET', url: '/api/v1/me', token })).json<{ key: { id: string } }>();
     const at = h.clock.now() - 2 * 60_000;
     const outcome = await h.storage.idempotencyLedger.claim({
-      apiKeyId: me.key.id,
+      requester: me.key.id,
       key: 'orphan',
       requestHash: 'hash-of-a-request-that-never-finished',
       now: at,
@@ -288,7 +288,7 @@ describe('in flight', () => {
     const me = (await h.request({ method: 'GET', url: '/api/v1/me', token })).json<{ key: { id: string } }>();
     const at = h.clock.now();
     await h.storage.idempotencyLedger.claim({
-      apiKeyId: me.key.id,
+      requester: me.key.id,
       key: 'busy',
       requestHash: 'hash-of-another-request',
       now: at,

@@ -122,11 +122,18 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
+  it('documents Slotwise-Holder once, as a reusable header parameter with the holder id pattern', () => {
+    const parameter = document.components.parameters.SlotwiseHolder;
+    expect(parameter).toMatchObject({ name: 'Slotwise-Holder', in: 'header', required: false });
+    expect(new RegExp(parameter.schema.pattern).test('hdr_0k3m9x2q7v5t1w8r4y6z')).toBe(true);
+    expect(new RegExp(parameter.schema.pattern).test('evt_0k3m9x2q7v5t1w8r4y6z')).toBe(false);
+  });
+
   it('documents the problem responses each operation can give, as application/problem+json', () => {
     for (const { method, path, op } of operations) {
       const where = `${method} ${path}`;
-      const expected = [...ALWAYS];
-      if (path.includes('{')) expected.push('404');
+      // 404 everywhere: Slotwise-Holder can name no holder the key may act for.
+      const expected = [...ALWAYS, '404'];
       if (BODY_METHODS.has(method)) expected.push('413', '415');
       if (method === 'post') expected.push('409', '422');
       for (const status of expected) {
@@ -137,7 +144,7 @@ describe('GET /api/v1/openapi.json', () => {
         });
         expect(response.description.length, `${where} ${status}`).toBeGreaterThan(10);
       }
-      if (!path.includes('{')) expect(op.responses['404'], where).toBeUndefined();
+      expect(op.parameters, where).toContainEqual({ $ref: '#/components/parameters/SlotwiseHolder' });
       expect(op.responses['401'].headers['WWW-Authenticate'], where).toBeDefined();
       expect(op.responses['429'].headers['Retry-After'], where).toBeDefined();
       if (method === 'post') {
@@ -202,6 +209,15 @@ describe('GET /api/v1/openapi.json', () => {
       'Hold',
       'CreateHold',
       'UpdateMe',
+      'HolderMe',
+      'AccountMe',
+      'Me',
+      'Holder',
+      'CreateHolder',
+      'UpdateHolder',
+      'HolderKey',
+      'HolderKeyWithSecret',
+      'CreateHolderKey',
       'Instant',
       'Webhook',
       'WebhookWithSecret',

@@ -273,7 +273,7 @@ describe('three server processes on one PostgreSQL database', () => {
     expect(keys.find((k) => k.id === keyId)).toMatchObject({ holder: 'alice', scopes: ['read'], revokedAt: null });
     const table = await runCli(['keys', 'list'], env);
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toMatch(new RegExp(`^${keyId}\\s+alice\\s+read\\s`, 'm'));
+    expect(table.stdout).toMatch(new RegExp(`^${keyId}\\s+alice\\s+alice\\s+read\\s`, 'm'));
 
     // In use on every instance first, so nothing can pass by not having seen the key yet.
     for (const instance of instances)

@@ -86,7 +86,7 @@ describe('housekeeping', () => {
       ['live', T0 + 2 * DAY],
     ] as const) {
       await storage.idempotencyLedger.claim({
-        apiKeyId: keyId,
+        requester: keyId,
         key: name,
         requestHash: 'h',
         now: T0,

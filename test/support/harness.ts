@@ -7,7 +7,7 @@ import type { AppContext, CalendarSourceSettings } from '../../src/app/context.j
 import type { Store } from '../../src/app/ports/store.js';
 import type { Scope } from '../../src/domain/api-key.js';
 import { busyFromCalendars } from '../../src/domain/busy-time.js';
-import { DEFAULT_CALENDAR_SOURCE_SETTINGS, DEFAULT_HTTP_LIMITS } from '../../src/config.js';
+import { DEFAULT_ACCOUNT_SETTINGS, DEFAULT_CALENDAR_SOURCE_SETTINGS, DEFAULT_HTTP_LIMITS } from '../../src/config.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
 import type { ConnectionLimits } from '../../src/http/connection-limits.js';
 import { composeServer, type Server, type ServerSettings } from '../../src/server.js';
@@ -55,6 +55,9 @@ export async function createHarness(
     allowPrivateWebhookTargets?: boolean;
     webhookLimitPerHolder?: number;
     webhookLimitPerAccount?: number;
+    /** `HOLDERS_PER_ACCOUNT` and `KEYS_PER_HOLDER`; the defaults unless given. */
+    holdersPerAccount?: number;
+    keysPerHolder?: number;
     pageHoldsPerHolder?: number;
     pageHoldsPerClient?: number;
     pageRequestsPerMinute?: number;
@@ -80,6 +83,10 @@ export async function createHarness(
     pageRequestsPerMinute: options.pageRequestsPerMinute ?? 0,
     fileRequestsPerMinute: options.fileRequestsPerMinute ?? 0,
     embedOrigins: options.embedOrigins ?? [],
+    accounts: {
+      holdersPerAccount: options.holdersPerAccount ?? DEFAULT_ACCOUNT_SETTINGS.holdersPerAccount,
+      keysPerHolder: options.keysPerHolder ?? DEFAULT_ACCOUNT_SETTINGS.keysPerHolder,
+    },
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
     busyParser: { parse: async (_holderId, ...args) => busyFromCalendars(...args) },

@@ -9,7 +9,8 @@ export interface StoredResponse {
 }
 
 export interface IdempotencyClaim {
-  apiKeyId: string;
+  /** Whose key it is: the API key, with the holder an account key acts for (`requesterOf`). */
+  requester: string;
   key: string;
   requestHash: string;
   now: Instant;
@@ -28,7 +29,7 @@ export interface IdempotencyLedger {
    * in-flight claims older than `staleBefore`) are taken over.
    */
   claim(claim: IdempotencyClaim): Promise<IdempotencyOutcome>;
-  complete(apiKeyId: string, key: string, response: StoredResponse): Promise<void>;
+  complete(requester: string, key: string, response: StoredResponse): Promise<void>;
   /** Forgets a claim whose request failed on our side (5xx), so the client can retry it. */
-  release(apiKeyId: string, key: string): Promise<void>;
+  release(requester: string, key: string): Promise<void>;
 }

@@ -17,6 +17,7 @@ import type { DeliveredEventType, Delivery, Subscription, Webhook, WebhookEventT
 export interface AccountReads {
   get(id: string): Promise<Account | undefined>;
   findByName(name: string): Promise<Account | undefined>;
+  findByHandle(handle: string): Promise<Account | undefined>;
 }
 
 export interface AccountWrites extends AccountReads {
@@ -25,6 +26,13 @@ export interface AccountWrites extends AccountReads {
    * it at once), with the first free handle derived from the name.
    */
   ensure(candidate: Pick<Account, 'id' | 'name' | 'createdAt'>): Promise<Account>;
+  /**
+   * Serialises changes to the account's holders (their number, their names) until the
+   * transaction ends: PostgreSQL locks the account row; SQLite's writers run one at a time.
+   */
+  lock(id: string): Promise<void>;
+  /** Changes the account's profile; throws `UniqueViolation` when the handle is another account's. */
+  updateProfile(id: string, profile: Pick<Account, 'handle' | 'displayName' | 'updatedAt'>): Promise<void>;
 }
 
 /** A holder as a request acting for it needs it: read with its calendar version, in one statement. */
@@ -37,9 +45,20 @@ export interface ActingHolder {
   deletedAt: Instant | null;
 }
 
+/** What `GET /holders` filters by: each given field equal. */
+export interface HolderFilter {
+  handle: string | null;
+  email: string | null;
+}
+
 export interface HolderReads {
   /** The holder, deleted or not. */
   get(id: string): Promise<Holder | undefined>;
+  /** The account's live holders, by creation then id. */
+  list(accountId: string, filter: HolderFilter, page: PageRequest): Promise<Holder[]>;
+  countLive(accountId: string): Promise<number>;
+  /** Handles of live holders equal to `base` or of the form `base-N`. */
+  handlesLike(base: string): Promise<Set<string>>;
   /** The account's live holder of that name. */
   findByName(accountId: string, name: string): Promise<Holder | undefined>;
   /** The live holder at a booking page's handle, with its calendar version (what `CalendarCache.current` takes). */
@@ -59,6 +78,23 @@ export interface HolderWrites extends HolderReads {
    * when two create it at once), with the first free handle derived from the name.
    */
   ensure(candidate: NewHolder): Promise<Holder>;
+  /**
+   * Stores a new holder; false, storing nothing, when its name is taken among its account's live
+   * holders or its handle among all live holders (also by a concurrent transaction).
+   */
+  insert(holder: Holder): Promise<boolean>;
+  /** Writes name, handle, display name, e-mail and `updatedAt`; throws `UniqueViolation` when the name or handle is taken. */
+  update(holder: Holder): Promise<void>;
+  /**
+   * The live holder, its row locked until the transaction ends (PostgreSQL `for update`), so that
+   * it waits for every transaction writing a booking, hold or key of the holder (their foreign
+   * key holds the row): what deciding the holder's deletion, or its number of keys, reads first.
+   */
+  lockedLive(id: string): Promise<Holder | undefined>;
+  /** Whether the holder has a confirmed booking that has not ended at `now`: it is still in use. */
+  hasBookingsNotEnded(id: string, now: Instant): Promise<boolean>;
+  /** Sets `deleted_at` (its name and handle are free again) and moves its calendar feed to a new generation. */
+  markDeleted(id: string, at: Instant): Promise<void>;
   /** Changes the public profile; throws `UniqueViolation` when the handle is another holder's. */
   updateProfile(id: string, profile: { handle: string; displayName: string | null }): Promise<void>;
   /** Moves the calendar feed to its next generation (the old link stops working); returns the new one. */
@@ -80,6 +116,12 @@ export interface AuthenticatedKey extends ApiKey {
 
 export interface ApiKeyReads {
   findByDigest(digest: string): Promise<AuthenticatedKey | undefined>;
+  /** The key, revoked or not. */
+  get(id: string): Promise<ApiKey | undefined>;
+  /** The holder's keys, revoked ones too, by creation then id. */
+  listOf(holderId: string, page: PageRequest): Promise<ApiKey[]>;
+  /** The holder's keys that are not revoked (expired ones count until revoked). */
+  countUnrevoked(holderId: string): Promise<number>;
   /** Every key, with the names of its account and holder (`keys list`). */
   list(): Promise<NamedKey[]>;
   count(): Promise<number>;
@@ -89,12 +131,33 @@ export interface ApiKeyWrites extends ApiKeyReads {
   insert(key: ApiKey, digest: string): Promise<void>;
   /** False when no such key exists or it was revoked already. */
   revoke(id: string, at: Instant): Promise<boolean>;
+  /** Revokes the holder's key; false when the holder has no such key or it was revoked already. */
+  revokeOf(holderId: string, id: string, at: Instant): Promise<boolean>;
+  /** Revokes every key of the holder (it is being deleted). */
+  revokeAllOf(holderId: string, at: Instant): Promise<void>;
 }
+
+/**
+ * Whose items an account-scope list shows (contract §12): those of every holder of the account,
+ * or of the one holder of it named (the `holderId` filter; the use case has checked it is the
+ * account's).
+ */
+export interface AccountFilter {
+  accountId: string;
+  holderId: string | null;
+}
+
+/** An event type with the handle of its holder, where its booking page lives. */
+export type HeldEventType = EventType & { holderHandle: string };
 
 export interface EventTypeReads {
   /** Deleted event types are not found. */
   get(holderId: string, id: string): Promise<EventType | undefined>;
+  /** Whose live event type it is (account scope, contract §12); undefined for none, or a deleted holder's. */
+  holderOf(id: string): Promise<string | undefined>;
   list(holderId: string, page: PageRequest): Promise<EventType[]>;
+  /** The live event types of the account's live holders, in the order of `list`. */
+  listOfAccount(filter: AccountFilter, page: PageRequest): Promise<HeldEventType[]>;
   /** Every live event type of the holder, unordered. */
   live(holderId: string): Promise<EventType[]>;
   /** The titles of those of `ids` that are the holder's event types, deleted ones too (their bookings stay). */
@@ -108,6 +171,8 @@ export interface EventTypeWrites extends EventTypeReads {
   insert(eventType: EventType): Promise<void>;
   update(eventType: EventType): Promise<void>;
   delete(holderId: string, id: string, at: Instant): Promise<boolean>;
+  /** Deletes every live event type of the holder (it is being deleted); their bookings stay. */
+  deleteAllOf(holderId: string, at: Instant): Promise<void>;
 }
 
 export interface StoredAvailability {
@@ -146,6 +211,8 @@ export interface BookingReads {
   holderOf(id: string): Promise<string | undefined>;
   /** Confirmed bookings starting in [from, to), by start then id. */
   listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]>;
+  /** The same over the account's holders, deleted ones too (their past bookings stay readable). */
+  listConfirmedOfAccount(filter: AccountFilter, query: BookingQuery): Promise<Booking[]>;
   /** Bookings in every status starting in [from, to), by start then id, at most `limit`: what a calendar feed shows. */
   listAnyStatus(holderId: string, from: Instant, to: Instant, limit: number): Promise<Booking[]>;
   /** Confirmed bookings and holds of the holder whose occupancy (buffers included) overlaps [from, to). */
@@ -198,8 +265,12 @@ export interface LivePageHolds {
 export interface HoldReads {
   /** The holder's hold, while it is live at `now`. */
   get(holderId: string, id: string, now: Instant): Promise<Hold | undefined>;
+  /** Whose hold it is, live or not (account scope, contract §12); undefined for no such hold. */
+  holderOf(id: string): Promise<string | undefined>;
   /** The holder's holds live at `now`, by start then id. */
   listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]>;
+  /** The same over the account's holders. */
+  listLiveOfAccount(filter: AccountFilter, query: HoldQuery, now: Instant): Promise<Hold[]>;
 }
 
 export interface HoldWrites extends HoldReads {
@@ -215,6 +286,8 @@ export interface HoldWrites extends HoldReads {
   dropExpired(holderId: string, ids: string[], now: Instant): Promise<void>;
   /** Ends every hold of an event type (it is being deleted). */
   endAllOf(holderId: string, eventTypeId: string): Promise<void>;
+  /** Ends every hold of the holder, of any event type (the holder is being deleted). */
+  endAllOfHolder(holderId: string): Promise<void>;
   /** Ends the holder's live holds made by one booking page session (it picked another time). */
   endPageHoldsOf(holderId: string, pageSession: string, now: Instant): Promise<void>;
   /** The holder's live holds made on booking pages, and how many of them `client` (a digest) made. */
@@ -247,6 +320,8 @@ export interface WebhookWrites extends WebhookReads {
   update(webhook: Webhook): Promise<void>;
   /** Removes the webhook with its deliveries, so nothing more is sent to it; false when out of reach. */
   delete(reach: WebhookReach, id: string): Promise<boolean>;
+  /** Removes every webhook of the holder with their deliveries (the holder is being deleted). */
+  deleteAllOf(holderId: string): Promise<void>;
 }
 
 export interface DeliveryReads {
@@ -287,6 +362,8 @@ export interface CalendarSourceWrites extends CalendarSourceReads, SyncLeases {
   update(stored: StoredSource, nextSyncAt?: Instant): Promise<void>;
   /** Removes the source with its busy time. */
   delete(holderId: string, id: string): Promise<boolean>;
+  /** Removes every source of the holder with their busy time (the holder is being deleted). */
+  deleteAllOf(holderId: string): Promise<void>;
 }
 
 /**

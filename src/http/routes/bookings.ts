@@ -7,9 +7,10 @@ import {
   rescheduleBooking,
   updateBookingMetadata,
 } from '../../app/bookings.js';
+import { callerForBooking, callerToBook, callerToChangeBooking, listScopeOf } from '../../app/account-scope.js';
 import type { AppContext } from '../../app/context.js';
 import { bookingResponse } from '../../app/views.js';
-import { callerOf } from '../auth.js';
+import { principalOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
 import {
   BookingResource,
@@ -33,16 +34,17 @@ export const bookingRoutes =
           operationId: 'listBookings',
           summary: 'List bookings',
           description:
-            'Confirmed bookings whose start is in `[from, to)`, ascending by start. `from` defaults to now, `to` to 62 days after `from`.',
+            "Confirmed bookings whose start is in `[from, to)`, ascending by start. `from` defaults to now, `to` to 62 days after `from`. In account scope (an account key without `Slotwise-Holder`), those of every holder of the account (deleted holders' too), or of the one `holderId` names.",
           querystring: ListBookingsQuery,
           response: { 200: listOf(ref(BookingResource)) },
         },
       },
       async (request) => {
-        const { cursor, limit, ...range } = request.query;
-        const page = await listBookings(context, callerOf(request), { ...range, ...pageRequestOf({ cursor, limit }) });
-        const caller = callerOf(request);
-        return listBody(page, (booking) => bookingResponse(booking, caller, context.links));
+        const { cursor, limit, holderId, ...range } = request.query;
+        const principal = principalOf(request);
+        const scope = await listScopeOf(context, principal, holderId);
+        const page = await listBookings(context, scope, { ...range, ...pageRequestOf({ cursor, limit }) });
+        return listBody(page, (booking) => bookingResponse(booking, principal, context.links));
       },
     );
 
@@ -52,13 +54,14 @@ export const bookingRoutes =
         schema: {
           operationId: 'getBooking',
           summary: 'Get a booking',
-          description: 'One booking of the key holder, in any status.',
+          description:
+            'One booking of the holder the request acts for, in any status; in account scope, of any holder of the account (a deleted holder’s too).',
           params: IdParams,
           response: { 200: ref(BookingResource) },
         },
       },
       async (request) => {
-        const caller = callerOf(request);
+        const caller = await callerForBooking(context, principalOf(request), request.params.id);
         return bookingResponse(await getBooking(context, caller, request.params.id), caller, context.links);
       },
     );
@@ -71,14 +74,14 @@ export const bookingRoutes =
           operationId: 'createBooking',
           summary: 'Book a slot',
           description:
-            'Succeeds exactly when `start` is bookable at this moment (as `GET /slots` would list it); otherwise a 409 `slot-unavailable` says why. Two requests never both get the same time. With `holdId`, books the live hold’s time as it was reserved and ends the hold, in one step; a hold that expired, was released or was booked already is a 409 `hold-expired`.',
+            'Succeeds exactly when `start` is bookable at this moment (as `GET /slots` would list it); otherwise a 409 `slot-unavailable` says why. Two requests never both get the same time. With `holdId`, books the live hold’s time as it was reserved and ends the hold, in one step; a hold that expired, was released or was booked already is a 409 `hold-expired`. In account scope (an account key without `Slotwise-Holder`), books for the holder of the event type (or of the hold).',
           'x-problems': ['slot-unavailable', 'hold-expired'],
           body: ref(CreateBookingBody),
           response: { 201: ref(BookingResource) },
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request);
+        const caller = await callerToBook(context, principalOf(request), request.body);
         const booking = await createBooking(context, caller, request.body);
         return reply
           .code(201)
@@ -95,7 +98,7 @@ export const bookingRoutes =
           operationId: 'cancelBooking',
           summary: 'Cancel a booking',
           description:
-            'Cancels a `confirmed` booking; the body (and `reason`) may be omitted. Any other status is a 409 `invalid-state`.',
+            'Cancels a `confirmed` booking; the body (and `reason`) may be omitted. Any other status, or a booking of a deleted holder, is a 409 `invalid-state`.',
           'x-problems': ['invalid-state'],
           params: IdParams,
           body: ref(CancelBookingBody),
@@ -106,12 +109,11 @@ export const bookingRoutes =
           request.body ??= {};
         },
       },
-      async (request) =>
-        bookingResponse(
-          await cancelBooking(context, callerOf(request), request.params.id, request.body.reason ?? null),
-          callerOf(request),
-          context.links,
-        ),
+      async (request) => {
+        const caller = await callerToChangeBooking(context, principalOf(request), request.params.id);
+        const booking = await cancelBooking(context, caller, request.params.id, request.body.reason ?? null);
+        return bookingResponse(booking, caller, context.links);
+      },
     );
 
     app.post(
@@ -122,7 +124,7 @@ export const bookingRoutes =
           operationId: 'rescheduleBooking',
           summary: 'Reschedule a booking',
           description:
-            'Creates a new `confirmed` booking at `start` (with `rescheduledFromId`) and marks the old one `rescheduled` (with `rescheduledToId`), in one transaction. The new start is judged as if the old booking were gone.',
+            'Creates a new `confirmed` booking at `start` (with `rescheduledFromId`) and marks the old one `rescheduled` (with `rescheduledToId`), in one transaction. The new start is judged as if the old booking were gone. A booking that is not `confirmed`, or of a deleted holder, is a 409 `invalid-state`.',
           'x-problems': ['slot-unavailable', 'invalid-state'],
           params: IdParams,
           body: ref(RescheduleBookingBody),
@@ -130,7 +132,7 @@ export const bookingRoutes =
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request);
+        const caller = await callerToChangeBooking(context, principalOf(request), request.params.id);
         const { booking } = await rescheduleBooking(context, caller, request.params.id, request.body);
         return reply
           .code(201)
@@ -146,14 +148,15 @@ export const bookingRoutes =
           operationId: 'updateBookingMetadata',
           summary: "Change a booking's metadata",
           description:
-            'Sets the `metadata` keys sent and removes those sent as `null`; the others stay. Allowed in any status; at most 50 keys in all. Nothing else of a booking changes this way: cancel and reschedule are their own operations.',
+            'Sets the `metadata` keys sent and removes those sent as `null`; the others stay. Allowed in any status; at most 50 keys in all. Nothing else of a booking changes this way: cancel and reschedule are their own operations. A deleted holder’s bookings stay readable and unchanged: 409 `invalid-state`.',
+          'x-problems': ['invalid-state'],
           params: IdParams,
           body: ref(UpdateBookingBody),
           response: { 200: ref(BookingResource) },
         },
       },
       async (request) => {
-        const caller = callerOf(request);
+        const caller = await callerToChangeBooking(context, principalOf(request), request.params.id);
         const booking = await updateBookingMetadata(context, caller, request.params.id, request.body.metadata);
         return bookingResponse(booking, caller, context.links);
       },

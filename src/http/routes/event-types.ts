@@ -8,8 +8,9 @@ import {
   listEventTypes,
   updateEventType,
 } from '../../app/event-types.js';
+import { callerForEventType, listScopeOf } from '../../app/account-scope.js';
 import { eventTypeView } from '../../app/views.js';
-import { callerOf } from '../auth.js';
+import { callerOf, principalOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
 import {
   CreateEventTypeBody,
@@ -30,15 +31,16 @@ export const eventTypeRoutes =
         schema: {
           operationId: 'listEventTypes',
           summary: 'List event types',
-          description: 'The event types of the key holder, oldest first, a page at a time.',
+          description:
+            'The event types of the holder the request acts for, oldest first, a page at a time. In account scope (an account key without `Slotwise-Holder`), those of every holder of the account, or of the one `holderId` names.',
           querystring: ListEventTypesQuery,
           response: { 200: listOf(ref(EventTypeResource)) },
         },
       },
       async (request) => {
-        const caller = callerOf(request);
-        return listBody(await listEventTypes(context, caller, pageRequestOf(request.query)), (eventType) =>
-          eventTypeView(eventType, context.links, caller.holderHandle),
+        const scope = await listScopeOf(context, principalOf(request), request.query.holderId);
+        return listBody(await listEventTypes(context, scope, pageRequestOf(request.query)), (eventType) =>
+          eventTypeView(eventType, context.links, eventType.holderHandle),
         );
       },
     );
@@ -50,7 +52,7 @@ export const eventTypeRoutes =
           operationId: 'createEventType',
           summary: 'Create an event type',
           description:
-            'Only `title` and `durationMinutes` are required. Without a `slug` one is derived from the title (with a numeric suffix when taken); an explicit `slug` that is taken is a 409 `conflict`.',
+            'Only `title` and `durationMinutes` are required. Without a `slug` one is derived from the title (with a numeric suffix when taken); an explicit `slug` that is taken is a 409 `conflict`. An event type belongs to one holder: an account key names it in `Slotwise-Holder` (without the header, a 400 on `Slotwise-Holder`).',
           'x-problems': ['conflict'],
           body: ref(CreateEventTypeBody),
           response: { 201: ref(EventTypeResource) },
@@ -72,13 +74,14 @@ export const eventTypeRoutes =
         schema: {
           operationId: 'getEventType',
           summary: 'Get an event type',
-          description: 'One event type of the key holder.',
+          description:
+            'One event type of the holder the request acts for; in account scope, of any holder of the account.',
           params: IdParams,
           response: { 200: ref(EventTypeResource) },
         },
       },
       async (request) => {
-        const caller = callerOf(request);
+        const caller = await callerForEventType(context, principalOf(request), request.params.id);
         return eventTypeView(
           await getEventType(context, caller, request.params.id),
           context.links,
@@ -102,7 +105,7 @@ export const eventTypeRoutes =
         },
       },
       async (request) => {
-        const caller = callerOf(request);
+        const caller = await callerForEventType(context, principalOf(request), request.params.id);
         const eventType = await updateEventType(context, caller, request.params.id, request.body);
         return eventTypeView(eventType, context.links, caller.holderHandle);
       },
@@ -120,7 +123,8 @@ export const eventTypeRoutes =
         },
       },
       async (request, reply) => {
-        await deleteEventType(context, callerOf(request), request.params.id);
+        const caller = await callerForEventType(context, principalOf(request), request.params.id);
+        await deleteEventType(context, caller, request.params.id);
         return reply.code(204).send(null);
       },
     );

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.js';
 import { createHold, getHold, listHolds, releaseHold } from '../../app/holds.js';
+import { callerForEventTypeTime, callerForHold, listScopeOf } from '../../app/account-scope.js';
 import { holdView } from '../../app/views.js';
-import { callerOf } from '../auth.js';
+import { principalOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
 import { CreateHoldBody, HoldResource, IdParams, ListHoldsQuery, listOf, ref } from '../schemas/index.js';
 
@@ -17,14 +18,15 @@ export const holdRoutes =
           operationId: 'createHold',
           summary: 'Hold a slot',
           description:
-            'Reserves a bookable start while the guest finishes (a form, a payment): until `expiresAt` it occupies its time exactly like a confirmed booking (buffers, daily limit), so `GET /slots` leaves it out and every overlapping booking or hold gets 409 `slot-unavailable`. Book it with `POST /bookings` and its `holdId`; release it with `DELETE /holds/{id}`. At `expiresAt` the time is free again. The start must be bookable, as for a booking.',
+            'Reserves a bookable start while the guest finishes (a form, a payment): until `expiresAt` it occupies its time exactly like a confirmed booking (buffers, daily limit), so `GET /slots` leaves it out and every overlapping booking or hold gets 409 `slot-unavailable`. Book it with `POST /bookings` and its `holdId`; release it with `DELETE /holds/{id}`. At `expiresAt` the time is free again. The start must be bookable, as for a booking. In account scope (an account key without `Slotwise-Holder`), holds for the holder of the event type.',
           'x-problems': ['slot-unavailable'],
           body: ref(CreateHoldBody),
           response: { 201: ref(HoldResource) },
         },
       },
       async (request, reply) => {
-        const hold = await createHold(context, callerOf(request), request.body);
+        const { caller } = await callerForEventTypeTime(context, principalOf(request), request.body.eventTypeId);
+        const hold = await createHold(context, caller, request.body);
         return reply.code(201).header('location', `/api/v1/holds/${hold.id}`).send(holdView(hold));
       },
     );
@@ -36,14 +38,15 @@ export const holdRoutes =
           operationId: 'listHolds',
           summary: 'List live holds',
           description:
-            'The live holds, ascending by start: those made by API and those the booking pages made for guests picking a time (`source`), so the holder can see and release them. `from` and `to` bound the start (each optional, `to` after `from`); without them, every live hold. Expired, released and booked holds are gone.',
+            'The live holds, ascending by start: those made by API and those the booking pages made for guests picking a time (`source`), so the holder can see and release them. `from` and `to` bound the start (each optional, `to` after `from`); without them, every live hold. Expired, released and booked holds are gone. In account scope (an account key without `Slotwise-Holder`), those of every holder of the account, or of the one `holderId` names.',
           querystring: ListHoldsQuery,
           response: { 200: listOf(ref(HoldResource)) },
         },
       },
       async (request) => {
-        const { cursor, limit, ...filters } = request.query;
-        const page = await listHolds(context, callerOf(request), { ...filters, ...pageRequestOf({ cursor, limit }) });
+        const { cursor, limit, holderId, ...filters } = request.query;
+        const scope = await listScopeOf(context, principalOf(request), holderId);
+        const page = await listHolds(context, scope, { ...filters, ...pageRequestOf({ cursor, limit }) });
         return listBody(page, holdView);
       },
     );
@@ -59,7 +62,10 @@ export const holdRoutes =
           response: { 200: ref(HoldResource) },
         },
       },
-      async (request) => holdView(await getHold(context, callerOf(request), request.params.id)),
+      async (request) => {
+        const caller = await callerForHold(context, principalOf(request), request.params.id);
+        return holdView(await getHold(context, caller, request.params.id));
+      },
     );
 
     app.delete(
@@ -74,7 +80,8 @@ export const holdRoutes =
         },
       },
       async (request, reply) => {
-        await releaseHold(context, callerOf(request), request.params.id);
+        const caller = await callerForHold(context, principalOf(request), request.params.id);
+        await releaseHold(context, caller, request.params.id);
         return reply.code(204).send(null);
       },
     );

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { accountMeView } from '../../app/account-views.js';
 import type { AppContext } from '../../app/context.js';
-import { getProfile, rotateCalendarFeed, updateProfile } from '../../app/profile.js';
+import {
+  getAccountProfile,
+  getProfile,
+  rotateCalendarFeed,
+  updateAccountProfile,
+  updateProfile,
+} from '../../app/profile.js';
 import { meView } from '../../app/views.js';
-import { callerOf } from '../auth.js';
-import { MeResource, UpdateMeBody, ref } from '../schemas/index.js';
+import { callerOf, principalOf } from '../auth.js';
+import { HolderMeResource, MeResource, UpdateMeBody, ref } from '../schemas/index.js';
 
 export const meRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>
@@ -15,11 +22,14 @@ export const meRoutes =
           operationId: 'getMe',
           summary: 'Who am I',
           description:
-            'The holder of the calling key (with `calendarFeedUrl` for a key with the write scope) and the key itself.',
-          response: { 200: MeResource },
+            'Acting for a holder (`HolderMe`): the holder (with `calendarFeedUrl` for a key with the write scope) and the calling key. In account scope, an account key without `Slotwise-Holder` (`AccountMe`): the account and the calling key.',
+          response: { 200: ref(MeResource) },
         },
       },
       async (request) => {
+        const principal = principalOf(request);
+        if (principal.actingFor === null)
+          return accountMeView(principal, await getAccountProfile(context, principal.accountId));
         const caller = callerOf(request);
         return meView(caller, await getProfile(context, caller), context.links);
       },
@@ -32,13 +42,16 @@ export const meRoutes =
           operationId: 'updateMe',
           summary: 'Change the public profile',
           description:
-            'Sets `displayName` (shown to guests; `null` shows the name) and `handle` (the booking pages live under `/book/{handle}`; old page links stop working). A handle another holder has is a 409 `conflict`.',
+            "Acting for a holder: sets the holder's `displayName` (shown to guests; `null` shows the name) and `handle` (the booking pages live under `/book/{handle}`; old page links stop working); a handle another holder has is a 409 `conflict`. In account scope: sets the account's `handle` (unique among accounts: another account's is a 409 `conflict`) and `displayName`.",
           'x-problems': ['conflict'],
           body: ref(UpdateMeBody),
-          response: { 200: MeResource },
+          response: { 200: ref(MeResource) },
         },
       },
       async (request) => {
+        const principal = principalOf(request);
+        if (principal.actingFor === null)
+          return accountMeView(principal, await updateAccountProfile(context, principal.accountId, request.body));
         const caller = callerOf(request);
         return meView(caller, await updateProfile(context, caller, request.body), context.links);
       },
@@ -52,8 +65,9 @@ export const meRoutes =
         schema: {
           operationId: 'rotateCalendarFeed',
           summary: 'Replace the calendar feed link',
-          description: 'Makes a new `calendarFeedUrl`; the old one stops working at once.',
-          response: { 200: MeResource },
+          description:
+            'Makes a new `calendarFeedUrl`; the old one stops working at once. A holder has the feed: in account scope, name it in `Slotwise-Holder` (else 400).',
+          response: { 200: ref(HolderMeResource) },
         },
       },
       async (request) => {

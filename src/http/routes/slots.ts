@@ -1,9 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { callerForEventTypeTime } from '../../app/account-scope.js';
 import type { AppContext } from '../../app/context.js';
 import { listSlots } from '../../app/slots.js';
-import { callerOf } from '../auth.js';
+import { principalOf } from '../auth.js';
 import type { RenderedTracks } from '../rendered-tracks.js';
 import { SlotsQuery, SlotsResponse } from '../schemas/index.js';
 import { slotsAnswer, type SlotWriter } from '../slots-body.js';
@@ -18,13 +19,18 @@ export const slotRoutes =
           operationId: 'listSlots',
           summary: 'List bookable slots',
           description:
-            "Every bookable start of the event type in `[from, to)` (at most 62 days), ascending: on the availability grid, after the minimum notice, inside the booking window, under the daily cap, and clear of other bookings and their buffers. With `timeZone`, `start` and `end` carry that zone's offset; without, they are UTC.",
+            "Every bookable start of the event type in `[from, to)` (at most 62 days), ascending: on the availability grid, after the minimum notice, inside the booking window, under the daily cap, and clear of other bookings and their buffers. With `timeZone`, `start` and `end` carry that zone's offset; without, they are UTC. In account scope (an account key without `Slotwise-Holder`), the slots of the event type's holder.",
           querystring: SlotsQuery,
           response: { 200: SlotsResponse },
         },
       },
       async (request, reply) => {
-        const list = await listSlots(context, callerOf(request), request.query, request.calendarVersion);
+        const { caller, calendarVersion } = await callerForEventTypeTime(
+          context,
+          principalOf(request),
+          request.query.eventTypeId,
+        );
+        const list = await listSlots(context, caller, request.query, calendarVersion ?? request.calendarVersion);
         // The schema's JSON, already written as bytes (see SlotWriter); the schema above still
         // documents the answer in the OpenAPI document.
         const rendered = list.cached

@@ -9,7 +9,17 @@ import {
   type BookingStatus,
 } from '../../domain/booking.js';
 import { MAX_OPTIONS, MAX_QUESTIONS, MAX_TEXTAREA_ANSWER } from '../../domain/questions.js';
-import { ref, Nullable, Timestamp, Name, Id, TimeZoneName, InstantInput, ListInRangeQuery } from './common.js';
+import {
+  ref,
+  Nullable,
+  Timestamp,
+  Name,
+  Id,
+  TimeZoneName,
+  InstantInput,
+  ListInRangeQuery,
+  OwnerHolderId,
+} from './common.js';
 
 const Answers = Type.Record(
   Type.String(),
@@ -110,6 +120,7 @@ export const ListBookingsQuery = ListInRangeQuery;
 export const BookingResource = Type.Object(
   {
     id: Id('bkg'),
+    holderId: OwnerHolderId('the booking'),
     eventTypeId: Type.String(),
     start: Timestamp,
     end: Timestamp,

@@ -77,12 +77,31 @@ export const PageQuery = {
   ),
 };
 
-/** A list's filter by time (`[from, to)`) and event type: bookings' and holds'. */
+/** `holderId` of event types, bookings and holds (contract §12). */
+export const OwnerHolderId = (what: string) =>
+  Nullable(Type.String(), {
+    description: `The holder ${what} belongs to (\`hdr_…\`), or null for what the account itself owns (team event types and their bookings and holds). Read-only.`,
+  });
+
+/** The `holderId` filter of the lists an account key reads in account scope (contract §12). */
+export const HolderFilter = {
+  holderId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        "Account scope (an account key without `Slotwise-Holder`): only that holder's items; without it, every holder's of the account. A holder this key cannot see (unknown, another account's; with a holder key or the header, any other holder) is a 400 on `holderId`.",
+    }),
+  ),
+};
+
+/** A list's filter by time (`[from, to)`), event type and holder: bookings' and holds'. */
 export const ListInRangeQuery = Type.Object(
   {
     from: Type.Optional(QueryInstant),
     to: Type.Optional(QueryInstant),
     eventTypeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    ...HolderFilter,
     ...PageQuery,
   },
   { additionalProperties: false },

@@ -7,7 +7,7 @@ import {
   QUESTION_TYPES,
   type QuestionType,
 } from '../../domain/questions.js';
-import { Nullable, Timestamp, Name, Id, PageQuery } from './common.js';
+import { Nullable, Timestamp, Name, Id, PageQuery, OwnerHolderId, HolderFilter } from './common.js';
 
 const minutesMultipleOf5 = (min: number) => Type.Integer({ minimum: min, maximum: 1440, multipleOf: 5 });
 
@@ -87,6 +87,7 @@ export const UpdateEventTypeBody = Type.Partial(Type.Object(eventTypeFields), {
 export const EventTypeResource = Type.Object(
   {
     id: Id('evt'),
+    holderId: OwnerHolderId('the event type'),
     title: Type.String(),
     slug: Type.String(),
     description: Nullable(Type.String()),
@@ -114,4 +115,4 @@ export const EventTypeResource = Type.Object(
   { $id: 'EventType' },
 );
 
-export const ListEventTypesQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export const ListEventTypesQuery = Type.Object({ ...HolderFilter, ...PageQuery }, { additionalProperties: false });

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { HOLD_SECONDS, HOLD_SOURCES, type HoldSource } from '../../domain/hold.js';
-import { ref, Timestamp, Id, InstantInput, ListInRangeQuery } from './common.js';
+import { ref, Timestamp, Id, InstantInput, ListInRangeQuery, OwnerHolderId } from './common.js';
 
 export const CreateHoldBody = Type.Object(
   {
@@ -20,6 +20,7 @@ export const CreateHoldBody = Type.Object(
 export const HoldResource = Type.Object(
   {
     id: Id('hld'),
+    holderId: OwnerHolderId('the hold'),
     eventTypeId: Type.String(),
     start: Timestamp,
     end: Timestamp,

@@ -17,7 +17,15 @@ import {
 import { InstantInput, ProblemDocument } from './common.js';
 import { CreateEventTypeBody, EventTypeResource, UpdateEventTypeBody } from './event-types.js';
 import { CreateHoldBody, HoldResource } from './holds.js';
-import { UpdateMeBody } from './me.js';
+import {
+  CreatedHolderKeyResource,
+  CreateHolderBody,
+  CreateHolderKeyBody,
+  HolderKeyResource,
+  HolderResource,
+  UpdateHolderBody,
+} from './holders.js';
+import { AccountMeResource, HolderMeResource, MeResource, UpdateMeBody } from './me.js';
 import {
   CreatedWebhookResource,
   CreateWebhookBody,
@@ -33,6 +41,7 @@ export * from './bookings.js';
 export * from './calendar-sources.js';
 export * from './common.js';
 export * from './event-types.js';
+export * from './holders.js';
 export * from './holds.js';
 export * from './me.js';
 export * from './slots.js';
@@ -54,6 +63,15 @@ export const SHARED_SCHEMAS: readonly TSchema[] = [
   HoldResource,
   CreateHoldBody,
   UpdateMeBody,
+  HolderMeResource,
+  AccountMeResource,
+  MeResource,
+  HolderResource,
+  CreateHolderBody,
+  UpdateHolderBody,
+  HolderKeyResource,
+  CreatedHolderKeyResource,
+  CreateHolderKeyBody,
   InstantInput,
   WebhookResource,
   CreatedWebhookResource,

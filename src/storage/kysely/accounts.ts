@@ -31,6 +31,11 @@ export class KyselyAccounts extends Table implements AccountWrites {
     return row && toAccount(row);
   }
 
+  async findByHandle(handle: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('handle', '=', handle).executeTakeFirst();
+    return row && toAccount(row);
+  }
+
   async ensure(candidate: Pick<Account, 'id' | 'name' | 'createdAt'>): Promise<Account> {
     this.scope.writes(candidate.id);
     const base = handleFrom(candidate.name);
@@ -60,5 +65,18 @@ export class KyselyAccounts extends Table implements AccountWrites {
     const created = await this.findByName(candidate.name);
     if (!created) throw new Error(`no free handle for account ${candidate.name} after ${HANDLE_ATTEMPTS} attempts`);
     return created;
+  }
+
+  async lock(id: string): Promise<void> {
+    await this.engine.lockingRows(this.db.selectFrom('accounts').select('id').where('id', '=', id)).execute();
+  }
+
+  async updateProfile(id: string, profile: Pick<Account, 'handle' | 'displayName' | 'updatedAt'>): Promise<void> {
+    this.scope.writes(id);
+    await this.db
+      .updateTable('accounts')
+      .set({ handle: profile.handle, display_name: profile.displayName, updated_at: profile.updatedAt })
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -1,7 +1,9 @@
 import type { ApiKey, NamedKey } from '../../domain/api-key.js';
 import type { Instant } from '../../domain/instant.js';
+import type { PageRequest } from '../../domain/page.js';
 import type { ApiKeyWrites, AuthenticatedKey } from '../../app/ports/store.js';
 import { compiledOnce } from './compiled-once.js';
+import { keysetPage } from './keyset.js';
 import { toApiKey } from './rows.js';
 import { Table } from './table.js';
 
@@ -48,6 +50,31 @@ export class KyselyApiKeys extends Table implements ApiKeyWrites {
             deletedAt: row.holder_deleted_at === null ? null : Number(row.holder_deleted_at),
           };
     return { ...key, holder };
+  }
+
+  async get(id: string): Promise<ApiKey | undefined> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select(keyColumns)
+      .where('api_keys.id', '=', id)
+      .executeTakeFirst();
+    return row && toApiKey(row);
+  }
+
+  async listOf(holderId: string, page: PageRequest): Promise<ApiKey[]> {
+    const query = this.db.selectFrom('api_keys').select(keyColumns).where('api_keys.holder_id', '=', holderId);
+    const rows = await keysetPage(query, { key: 'api_keys.created_at', id: 'api_keys.id' }, page).execute();
+    return rows.map(toApiKey);
+  }
+
+  async countUnrevoked(holderId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('holder_id', '=', holderId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async list(): Promise<NamedKey[]> {
@@ -98,5 +125,27 @@ export class KyselyApiKeys extends Table implements ApiKeyWrites {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  async revokeOf(holderId: string, id: string, at: Instant): Promise<boolean> {
+    this.scope.writes(holderId);
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: at })
+      .where('holder_id', '=', holderId)
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async revokeAllOf(holderId: string, at: Instant): Promise<void> {
+    this.scope.writes(holderId);
+    await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: at })
+      .where('holder_id', '=', holderId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 }

@@ -1,12 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
 import type { Instant } from '../../domain/instant.js';
-import type { BookingQuery, BookingWrites, StoredOccupancy } from '../../app/ports/store.js';
+import type { AccountFilter, BookingQuery, BookingWrites, StoredOccupancy } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
 import { bookingRow, HELD, toBooking, toOccupancies } from './rows.js';
 import { keysetPage } from './keyset.js';
+import { ofAccount } from './of-account.js';
 import { OCCUPYING_STATUSES } from './occupying.js';
 import { Table } from './table.js';
 
@@ -140,11 +141,20 @@ export class KyselyBookings extends Table implements BookingWrites {
     return row && toBooking(row);
   }
 
-  async listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]> {
-    let select = this.db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('holder_id', '=', holderId)
+  listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]> {
+    return this.confirmed(this.db.selectFrom('bookings').selectAll().where('holder_id', '=', holderId), query);
+  }
+
+  listConfirmedOfAccount(filter: AccountFilter, query: BookingQuery): Promise<Booking[]> {
+    // Deleted holders too: their past bookings stay readable by the account.
+    return this.confirmed(ofAccount(this.db.selectFrom('bookings').selectAll(), this.db, filter), query);
+  }
+
+  private async confirmed(
+    bookings: SelectQueryBuilder<Database, 'bookings', Selectable<Database['bookings']>>,
+    query: BookingQuery,
+  ): Promise<Booking[]> {
+    let select = bookings
       .where(NOT_HELD)
       .where('status', '=', CONFIRMED)
       .where('start_at', '>=', query.from)

@@ -128,6 +128,12 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
     return Number(result.numDeletedRows) > 0;
   }
 
+  async deleteAllOf(holderId: string): Promise<void> {
+    this.scope.writes(holderId);
+    await this.db.deleteFrom('busy_intervals').where('holder_id', '=', holderId).execute();
+    await this.db.deleteFrom('calendar_sources').where('holder_id', '=', holderId).execute();
+  }
+
   async claimDue(now: Instant, leaseUntil: Instant, limit: number): Promise<Array<{ id: string; holderId: string }>> {
     // One statement: a source another instance leased (and has not let lapse) is passed over, so
     // each is synced by one instance at a time.

@@ -1,7 +1,7 @@
 import type { EventType } from '../../domain/event-type.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
-import type { EventTypeWrites } from '../../app/ports/store.js';
+import type { AccountFilter, EventTypeWrites, HeldEventType } from '../../app/ports/store.js';
 import { compiledOnce } from './compiled-once.js';
 import { eventTypeRow, toEventType } from './rows.js';
 import { keysetPage } from './keyset.js';
@@ -18,6 +18,16 @@ const liveEventType = compiledOnce<{ holderId: string; id: string }>()((db, para
     .where('id', '=', param('id'))
     .where('deleted_at', 'is', null),
 );
+/** The holder of a live event type, unless the holder was deleted (its event types went with it). */
+const holderOfLiveEventType = compiledOnce<{ id: string }>()((db, param) =>
+  db
+    .selectFrom('event_types')
+    .innerJoin('holders', 'holders.id', 'event_types.holder_id')
+    .select('event_types.holder_id')
+    .where('event_types.id', '=', param('id'))
+    .where('event_types.deleted_at', 'is', null)
+    .where('holders.deleted_at', 'is', null),
+);
 
 export class KyselyEventTypes extends Table implements EventTypeWrites {
   async get(holderId: string, id: string): Promise<EventType | undefined> {
@@ -33,6 +43,27 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
       .where('deleted_at', 'is', null);
     const rows = await keysetPage(query, { key: 'created_at', id: 'id' }, page).execute();
     return rows.map(toEventType);
+  }
+
+  async holderOf(id: string): Promise<string | undefined> {
+    const [row] = await holderOfLiveEventType(this.db, this.engine, { id });
+    return row?.holder_id;
+  }
+
+  async listOfAccount(filter: AccountFilter, page: PageRequest): Promise<HeldEventType[]> {
+    // Through the account's holders (`holders_by_account`), then each one's event types
+    // (`event_types_by_holder`); the join also brings the handle their booking pages live at.
+    let query = this.db
+      .selectFrom('event_types')
+      .innerJoin('holders', 'holders.id', 'event_types.holder_id')
+      .selectAll('event_types')
+      .select('holders.handle as holder_handle')
+      .where('holders.account_id', '=', filter.accountId)
+      .where('holders.deleted_at', 'is', null)
+      .where('event_types.deleted_at', 'is', null);
+    if (filter.holderId !== null) query = query.where('event_types.holder_id', '=', filter.holderId);
+    const rows = await keysetPage(query, { key: 'event_types.created_at', id: 'event_types.id' }, page).execute();
+    return rows.map(({ holder_handle, ...row }) => ({ ...toEventType(row), holderHandle: holder_handle }));
   }
 
   async live(holderId: string): Promise<EventType[]> {
@@ -89,5 +120,15 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  async deleteAllOf(holderId: string, at: Instant): Promise<void> {
+    this.scope.writes(holderId);
+    await this.db
+      .updateTable('event_types')
+      .set({ deleted_at: at, updated_at: at })
+      .where('holder_id', '=', holderId)
+      .where('deleted_at', 'is', null)
+      .execute();
   }
 }

@@ -1,10 +1,13 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Holder, NewHolder } from '../../domain/api-key.js';
 import { firstFreeSlug } from '../../domain/event-type.js';
 import { handleFrom } from '../../domain/holder.js';
-import type { ActingHolder, HolderWrites } from '../../app/ports/store.js';
+import type { Instant } from '../../domain/instant.js';
+import type { PageRequest } from '../../domain/page.js';
+import type { ActingHolder, HolderFilter, HolderWrites } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
+import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
 const holderById = compiledOnce<{ id: string }>()((db, param) =>
@@ -45,6 +48,38 @@ export class KyselyHolders extends Table implements HolderWrites {
   async get(id: string): Promise<Holder | undefined> {
     const [row] = await holderById(this.db, this.engine, { id });
     return row && toHolder(row);
+  }
+
+  async list(accountId: string, filter: HolderFilter, page: PageRequest): Promise<Holder[]> {
+    let query = this.db
+      .selectFrom('holders')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null);
+    if (filter.handle !== null) query = query.where('handle', '=', filter.handle);
+    if (filter.email !== null) query = query.where('email', '=', filter.email);
+    const rows = await keysetPage(query, { key: 'created_at', id: 'id' }, page).execute();
+    return rows.map(toHolder);
+  }
+
+  async countLive(accountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('holders')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async handlesLike(base: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('holders')
+      .select('handle')
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
+      .execute();
+    return new Set(rows.map((row) => row.handle));
   }
 
   async findByName(accountId: string, name: string): Promise<Holder | undefined> {
@@ -97,13 +132,7 @@ export class KyselyHolders extends Table implements HolderWrites {
     for (let attempt = 0; attempt < HANDLE_ATTEMPTS; attempt++) {
       const existing = await this.findByName(candidate.accountId, candidate.name);
       if (existing) return existing;
-      const taken = await this.db
-        .selectFrom('holders')
-        .select('handle')
-        .where('deleted_at', 'is', null)
-        .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
-        .execute();
-      const handle = firstFreeSlug(base, new Set(taken.map((row) => row.handle)));
+      const handle = firstFreeSlug(base, await this.handlesLike(base));
       // Nothing when the name (another request created this holder) or the handle (another
       // holder took it) is taken meanwhile: the loop then finds the one or picks again.
       await this.db
@@ -124,6 +153,69 @@ export class KyselyHolders extends Table implements HolderWrites {
     const created = await this.findByName(candidate.accountId, candidate.name);
     if (!created) throw new Error(`no free handle for holder ${candidate.name} after ${HANDLE_ATTEMPTS} attempts`);
     return created;
+  }
+
+  async insert(holder: Holder): Promise<boolean> {
+    this.scope.writes(holder.id);
+    // Nothing when a live holder has the name (in the account) or the handle: the caller says which.
+    const result = await this.db
+      .insertInto('holders')
+      .values({
+        id: holder.id,
+        account_id: holder.accountId,
+        name: holder.name,
+        handle: holder.handle,
+        display_name: holder.displayName,
+        email: holder.email,
+        created_at: holder.createdAt,
+        updated_at: holder.updatedAt,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async update(holder: Holder): Promise<void> {
+    this.scope.writes(holder.id);
+    await this.db
+      .updateTable('holders')
+      .set({
+        name: holder.name,
+        handle: holder.handle,
+        display_name: holder.displayName,
+        email: holder.email,
+        updated_at: holder.updatedAt,
+      })
+      .where('id', '=', holder.id)
+      .execute();
+  }
+
+  async lockedLive(id: string): Promise<Holder | undefined> {
+    const row = await this.engine
+      .lockingRows(this.db.selectFrom('holders').selectAll().where('id', '=', id).where('deleted_at', 'is', null))
+      .executeTakeFirst();
+    return row && toHolder(row as Selectable<Database['holders']>);
+  }
+
+  async hasBookingsNotEnded(id: string, now: Instant): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('holder_id', '=', id)
+      .where(sql<boolean>`status = 'confirmed'`)
+      .where('end_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async markDeleted(id: string, at: Instant): Promise<void> {
+    this.scope.writes(id);
+    await this.db
+      .updateTable('holders')
+      .set((eb) => ({ deleted_at: at, updated_at: at, feed_generation: eb('feed_generation', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   async updateProfile(id: string, profile: { handle: string; displayName: string | null }): Promise<void> {

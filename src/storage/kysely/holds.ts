@@ -1,10 +1,18 @@
 import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
-import type { HoldQuery, HoldWrites, LivePageHolds } from '../../app/ports/store.js';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { AccountFilter, HoldQuery, HoldWrites, LivePageHolds } from '../../app/ports/store.js';
+import type { Database } from '../schema.js';
 import { keysetPage } from './keyset.js';
 import { insertOccupyingRow } from './bookings.js';
+import { compiledOnce } from './compiled-once.js';
+import { ofAccount } from './of-account.js';
 import { HELD, holdRow, toHold } from './rows.js';
 import { Table } from './table.js';
+
+const holderOfHold = compiledOnce<{ id: string }>()((db, param) =>
+  db.selectFrom('bookings').select('holder_id').where('id', '=', param('id')).where('status', '=', sql.lit(HELD)),
+);
 
 /** Holds, as rows of `bookings` with status `held` (migration 0006 says why). */
 export class KyselyHolds extends Table implements HoldWrites {
@@ -80,13 +88,25 @@ export class KyselyHolds extends Table implements HoldWrites {
     return { ofHolder: Number(row.of_holder), ofClient: Number(row.of_client ?? 0) };
   }
 
-  async listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]> {
-    let select = this.db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('holder_id', '=', holderId)
-      .where('status', '=', HELD)
-      .where('expires_at', '>', now);
+  async holderOf(id: string): Promise<string | undefined> {
+    const [row] = await holderOfHold(this.db, this.engine, { id });
+    return row?.holder_id;
+  }
+
+  listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]> {
+    return this.live(this.db.selectFrom('bookings').selectAll().where('holder_id', '=', holderId), query, now);
+  }
+
+  listLiveOfAccount(filter: AccountFilter, query: HoldQuery, now: Instant): Promise<Hold[]> {
+    return this.live(ofAccount(this.db.selectFrom('bookings').selectAll(), this.db, filter), query, now);
+  }
+
+  private async live(
+    holds: SelectQueryBuilder<Database, 'bookings', Selectable<Database['bookings']>>,
+    query: HoldQuery,
+    now: Instant,
+  ): Promise<Hold[]> {
+    let select = holds.where('status', '=', HELD).where('expires_at', '>', now);
     if (query.from !== null) select = select.where('start_at', '>=', query.from);
     if (query.to !== null) select = select.where('start_at', '<', query.to);
     if (query.eventTypeId !== null) select = select.where('event_type_id', '=', query.eventTypeId);
@@ -102,5 +122,10 @@ export class KyselyHolds extends Table implements HoldWrites {
       .where('event_type_id', '=', eventTypeId)
       .where('status', '=', HELD)
       .execute();
+  }
+
+  async endAllOfHolder(holderId: string): Promise<void> {
+    this.scope.writes(holderId);
+    await this.db.deleteFrom('bookings').where('holder_id', '=', holderId).where('status', '=', HELD).execute();
   }
 }

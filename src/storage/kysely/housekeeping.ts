@@ -53,8 +53,8 @@ async function purgeFinishedDeliveries(db: Kysely<Database>, request: PurgeReque
 async function purgeExpiredIdempotencyKeys(db: Kysely<Database>, request: PurgeRequest): Promise<number> {
   const result = await sql`
     delete from idempotency_keys
-    where (api_key_id, key) in (
-      select api_key_id, key from idempotency_keys
+    where (requester, key) in (
+      select requester, key from idempotency_keys
       where expires_at <= ${request.now}
       order by expires_at
       limit ${request.limit}

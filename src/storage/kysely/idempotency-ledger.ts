@@ -21,15 +21,15 @@ export class KyselyIdempotencyLedger implements IdempotencyLedger {
     return this.transactions.retrying((connection) => this.rows(connection).claim(claim), NOTHING_CACHED);
   }
 
-  async complete(apiKeyId: string, key: string, response: StoredResponse): Promise<void> {
+  async complete(requester: string, key: string, response: StoredResponse): Promise<void> {
     await this.transactions.retrying(
-      (connection) => this.rows(connection).complete(apiKeyId, key, response),
+      (connection) => this.rows(connection).complete(requester, key, response),
       NOTHING_CACHED,
     );
   }
 
-  async release(apiKeyId: string, key: string): Promise<void> {
-    await this.transactions.retrying((connection) => this.rows(connection).release(apiKeyId, key), NOTHING_CACHED);
+  async release(requester: string, key: string): Promise<void> {
+    await this.transactions.retrying((connection) => this.rows(connection).release(requester, key), NOTHING_CACHED);
   }
 
   private rows(connection: Kysely<Database>): LedgerRows {
@@ -50,14 +50,14 @@ class LedgerRows extends Table {
     };
     const inserted = await this.db
       .insertInto('idempotency_keys')
-      .values({ api_key_id: claim.apiKeyId, key: claim.key, ...fresh })
-      .onConflict((oc) => oc.columns(['api_key_id', 'key']).doNothing())
+      .values({ requester: claim.requester, key: claim.key, ...fresh })
+      .onConflict((oc) => oc.columns(['requester', 'key']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'started' };
     const row = await this.db
       .selectFrom('idempotency_keys')
       .selectAll()
-      .where('api_key_id', '=', claim.apiKeyId)
+      .where('requester', '=', claim.requester)
       .where('key', '=', claim.key)
       .executeTakeFirstOrThrow();
     const expired = Number(row.expires_at) <= claim.now;
@@ -66,7 +66,7 @@ class LedgerRows extends Table {
       await this.db
         .updateTable('idempotency_keys')
         .set(fresh)
-        .where('api_key_id', '=', claim.apiKeyId)
+        .where('requester', '=', claim.requester)
         .where('key', '=', claim.key)
         .execute();
       return { kind: 'started' };
@@ -83,7 +83,7 @@ class LedgerRows extends Table {
     };
   }
 
-  async complete(apiKeyId: string, key: string, response: StoredResponse): Promise<void> {
+  async complete(requester: string, key: string, response: StoredResponse): Promise<void> {
     await this.db
       .updateTable('idempotency_keys')
       .set({
@@ -92,12 +92,12 @@ class LedgerRows extends Table {
         response_headers: JSON.stringify(response.headers),
         response_body: response.body,
       })
-      .where('api_key_id', '=', apiKeyId)
+      .where('requester', '=', requester)
       .where('key', '=', key)
       .execute();
   }
 
-  async release(apiKeyId: string, key: string): Promise<void> {
-    await this.db.deleteFrom('idempotency_keys').where('api_key_id', '=', apiKeyId).where('key', '=', key).execute();
+  async release(requester: string, key: string): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('requester', '=', requester).where('key', '=', key).execute();
   }
 }

@@ -12,22 +12,22 @@ export class KyselyRequestCounts implements SharedRequestCounts {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  add(apiKeyId: string, windowStart: Instant, requests: number): Promise<number> {
+  add(requester: string, windowStart: Instant, requests: number): Promise<number> {
     return this.transactions.retrying(
-      (connection) => new WindowRows(connection, this.engine).add(apiKeyId, windowStart, requests),
+      (connection) => new WindowRows(connection, this.engine).add(requester, windowStart, requests),
       NOTHING_CACHED,
     );
   }
 }
 
 class WindowRows extends Table {
-  async add(apiKeyId: string, windowStart: Instant, requests: number): Promise<number> {
+  async add(requester: string, windowStart: Instant, requests: number): Promise<number> {
     const row = await this.db
       .insertInto('rate_limit_windows')
-      .values({ api_key_id: apiKeyId, window_start: windowStart, requests })
+      .values({ requester: requester, window_start: windowStart, requests })
       .onConflict((oc) =>
         oc
-          .columns(['api_key_id', 'window_start'])
+          .columns(['requester', 'window_start'])
           .doUpdateSet({ requests: sql`rate_limit_windows.requests + ${requests}` }),
       )
       .returning('requests')
@@ -36,7 +36,7 @@ class WindowRows extends Table {
       // A new window: the key's older ones are finished with.
       await this.db
         .deleteFrom('rate_limit_windows')
-        .where('api_key_id', '=', apiKeyId)
+        .where('requester', '=', requester)
         .where('window_start', '<', windowStart)
         .execute();
     }

@@ -123,6 +123,17 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
     return true;
   }
 
+  async deleteAllOf(holderId: string): Promise<void> {
+    this.scope.writes(holderId);
+    const webhooks = this.db.selectFrom('webhooks').select('id').where('holder_id', '=', holderId);
+    const deliveries = this.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', 'in', webhooks);
+    // As `delete` does: an attempt being recorded meanwhile is waited for, then deleted with its delivery.
+    await this.engine.lockingRows(deliveries).execute();
+    await this.db.deleteFrom('webhook_delivery_attempts').where('delivery_id', 'in', deliveries).execute();
+    await this.db.deleteFrom('webhook_deliveries').where('webhook_id', 'in', webhooks).execute();
+    await this.db.deleteFrom('webhooks').where('holder_id', '=', holderId).execute();
+  }
+
   async subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]> {
     const rows = await activeWebhooksOf(this.db, this.engine, { holderId });
     return subscribedTo(

@@ -10,7 +10,9 @@ import type { Engine } from '../schema.js';
  * within their account; a deleted holder (`deleted_at`) frees its name and handle. A key belongs
  * to an account, and to one of its holders or (an account key) to none; a webhook likewise
  * (an account webhook hears the whole account). Events record their account, by which delivery
- * is shared out fairly.
+ * is shared out fairly. Idempotency-Keys and rate-limit counts belong to a requester: the API
+ * key, with the holder an account key acts for (`key_…/hdr_…`), so the column is renamed and no
+ * longer references `api_keys`.
  *
  * SQLite cannot drop a column's `unique` or `not null`, so there the three tables are rebuilt
  * (copied aside, dropped, created anew, copied back), with foreign keys off and in one
@@ -137,6 +139,10 @@ async function alterOnPostgres(db: Kysely<any>): Promise<void> {
   await sql`alter table webhooks alter column holder_id drop not null`.execute(db);
   await sql`drop index webhooks_by_holder`.execute(db);
 
+  await sql`alter table idempotency_keys drop constraint idempotency_keys_api_key_id_fkey`.execute(db);
+  await sql`alter table idempotency_keys rename column api_key_id to requester`.execute(db);
+  await sql`alter table rate_limit_windows rename column api_key_id to requester`.execute(db);
+
   await sql`alter table webhook_events add column account_id text`.execute(db);
   await sql`update webhook_events set account_id = holders.account_id from holders where holders.id = webhook_events.holder_id`.execute(
     db,
@@ -234,6 +240,30 @@ async function rebuildOnSqlite(db: Kysely<any>): Promise<void> {
      select w.id, h.account_id, w.holder_id, w.url, w.events, w.description, w.active, w.secret, w.created_at, w.updated_at
        from $aside w join holders h on h.id = w.holder_id`,
   );
+  await rebuild(
+    db,
+    'idempotency_keys',
+    async () => {
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('requester', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('response_status', 'integer')
+        .addColumn('response_headers', 'text')
+        .addColumn('response_body', 'text')
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['requester', 'key'])
+        .execute();
+      await db.schema.createIndex('idempotency_keys_expiry').on('idempotency_keys').column('expires_at').execute();
+    },
+    `insert into idempotency_keys
+     select api_key_id, key, request_hash, state, response_status, response_headers, response_body, created_at, expires_at
+       from $aside`,
+  );
+  await sql`alter table rate_limit_windows rename column api_key_id to requester`.execute(db);
   // Events keep their table (their holder stays required until team bookings, issue 28): the
   // account is a new column, set for every row here and by every insert.
   await sql`alter table webhook_events add column account_id text references accounts (id)`.execute(db);

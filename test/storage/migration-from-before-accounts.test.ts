@@ -1,0 +1,320 @@
+// Issue 27: a database written by the build before accounts (bf056aa) is opened by this one. Every
+// existing holder gets an account of its own, named after it, and nothing an existing client sees
+// changes: every answer that build gave (recorded with the fixture, test/fixtures/before-accounts)
+// is given again, field for field, on both stores.
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CALENDAR_SOURCE_SETTINGS, DEFAULT_HTTP_LIMITS } from '../../src/config.js';
+import { busyFromCalendars } from '../../src/domain/busy-time.js';
+import { firstFreeSlug } from '../../src/domain/event-type.js';
+import { handleFrom } from '../../src/domain/holder.js';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
+import { readOrCreateKeyFile } from '../../src/secrets/key-file.js';
+import { DerivedKeyring } from '../../src/secrets/keyring.js';
+import { composeServer, type Server } from '../../src/server.js';
+import { openPostgresStorage } from '../../src/storage/postgres.js';
+import { openSqliteStorage } from '../../src/storage/sqlite.js';
+import type { Storage } from '../../src/storage/storage.js';
+import { ensureBuilt, runCli } from '../e2e/support.js';
+import { createTestDatabase, testStoreKind } from '../support/databases.js';
+import { TestClock } from '../support/harness.js';
+
+const FIXTURE = join(import.meta.dirname, '../fixtures/before-accounts');
+
+interface Fixture {
+  writtenBy: string;
+  recordedAt: string;
+  publicBaseUrl: string;
+  /** SLOTWISE_SECRET the PostgreSQL fixture was written with; SQLite's is the key file beside it. */
+  secret?: string;
+  keys: Array<{ label: string; holderName: string; token: string; state: 'valid' | 'expired' | 'revoked' }>;
+  answers: Array<{ key: string; path: string; status: number; body: unknown }>;
+  pages: Array<{ path: string; status: number }>;
+  idempotentBooking: { path: string; idempotencyKey: string; body: object; status: number; response: unknown };
+  bookable: { key: string; body: { start: string } & Record<string, unknown> };
+}
+
+/** What GET /me answered a holder key. */
+interface Me {
+  holder: { id: string; name: string; handle: string; displayName: string; calendarFeedUrl?: string };
+}
+
+/**
+ * New fields an old answer may gain: contract §12 gives event types, bookings, holds and webhooks
+ * a read-only `holderId`. Anything else new in an old answer fails the test until it is documented
+ * and listed here.
+ */
+const DOCUMENTED_ADDITIONS = [/^GET \/api\/v1\/(event-types|bookings|holds|webhooks)(\/:id)? (data\[\]\.)?holderId$/];
+
+interface Restored {
+  storage: Storage;
+  databaseUrl: string;
+  keyring: DerivedKeyring;
+  /** Rows of a query on the restored database, read outside the server. */
+  query(text: string): Promise<Array<Record<string, unknown>>>;
+  remove(): void;
+}
+
+/** The fixture's database in a place of its own: a copied file, or a new PostgreSQL database loaded from the dump. */
+async function restore(fixture: Fixture): Promise<Restored> {
+  const dir = mkdtempSync(join(tmpdir(), 'slotwise-before-accounts-'));
+  if (testStoreKind() === 'sqlite') {
+    const filename = join(dir, 'slotwise.db');
+    copyFileSync(join(FIXTURE, 'slotwise.db'), filename);
+    copyFileSync(join(FIXTURE, 'slotwise.secret'), join(dir, 'slotwise.secret'));
+    // Git keeps no file modes but the executable bit; the server refuses a key file others can read.
+    chmodSync(join(dir, 'slotwise.secret'), 0o600);
+    const keyring = new DerivedKeyring(readOrCreateKeyFile(dir).keys);
+    return {
+      storage: await openSqliteStorage({ filename }),
+      databaseUrl: `sqlite:${filename}`,
+      keyring,
+      async query(text) {
+        const db = new Database(filename, { readonly: true });
+        try {
+          return db.prepare(text).all() as Array<Record<string, unknown>>;
+        } finally {
+          db.close();
+        }
+      },
+      remove: () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const databaseUrl = await createTestDatabase();
+  // psql's meta-commands (`\restrict`, which pg_dump writes since 15.14) are psql's alone; the rest
+  // is SQL a client sends as it is.
+  const dump = readFileSync(join(FIXTURE, 'postgres.sql'), 'utf8').replace(/^\\.*$/gm, '');
+  await withClient(databaseUrl, (client) => client.query(dump));
+  return {
+    storage: await openPostgresStorage({ connectionString: databaseUrl, poolSize: 5, statementTimeoutMs: 10_000 }),
+    databaseUrl,
+    keyring: new DerivedKeyring([fixture.secret!]),
+    query: (text) => withClient(databaseUrl, async (client) => (await client.query(text)).rows),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** This build's server over the restored database, at the moment the old build's answers were recorded. */
+function serve(restored: Restored, fixture: Fixture): Promise<Server> {
+  const clock = new TestClock(Date.parse(fixture.recordedAt));
+  return composeServer(restored.storage, {
+    now: clock.now,
+    keyring: restored.keyring,
+    rateLimitPerMinute: 0,
+    http: { ...DEFAULT_HTTP_LIMITS },
+    publicBaseUrl: fixture.publicBaseUrl,
+    busyParser: { parse: async (_holderId, ...args) => busyFromCalendars(...args) },
+    calendarSources: DEFAULT_CALENDAR_SOURCE_SETTINGS,
+    webhooks: {
+      allowPrivateTargets: false,
+      timeoutMs: 15_000,
+      retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
+      pollIntervalMs: 1_000,
+      limitPerHolder: 25,
+      limitPerAccount: 25,
+      concurrency: 128,
+      concurrencyPerHolder: 16,
+      concurrencyPerAccount: 32,
+      retentionDays: 30,
+    },
+  });
+}
+
+/** `/api/v1/bookings/bkg_…?from=…` → `/api/v1/bookings/:id`: the route an answer came from. */
+function routeOf(path: string): string {
+  return path.split('?')[0]!.replace(/\/[a-z]{3}_[a-z0-9]{20}/g, '/:id');
+}
+
+/**
+ * Where `now` differs from `old` (each as `path: old → now`), and which fields `now` has that `old`
+ * has not (by their place in the answer, `data[].holderId`). Lists are compared item by item.
+ */
+function compare(old: unknown, now: unknown, at: string, shape: string, differences: string[], added: Set<string>) {
+  if (Array.isArray(old)) {
+    if (!Array.isArray(now) || now.length !== old.length) {
+      differences.push(`${at}: ${JSON.stringify(old)} → ${JSON.stringify(now)}`);
+      return;
+    }
+    old.forEach((item, i) => compare(item, now[i], `${at}[${i}]`, `${shape}[]`, differences, added));
+    return;
+  }
+  if (typeof old === 'object' && old !== null) {
+    if (typeof now !== 'object' || now === null || Array.isArray(now)) {
+      differences.push(`${at}: ${JSON.stringify(old)} → ${JSON.stringify(now)}`);
+      return;
+    }
+    const dot = (name: string) => (shape ? `${shape}.${name}` : name);
+    for (const [name, value] of Object.entries(old))
+      compare(value, (now as Record<string, unknown>)[name], `${at}.${name}`, dot(name), differences, added);
+    for (const name of Object.keys(now)) if (!(name in old)) added.add(dot(name));
+    return;
+  }
+  if (old !== now) differences.push(`${at}: ${JSON.stringify(old)} → ${JSON.stringify(now)}`);
+}
+
+function bodyOf(response: LightMyRequestResponse): unknown {
+  return (response.headers['content-type'] ?? '').toString().includes('json') ? response.json() : response.body;
+}
+
+describe(`a database written before accounts (bf056aa), opened by this build (${testStoreKind()})`, () => {
+  const fixture = JSON.parse(readFileSync(join(FIXTURE, `answers.${testStoreKind()}.json`), 'utf8')) as Fixture;
+  const tokenOf = (label: string) => fixture.keys.find((k) => k.label === label)!.token;
+  let restored: Restored;
+  let server: Server;
+  const get = (label: string | null, path: string) =>
+    server.app.inject({
+      method: 'GET',
+      url: path,
+      headers: label === null ? {} : { authorization: `Bearer ${tokenOf(label)}` },
+    });
+
+  beforeAll(async () => {
+    restored = await restore(fixture);
+    server = await serve(restored, fixture);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await restored?.storage.close();
+    restored?.remove();
+  });
+
+  it('when it is opened, then migration 0011 has run and every old holder has an account of its own, named after it, with a handle derived from that name', async () => {
+    const migrations = await restored.query('select name from kysely_migration order by name');
+    expect(migrations.map((m) => m.name)).toContain('0011_accounts');
+    const holders = await restored.query(
+      `select h.id, h.name, h.handle, h.account_id, a.name as account_name, a.handle as account_handle
+         from holders h join accounts a on a.id = h.account_id order by h.created_at, h.id`,
+    );
+    const accounts = await restored.query('select id from accounts');
+    const names = [...new Set(fixture.keys.map((k) => k.holderName))];
+    expect(holders.map((h) => h.name)).toEqual(names);
+    expect(accounts).toHaveLength(names.length);
+    expect(new Set(holders.map((h) => h.account_id)).size).toBe(names.length);
+    const taken = new Set<string>();
+    for (const holder of holders) {
+      expect(holder.account_name).toBe(holder.name);
+      const handle = firstFreeSlug(handleFrom(String(holder.name)), taken);
+      taken.add(handle);
+      expect(holder.account_handle).toBe(handle);
+    }
+    // A holder's own handle, which its pages live under, is the one it had (Ada chose `ada`).
+    expect(holders.map((h) => h.handle)).toEqual(['ada', 'grace-hopper', 'dr-linus-pauling']);
+  });
+
+  it('when an old key is used, then it is the same holder it was; the expired and the revoked key still answer 401 as they did', async () => {
+    for (const key of fixture.keys) {
+      const old = fixture.answers.find((a) => a.key === key.label && a.path === '/api/v1/me')!;
+      const response = await get(key.label, '/api/v1/me');
+      expect(response.statusCode, key.label).toBe(key.state === 'valid' ? 200 : 401);
+      expect(response.statusCode, key.label).toBe(old.status);
+      if (key.state === 'valid') expect(response.json().holder.id, key.label).toBe((old.body as Me).holder.id);
+      else expect(response.json(), key.label).toEqual(old.body);
+    }
+  });
+
+  it('when every GET the old build answered is asked again, then each answer is the same, field for field, and new fields are only the documented ones (holderId)', async () => {
+    const differences: string[] = [];
+    const added = new Set<string>();
+    for (const old of fixture.answers) {
+      const response = await get(old.key, old.path);
+      const where = `${old.key} GET ${old.path}`;
+      if (response.statusCode !== old.status)
+        differences.push(`${where}: status ${old.status} → ${response.statusCode}`);
+      const found = new Set<string>();
+      compare(old.body, bodyOf(response), where, '', differences, found);
+      for (const field of found) added.add(`GET ${routeOf(old.path)} ${field}`);
+    }
+    expect(differences).toEqual([]);
+    expect([...added].filter((field) => !DOCUMENTED_ADDITIONS.some((rule) => rule.test(field)))).toEqual([]);
+    expect(fixture.answers.length).toBeGreaterThan(100);
+  });
+
+  it('when the booking pages, a manage link, a calendar file and the feeds are opened, then each answers as it did, at the same handles', async () => {
+    const now = [];
+    for (const page of fixture.pages) now.push({ path: page.path, status: (await get(null, page.path)).statusCode });
+    expect(now).toEqual(fixture.pages);
+    expect(fixture.pages.filter((p) => p.status === 200).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('when the idempotent booking is sent again with its Idempotency-Key, then the old 201 is replayed and nothing is booked twice', async () => {
+    const { path, idempotencyKey, body, status, response: old } = fixture.idempotentBooking;
+    const response = await server.app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        authorization: `Bearer ${tokenOf('ada')}`,
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
+      payload: JSON.stringify(body),
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual(old);
+    const list = fixture.answers.find(
+      (a) => a.key === 'ada' && /^\/api\/v1\/bookings\?from=[^&]+&to=[^&]+$/.test(a.path),
+    )!;
+    const ids = (body: unknown) => (body as { data: Array<{ id: string }> }).data.map((b) => b.id);
+    expect(ids((await get('ada', list.path)).json())).toEqual(ids(list.body));
+  });
+
+  it('when an old key books a free time, then the booking is made (201) for its holder and the time is no longer offered', async () => {
+    const { key, body } = fixture.bookable;
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      headers: { authorization: `Bearer ${tokenOf(key)}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const read = await get(key, `/api/v1/bookings/${response.json().id}`);
+    expect(read.json()).toMatchObject({
+      status: 'confirmed',
+      ...body,
+      start: new Date(body.start).toISOString(),
+    });
+    const slots = fixture.answers.find(
+      (a) => a.key === key && a.path.startsWith(`/api/v1/slots?eventTypeId=${body.eventTypeId}&`),
+    )!;
+    const starts = (answer: unknown) =>
+      (answer as { data: Array<{ start: string }> }).data.map((slot) => Date.parse(slot.start));
+    expect(starts(slots.body)).toContain(Date.parse(body.start));
+    expect(starts((await get(key, slots.path)).json())).not.toContain(Date.parse(body.start));
+  });
+
+  it('when keys create --holder names an old holder, then the new key acts for that same holder, and keys list shows every old key in its holder’s account', async () => {
+    ensureBuilt();
+    const env = { DATABASE_URL: restored.databaseUrl, ...(fixture.secret ? { SLOTWISE_SECRET: fixture.secret } : {}) };
+    const created = await runCli(['keys', 'create', '--holder', 'Grace Hopper'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${created.stdout.trim()}` },
+    });
+    const old = fixture.answers.find((a) => a.key === 'grace' && a.path === '/api/v1/me')!.body as Me;
+    expect(me.statusCode).toBe(200);
+    expect(me.json().holder).toEqual(old.holder);
+
+    const listed = await runCli(['keys', 'list', '--json'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = JSON.parse(listed.stdout) as Array<{ account: string; holder: string }>;
+    expect(rows).toHaveLength(fixture.keys.length + 1);
+    for (const row of rows) expect(row.account).toBe(row.holder);
+  });
+});
