@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PageRequest } from '../domain/page.js';
 import { WEBHOOK_EVENT_TYPES, type Delivery, type Webhook, type WebhookEventType } from '../domain/webhook.js';
+import { listScopeOf } from './account-scope.js';
 import type { AppContext, Principal } from './context.js';
 import type { WebhookReach } from './ports/store.js';
 import { transactionWithEvents } from './outbox.js';
@@ -120,22 +121,22 @@ export async function webhookExists(context: AppContext, principal: Principal, i
 
 /**
  * The webhooks the request reaches, oldest first; `holderId` narrows them to that holder's own
- * (in account scope: not the account webhooks, which hear that holder too). A holder out of reach
- * (another account's, or acting for another holder) lists nothing, as an unknown one does.
+ * (in account scope: not the account webhooks, which hear that holder too). A holder the request
+ * cannot see is a 400 on `holderId`, as in the other lists (`listScopeOf`).
  */
 export async function listWebhooks(
   context: AppContext,
   principal: Principal,
-  filter: { holderId?: string },
+  holderId: string | undefined,
   page: PageRequest,
 ): Promise<Page<Webhook>> {
-  const reach = reachOf(principal);
-  if (filter.holderId !== undefined && reach.holderId !== undefined && filter.holderId !== reach.holderId)
-    return { items: [], nextCursor: null };
-  const narrowed: WebhookReach = { ...reach, ...(filter.holderId === undefined ? {} : { holderId: filter.holderId }) };
+  const scope = await listScopeOf(context, principal, holderId);
+  const { accountId, holderId: only } =
+    'caller' in scope ? { accountId: scope.caller.accountId, holderId: scope.caller.holderId } : scope.account;
+  const reach: WebhookReach = only === null ? { accountId } : { accountId, holderId: only };
   return pageOf(
     page.limit,
-    (limit) => context.store.webhooks.list(narrowed, { limit, after: page.after }),
+    (limit) => context.store.webhooks.list(reach, { limit, after: page.after }),
     (webhook) => webhook.createdAt,
   );
 }

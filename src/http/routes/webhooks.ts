@@ -40,17 +40,16 @@ export const webhookRoutes =
           operationId: 'listWebhooks',
           summary: 'List webhooks',
           description:
-            'The webhooks the request reaches, oldest first, a page at a time: acting for a holder (a holder key, or an account key with `Slotwise-Holder`), that holder’s; in account scope, every webhook of the account, the account webhooks and every holder’s, which `holderId` narrows to one holder’s. Secrets are never listed.',
+            'The webhooks the request reaches, oldest first, a page at a time: acting for a holder (a holder key, or an account key with `Slotwise-Holder`), that holder’s; in account scope, every webhook of the account, the account webhooks and every holder’s, which `holderId` narrows to one holder’s (one the key cannot see: 400 on `holderId`). Secrets are never listed.',
           querystring: ListWebhooksQuery,
           response: { 200: listOf(ref(WebhookResource)) },
         },
       },
       async (request) => {
-        const { holderId } = request.query;
         const page = await listWebhooks(
           context,
           principalOf(request),
-          holderId === undefined ? {} : { holderId },
+          request.query.holderId,
           pageRequestOf(request.query),
         );
         return listBody(page, webhookView);

@@ -64,7 +64,7 @@ export const ListWebhooksQuery = Type.Object(
         minLength: 1,
         maxLength: 64,
         description:
-          'A holder id, `hdr_…`: only that holder’s webhooks (not the account webhooks, which hear it too). A holder out of reach lists nothing.',
+          'A holder id, `hdr_…`: only that holder’s webhooks (not the account webhooks, which hear it too). A holder the key cannot see (unknown, another account’s, or acting for another holder): 400 on `holderId`.',
       }),
     ),
   },
