@@ -311,6 +311,12 @@ describe('what account scope reaches', () => {
     expect(await h.database.rows('webhook_deliveries')).toHaveLength(1);
   });
 
+  it('when a holder is deleted, then its webhooks go with it and the account webhooks stay', async () => {
+    expect((await call('DELETE', `/holders/${ada.id}`, acme)).statusCode).toBe(204);
+    expect(await listed(acme)).toEqual([own.id, bobs.id]);
+    expectProblem(await call('GET', `/webhooks/${adas.id}`, acme), 404, 'not-found');
+  });
+
   /** The worker's part on the store: the delivery's one attempt fails for good. */
   async function failForGood(deliveryId: string): Promise<void> {
     const now = h.clock.now();
