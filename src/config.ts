@@ -64,10 +64,14 @@ export interface Config {
     pollIntervalMs: number;
     /** Webhooks one holder may register. */
     limitPerHolder: number;
+    /** Account webhooks one account may register (its holders' count per holder). */
+    limitPerAccount: number;
     /** Attempts the worker has in flight at once, over every holder. */
     concurrency: number;
     /** Attempts in flight at once for one holder's webhooks: a tenant's hanging receivers cost only that tenant. */
     concurrencyPerHolder: number;
+    /** Attempts in flight at once for one account's webhooks, its own and its holders': one account's share. */
+    concurrencyPerAccount: number;
     /** Days finished deliveries (with their attempts and events) are kept. */
     retentionDays: number;
   };
@@ -210,14 +214,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
   const limitPerHolder = readInteger(env, 'WEBHOOK_LIMIT_PER_HOLDER', 25, { min: 1, max: 1_000 }, problems);
+  const limitPerAccount = readInteger(env, 'WEBHOOK_LIMIT_PER_ACCOUNT', 25, { min: 1, max: 1_000 }, problems);
   const retentionDays = readInteger(env, 'WEBHOOK_RETENTION_DAYS', 30, { min: 1, max: 3_650 }, problems);
   const concurrency = readInteger(env, 'WEBHOOK_CONCURRENCY', 128, { min: 1, max: 4_096 }, problems);
   const concurrencyPerHolder = readInteger(env, 'WEBHOOK_CONCURRENCY_PER_HOLDER', 16, { min: 1, max: 4_096 }, problems);
-  if (concurrencyPerHolder > concurrency) {
-    problems.push(
-      `WEBHOOK_CONCURRENCY_PER_HOLDER (${concurrencyPerHolder}) must not exceed WEBHOOK_CONCURRENCY (${concurrency})`,
-    );
-  }
+  // By default 32, or all of a smaller WEBHOOK_CONCURRENCY: a setting that was valid stays valid.
+  const concurrencyPerAccount = readInteger(
+    env,
+    'WEBHOOK_CONCURRENCY_PER_ACCOUNT',
+    Math.min(32, concurrency),
+    { min: 1, max: 4_096 },
+    problems,
+  );
+  for (const [name, share] of Object.entries({ HOLDER: concurrencyPerHolder, ACCOUNT: concurrencyPerAccount }))
+    if (share > concurrency)
+      problems.push(`WEBHOOK_CONCURRENCY_PER_${name} (${share}) must not exceed WEBHOOK_CONCURRENCY (${concurrency})`);
   let retryScheduleMs = [...DEFAULT_RETRY_SCHEDULE_MS];
   const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
   if (schedule) {
@@ -261,8 +272,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryScheduleMs,
       pollIntervalMs,
       limitPerHolder,
+      limitPerAccount,
       concurrency,
       concurrencyPerHolder,
+      concurrencyPerAccount,
       retentionDays,
     },
   };

@@ -155,6 +155,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     webhooks: {
       allowPrivateTargets: settings.webhooks.allowPrivateTargets,
       limitPerHolder: settings.webhooks.limitPerHolder,
+      limitPerAccount: settings.webhooks.limitPerAccount,
     },
     secrets: settings.keyring,
     calendarSources: sources,
@@ -206,6 +207,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       leaseMs: settings.webhooks.timeoutMs + 5_000,
       concurrency: settings.webhooks.concurrency,
       perHolder: settings.webhooks.concurrencyPerHolder,
+      perAccount: settings.webhooks.concurrencyPerAccount,
       // Fixed: four at once keeps the load on one receiver modest and its events close to their order.
       perWebhook: 4,
       asSent: (payload) => payloadAsSent(payload, context.links),

@@ -97,6 +97,8 @@ export interface WebhookSettings {
   allowPrivateTargets: boolean;
   /** Webhooks one holder may register: each costs the delivery worker, whoever's it is. */
   limitPerHolder: number;
+  /** Account webhooks (registered in account scope) one account may register, besides its holders'. */
+  limitPerAccount: number;
 }
 
 /** A holder as a request names it. */

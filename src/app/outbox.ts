@@ -1,15 +1,16 @@
 import { formatUtc, type Instant } from '../domain/instant.js';
-import type { DeliveredEventType, WebhookEventType } from '../domain/webhook.js';
+import type { DeliveredEventType, Webhook, WebhookEventType } from '../domain/webhook.js';
 import type { AppContext } from './context.js';
 import type { GuestLinks } from './guest-links.js';
 import { bookingLinks } from './views.js';
 import type { IdGenerator } from './ids.js';
-import type { Transaction, TransactionScope } from './ports/store.js';
+import type { EventOwner, Transaction, TransactionScope } from './ports/store.js';
 
 /**
  * The events of one transaction, written with it: an event is delivered exactly when the change
- * commits. By default it goes to the holder's active webhooks subscribed to its type; a webhook
- * registered later does not get events of earlier changes.
+ * commits. A holder's event goes by default to the active webhooks subscribed to its type that
+ * hear the holder: its own and its account's (contract §12); a webhook registered later does not
+ * get events of earlier changes.
  */
 export class TransactionEvents {
   /** Deliveries written so far: with none, the delivery worker has nothing new to do. */
@@ -20,20 +21,36 @@ export class TransactionEvents {
     private readonly ids: IdGenerator,
   ) {}
 
+  /** A holder's event, to `webhookIds` (read with the change already) or else to those subscribed. */
   async add(
-    event: { holderId: string; type: DeliveredEventType; data: Record<string, unknown>; now: Instant },
+    event: { holderId: string } & EventContent,
     webhookIds?: string[],
   ): Promise<{ eventId: string; deliveryIds: string[] }> {
     const targets =
       webhookIds ?? (await this.tx.webhooks.subscribedIds(event.holderId, event.type as WebhookEventType));
+    return this.write({ holderId: event.holderId }, event, targets);
+  }
+
+  /** An event to one webhook alone, whatever it subscribes to (a test event), as its owner's: holder or account. */
+  toWebhook(webhook: Webhook, event: EventContent): Promise<{ eventId: string; deliveryIds: string[] }> {
+    const owner: EventOwner =
+      webhook.holderId === null ? { holderId: null, accountId: webhook.accountId } : { holderId: webhook.holderId };
+    return this.write(owner, event, [webhook.id]);
+  }
+
+  private async write(
+    owner: EventOwner,
+    event: EventContent,
+    targets: string[],
+  ): Promise<{ eventId: string; deliveryIds: string[] }> {
     const eventId = this.ids.newId('msg');
     // An event is kept for its deliveries only: with no webhook to send it to, there is nothing to write.
     if (targets.length === 0) return { eventId, deliveryIds: [] };
     const deliveries = targets.map((webhookId) => ({ id: this.ids.newId('dlv'), webhookId }));
     await this.tx.outbox.enqueue(
       {
+        ...owner,
         id: eventId,
-        holderId: event.holderId,
         type: event.type,
         payload: JSON.stringify({ type: event.type, timestamp: formatUtc(event.now), data: event.data }),
         createdAt: event.now,
@@ -43,6 +60,13 @@ export class TransactionEvents {
     this.deliveriesWritten += deliveries.length;
     return { eventId, deliveryIds: deliveries.map((d) => d.id) };
   }
+}
+
+/** What an event says, whoever's it is. */
+interface EventContent {
+  type: DeliveredEventType;
+  data: Record<string, unknown>;
+  now: Instant;
 }
 
 /**

@@ -97,6 +97,7 @@ export function availabilityView(availability: Availability, updatedAt: number) 
 export function webhookView(webhook: Webhook) {
   return {
     id: webhook.id,
+    holderId: webhook.holderId,
     url: webhook.url,
     events: webhook.events,
     description: webhook.description,

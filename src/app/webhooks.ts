@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PageRequest } from '../domain/page.js';
 import { WEBHOOK_EVENT_TYPES, type Delivery, type Webhook, type WebhookEventType } from '../domain/webhook.js';
-import type { AppContext, Caller, Principal } from './context.js';
+import { listScopeOf } from './account-scope.js';
+import type { AppContext, Principal } from './context.js';
+import type { WebhookReach } from './ports/store.js';
 import { transactionWithEvents } from './outbox.js';
 import { pageOf, type Page } from './paging.js';
 import { assertPublicAddress } from './public-address.js';
@@ -50,13 +52,32 @@ function canonicalEvents(events: WebhookEventType[]): WebhookEventType[] {
   return WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type));
 }
 
-export async function createWebhook(context: AppContext, caller: Caller, input: CreateWebhookInput): Promise<Webhook> {
+/**
+ * Whose webhooks a request reaches (contract §12): acting for a holder, only that holder's; in
+ * account scope, every webhook of the account, its own and all its holders'.
+ */
+function reachOf(principal: Principal): WebhookReach {
+  return principal.actingFor === null
+    ? { accountId: principal.accountId }
+    : { accountId: principal.accountId, holderId: principal.actingFor.id };
+}
+
+/**
+ * Registers a webhook of whom the request acts for: the holder's (it hears that holder's events),
+ * or in account scope the account's own (it hears every event of the account).
+ */
+export async function createWebhook(
+  context: AppContext,
+  principal: Principal,
+  input: CreateWebhookInput,
+): Promise<Webhook> {
   const url = await checkTargetUrl(context, input.url);
   const now = context.now();
+  const holderId = principal.actingFor?.id ?? null;
   const webhook: Webhook = {
     id: context.ids.newId('whk'),
-    accountId: caller.accountId,
-    holderId: caller.holderId,
+    accountId: principal.accountId,
+    holderId,
     url,
     events: input.events ? canonicalEvents(input.events) : [...WEBHOOK_EVENT_TYPES],
     description: input.description ?? null,
@@ -66,36 +87,56 @@ export async function createWebhook(context: AppContext, caller: Caller, input: 
     updatedAt: now,
   };
   await context.store.transaction(async (tx) => {
-    // Holding the holder's calendar lock, so two creations at once cannot both take the last place.
-    await tx.lockCalendar(caller.holderId);
-    const limit = context.webhooks.limitPerHolder;
-    if ((await tx.webhooks.count(caller.holderId)) >= limit) {
-      throw new DomainError(
-        'limit-reached',
-        `This account has ${limit} webhooks, the most it may have; delete one to register another.`,
-      );
+    if (holderId === null) {
+      // Holding the account's lock (in the count), so two creations at once cannot both take the last place.
+      const limit = context.webhooks.limitPerAccount;
+      if ((await tx.webhooks.countOfAccountLocked(principal.accountId)) >= limit)
+        throw limitReached(`This account has ${limit} account webhooks, the most it may have`);
+    } else {
+      // Holding the holder's calendar lock, likewise.
+      await tx.lockCalendar(holderId);
+      const limit = context.webhooks.limitPerHolder;
+      if ((await tx.webhooks.count(holderId)) >= limit)
+        throw limitReached(`This holder has ${limit} webhooks, the most it may have`);
     }
     await tx.webhooks.insert(webhook);
   });
   return webhook;
 }
 
-export async function getWebhook(context: AppContext, caller: Caller, id: string): Promise<Webhook> {
-  const webhook = await context.store.webhooks.get(caller.holderId, id);
+function limitReached(reached: string): DomainError {
+  return new DomainError('limit-reached', `${reached}; delete one to register another.`);
+}
+
+export async function getWebhook(context: AppContext, principal: Principal, id: string): Promise<Webhook> {
+  const webhook = await context.store.webhooks.get(reachOf(principal), id);
   if (!webhook) throw notFound(`Webhook ${id}`);
   return webhook;
 }
 
-/** Whether the holder still has webhook `id`: a replayed registration shows its secret only while it does. */
+/** Whether the request still reaches webhook `id`: a replayed registration shows its secret only while it does. */
 export async function webhookExists(context: AppContext, principal: Principal, id: string): Promise<boolean> {
-  if (principal.actingFor === null) return false;
-  return (await context.store.webhooks.get(principal.actingFor.id, id)) !== undefined;
+  return (await context.store.webhooks.get(reachOf(principal), id)) !== undefined;
 }
 
-export function listWebhooks(context: AppContext, caller: Caller, page: PageRequest): Promise<Page<Webhook>> {
+/**
+ * The webhooks the request reaches, oldest first; `holderId` narrows them to that holder's own
+ * (in account scope: not the account webhooks, which hear that holder too). A holder the request
+ * cannot see is a 400 on `holderId`, as in the other lists (`listScopeOf`).
+ */
+export async function listWebhooks(
+  context: AppContext,
+  principal: Principal,
+  holderId: string | undefined,
+  page: PageRequest,
+): Promise<Page<Webhook>> {
+  const scope = await listScopeOf(context, principal, holderId);
+  const { accountId, holderId: only } =
+    'caller' in scope ? { accountId: scope.caller.accountId, holderId: scope.caller.holderId } : scope.account;
+  const reach: WebhookReach = only === null ? { accountId } : { accountId, holderId: only };
   return pageOf(
     page.limit,
-    (limit) => context.store.webhooks.list(caller.holderId, { limit, after: page.after }),
+    (limit) => context.store.webhooks.list(reach, { limit, after: page.after }),
     (webhook) => webhook.createdAt,
   );
 }
@@ -103,13 +144,13 @@ export function listWebhooks(context: AppContext, caller: Caller, page: PageRequ
 /** Changes only the fields sent; re-activating a webhook resumes its pending deliveries. */
 export async function updateWebhook(
   context: AppContext,
-  caller: Caller,
+  principal: Principal,
   id: string,
   changes: WebhookFields,
 ): Promise<Webhook> {
   const url = changes.url === undefined ? undefined : await checkTargetUrl(context, changes.url);
   const updated = await context.store.transaction(async (tx) => {
-    const current = await tx.webhooks.get(caller.holderId, id);
+    const current = await tx.webhooks.get(reachOf(principal), id);
     if (!current) throw notFound(`Webhook ${id}`);
     const webhook: Webhook = {
       ...current,
@@ -126,23 +167,23 @@ export async function updateWebhook(
   return updated;
 }
 
-export async function deleteWebhook(context: AppContext, caller: Caller, id: string): Promise<void> {
-  const deleted = await context.store.transaction((tx) => tx.webhooks.delete(caller.holderId, id));
+export async function deleteWebhook(context: AppContext, principal: Principal, id: string): Promise<void> {
+  const deleted = await context.store.transaction((tx) => tx.webhooks.delete(reachOf(principal), id));
   if (!deleted) throw notFound(`Webhook ${id}`);
 }
 
 /** Sends a `webhook.test` event to this webhook only, whatever it subscribes to. */
-export async function sendTestEvent(context: AppContext, caller: Caller, id: string): Promise<Delivery> {
+export async function sendTestEvent(context: AppContext, principal: Principal, id: string): Promise<Delivery> {
   const { webhookId, deliveryId } = await transactionWithEvents(context, async (tx, events) => {
-    const webhook = await tx.webhooks.get(caller.holderId, id);
+    const webhook = await tx.webhooks.get(reachOf(principal), id);
     if (!webhook) throw notFound(`Webhook ${id}`);
     if (!webhook.active)
       throw new DomainError('invalid-state', 'The webhook is not active; activate it to send a test event.');
-    const now = context.now();
-    const { deliveryIds } = await events.add(
-      { holderId: caller.holderId, type: 'webhook.test', data: { webhook: { id: webhook.id, url: webhook.url } }, now },
-      [webhook.id],
-    );
+    const { deliveryIds } = await events.toWebhook(webhook, {
+      type: 'webhook.test',
+      data: { webhook: { id: webhook.id, url: webhook.url } },
+      now: context.now(),
+    });
     return { webhookId: webhook.id, deliveryId: deliveryIds[0]! };
   });
   return (await context.store.deliveries.get(webhookId, deliveryId))!;
@@ -150,11 +191,11 @@ export async function sendTestEvent(context: AppContext, caller: Caller, id: str
 
 export async function listDeliveries(
   context: AppContext,
-  caller: Caller,
+  principal: Principal,
   id: string,
   page: PageRequest,
 ): Promise<Page<Delivery>> {
-  const webhook = await getWebhook(context, caller, id);
+  const webhook = await getWebhook(context, principal, id);
   return pageOf(
     page.limit,
     (limit) => context.store.deliveries.list(webhook.id, { limit, after: page.after }),
@@ -165,12 +206,12 @@ export async function listDeliveries(
 /** Sends a finished delivery again now, with a fresh retry schedule. */
 export async function retryDelivery(
   context: AppContext,
-  caller: Caller,
+  principal: Principal,
   id: string,
   deliveryId: string,
 ): Promise<Delivery> {
   await context.store.transaction(async (tx) => {
-    const webhook = await tx.webhooks.get(caller.holderId, id);
+    const webhook = await tx.webhooks.get(reachOf(principal), id);
     if (!webhook) throw notFound(`Webhook ${id}`);
     const delivery = await tx.deliveries.get(webhook.id, deliveryId);
     if (!delivery) throw notFound(`Delivery ${deliveryId}`);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { HolderDeleted, OverlapViolation, StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import { HOLDER_DELETED_SQLSTATE } from './migrations/0013_bookings_of_deleted_holders.js';
+import { activeWebhooksFrom } from './kysely/webhooks.js';
 import type { EngineTraits, OccupancyRow } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
 import { OCCUPIED_RANGE, OCCUPYING_STATUSES } from './kysely/occupying.js';
@@ -84,9 +85,9 @@ const POSTGRES: EngineTraits = {
   skippingLocked: sql`for update skip locked`,
   sharedSourceCount: (holderIdColumn) =>
     sql<number>`(select count(*) from (select id from calendar_sources where holder_id = ${sql.ref(holderIdColumn)} for share) as shared)`,
-  activeWebhooks: (holderIdColumn) =>
+  activeWebhooks: (holderIdColumn, accountIdColumn) =>
     sql<string>`(select coalesce(json_agg(json_build_object('id', w.id, 'events', w.events) order by w.created_at, w.id), '[]')::text
-      from webhooks as w where w.holder_id = ${sql.ref(holderIdColumn)} and w.active = 1)`,
+      from ${activeWebhooksFrom(holderIdColumn, accountIdColumn)})`,
   // The exclusion constraint's GiST index finds exactly the overlapping rows, by holder and range
   // at once. The shared query (two seeks of the btree occupancy index) leaves the planner a choice
   // it got wrong whenever its statistics lagged behind a holder's bookings (a new database, a

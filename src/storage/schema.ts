@@ -151,7 +151,8 @@ export interface Database {
   webhook_events: {
     id: string;
     account_id: string;
-    holder_id: string;
+    /** Null for an event of the account itself (a test event of an account webhook). */
+    holder_id: string | null;
     type: string;
     payload: string;
     created_at: number;

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
+import { activeWebhooksFrom } from './kysely/webhooks.js';
 import type { EngineTraits } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
 import { portDialect, type QueryTally } from './kysely/translated-errors.js';
@@ -88,9 +89,9 @@ const SQLITE: EngineTraits = {
   lockingRows: (query) => query,
   sharedSourceCount: (holderIdColumn) =>
     sql<number>`(select count(*) from calendar_sources where holder_id = ${sql.ref(holderIdColumn)})`,
-  activeWebhooks: (holderIdColumn) =>
+  activeWebhooks: (holderIdColumn, accountIdColumn) =>
     sql<string>`(select json_group_array(json_object('id', w.id, 'events', w.events) order by w.created_at, w.id)
-      from webhooks as w where w.holder_id = ${sql.ref(holderIdColumn)} and w.active = 1)`,
+      from ${activeWebhooksFrom(holderIdColumn, accountIdColumn)})`,
   occupanciesOverlapping: null,
   claimSuffix: sql``,
   skippingLocked: sql``,

@@ -19,8 +19,13 @@ export interface WorkerSettings {
   concurrency: number;
   /** Attempts in flight at once for one webhook: a slow receiver cannot take every slot. */
   perWebhook: number;
-  /** Attempts in flight at once for one holder's webhooks: one tenant cannot take every slot. */
+  /**
+   * Attempts in flight at once for one holder's webhooks (an account's own webhooks count as one
+   * more holder of the account): one tenant cannot take every slot.
+   */
   perHolder: number;
+  /** Attempts in flight at once for one account's webhooks, its own and all its holders'. */
+  perAccount: number;
   /** The body as sent, from the stored one (adds what is made at send time: the guest's links). */
   asSent?: (payload: string) => string;
   /** Told the outcome of every recorded attempt (metrics). */
@@ -40,8 +45,10 @@ export class DeliveryWorker {
   private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
   /** Attempts in flight by webhook id. */
   private readonly busyWebhooks = new InFlightCounts();
-  /** Attempts in flight by holder id. */
-  private readonly busyHolders = new InFlightCounts();
+  /** Attempts in flight by owner (`DeliveryJob.ownerId`). */
+  private readonly busyOwners = new InFlightCounts();
+  /** Attempts in flight by account id. */
+  private readonly busyAccounts = new InFlightCounts();
   private timer: NodeJS.Timeout | undefined;
   /** The tick running or last run: stop() waits for a claim under way. */
   private tickDone: Promise<void> = Promise.resolve();
@@ -105,21 +112,27 @@ export class DeliveryWorker {
       const free = this.settings.concurrency - this.inFlight.size;
       if (free > 0) {
         const now = this.now();
-        const { perWebhook, perHolder } = this.settings;
+        const { perWebhook, perHolder, perAccount } = this.settings;
         const jobs = await this.queue.claimDue({
           now,
           leaseUntil: now + this.settings.leaseMs,
           limit: free,
           perWebhook,
           perHolder,
+          perAccount,
           skipWebhookIds: this.busyWebhooks.atLeast(perWebhook),
-          skipHolderIds: this.busyHolders.atLeast(perHolder),
+          skipOwnerIds: this.busyOwners.atLeast(perHolder),
+          skipAccountIds: this.busyAccounts.atLeast(perAccount),
         });
-        // The claim takes up to the limits of each webhook and holder that is not yet full, whatever
-        // it has in flight already: hand back what would take one past its limit.
+        // The claim takes up to the limits of each webhook, owner and account that is not yet
+        // full, whatever it has in flight already: hand back what would take one past its limit.
         const giveBack: string[] = [];
         for (const job of jobs) {
-          if (this.busyWebhooks.of(job.webhookId) >= perWebhook || this.busyHolders.of(job.holderId) >= perHolder) {
+          if (
+            this.busyWebhooks.of(job.webhookId) >= perWebhook ||
+            this.busyOwners.of(job.ownerId) >= perHolder ||
+            this.busyAccounts.of(job.accountId) >= perAccount
+          ) {
             giveBack.push(job.deliveryId);
             continue;
           }
@@ -143,7 +156,8 @@ export class DeliveryWorker {
   private launch(job: DeliveryJob): void {
     const abort = new AbortController();
     this.busyWebhooks.add(job.webhookId);
-    this.busyHolders.add(job.holderId);
+    this.busyOwners.add(job.ownerId);
+    this.busyAccounts.add(job.accountId);
     const done = this.attempt(job, abort.signal)
       .catch((error: unknown) =>
         this.logger.error({ err: error, delivery: job.deliveryId }, 'webhook attempt failed to record'),
@@ -151,7 +165,8 @@ export class DeliveryWorker {
       .finally(() => {
         this.inFlight.delete(job.deliveryId);
         this.busyWebhooks.remove(job.webhookId);
-        this.busyHolders.remove(job.holderId);
+        this.busyOwners.remove(job.ownerId);
+        this.busyAccounts.remove(job.accountId);
         this.wake();
       });
     this.inFlight.set(job.deliveryId, { abort, done });

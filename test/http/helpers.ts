@@ -157,6 +157,8 @@ export function startsOf(slots: SlotBody[]): string[] {
 /** A webhook as the API answers with it (`secret` only when it is created). */
 export interface WebhookBody {
   id: string;
+  /** Null for an account webhook (contract §12). */
+  holderId: string | null;
   url: string;
   events: string[];
   description: string | null;

@@ -187,8 +187,10 @@ describe('replay on every POST route', () => {
       limit: 10,
       perWebhook: 10,
       perHolder: 100,
+      perAccount: 100,
       skipWebhookIds: [],
-      skipHolderIds: [],
+      skipOwnerIds: [],
+      skipAccountIds: [],
     });
     expect(job?.deliveryId).toBe(deliveryId);
     await h.storage.deliveryQueue.recordAttempt(

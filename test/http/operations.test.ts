@@ -291,8 +291,10 @@ describe('GET /metrics', () => {
       limit: 10,
       perWebhook: 10,
       perHolder: 100,
+      perAccount: 100,
       skipWebhookIds: [],
-      skipHolderIds: [],
+      skipOwnerIds: [],
+      skipAccountIds: [],
     });
     expect(jobs).toHaveLength(2);
     await h.storage.deliveryQueue.recordAttempt(

@@ -181,8 +181,10 @@ describe('store round trips of GET /slots', () => {
       limit: 10,
       perWebhook: 4,
       perHolder: 16,
+      perAccount: 100,
       skipWebhookIds: [],
-      skipHolderIds: [],
+      skipOwnerIds: [],
+      skipAccountIds: [],
     });
     await ownCommitsHeard();
     expect(await roundTripsOfSlots(alice, aliceType.id, 62)).toEqual([]);

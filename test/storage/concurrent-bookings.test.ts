@@ -35,8 +35,10 @@ async function bookingSetup(eventTypeFields: Partial<Parameters<typeof createEve
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
       limitPerHolder: 25,
+      limitPerAccount: 25,
       concurrency: 128,
       concurrencyPerHolder: 16,
+      concurrencyPerAccount: 32,
       retentionDays: 30,
     },
   });

@@ -8,7 +8,9 @@ import type { Webhook } from '../../src/domain/webhook.js';
 import { testStoreKind } from '../support/databases.js';
 import {
   T0,
+  addAccountWebhook,
   addHolder,
+  addHolderIn,
   addWebhook,
   attemptOf,
   claim,
@@ -42,7 +44,8 @@ describe('claimDueDeliveries', () => {
       deliveryId: earlier,
       eventId: event.id,
       webhookId: hook.id,
-      holderId: alice.id,
+      accountId: alice.accountId,
+      ownerId: alice.id,
       url: hook.url,
       secret: hook.secret,
       payload: event.payload,
@@ -133,7 +136,7 @@ describe('claimDueDeliveries', () => {
     const [alicesOne] = await enqueue(alice.id, [own.id], T0 + 100);
 
     const jobs = await claim({ now: T0 + 1000, limit: 2 });
-    expect(jobs.map((j) => j.holderId).sort()).toEqual([alice.id, mallory.id].sort());
+    expect(jobs.map((j) => j.ownerId).sort()).toEqual([alice.id, mallory.id].sort());
     expect(jobs.map((j) => j.deliveryId)).toContain(alicesOne);
   });
 
@@ -150,10 +153,80 @@ describe('claimDueDeliveries', () => {
     for (let i = 0; i < 4; i++) await enqueue(alice.id, [own.id], T0 + i);
 
     const jobs = await claim({ now: T0 + 1000, perHolder: 5, perWebhook: 2, limit: 100 });
-    const ofMallory = jobs.filter((j) => j.holderId === mallory.id);
+    const ofMallory = jobs.filter((j) => j.ownerId === mallory.id);
     expect(ofMallory).toHaveLength(5);
     for (const hook of hooks) expect(ofMallory.filter((j) => j.webhookId === hook.id).length).toBeLessThanOrEqual(2);
-    expect(jobs.filter((j) => j.holderId === alice.id)).toHaveLength(2);
+    expect(jobs.filter((j) => j.ownerId === alice.id)).toHaveLength(2);
+  });
+
+  it('when one account has many holders with older due deliveries and another account has one, then the first claim serves both accounts, and the first no more than perAccount', async () => {
+    // Holder-first ranking alone would give an account of a thousand holders a thousand shares.
+    const acme = await addHolder('acme-1');
+    const crowd = [
+      acme,
+      ...(await Promise.all([2, 3, 4, 5, 6, 7, 8].map((n) => addHolderIn(acme.accountId, `acme-${n}`)))),
+    ];
+    for (const holder of crowd) {
+      const hook = await addWebhook(holder.id);
+      for (let i = 0; i < 3; i++) await enqueue(holder.id, [hook.id], T0 + i);
+    }
+    const own = await addWebhook(alice.id);
+    const [alicesOne] = await enqueue(alice.id, [own.id], T0 + 100);
+
+    const first = await claim({ now: T0 + 1000, limit: 2 });
+    expect(first.map((j) => j.accountId).sort()).toEqual([acme.accountId, alice.accountId].sort());
+    expect(first.map((j) => j.deliveryId)).toContain(alicesOne);
+
+    const capped = await claim({ now: T0 + 2000, perAccount: 5, limit: 100 });
+    expect(capped.filter((j) => j.accountId === acme.accountId)).toHaveLength(5);
+  });
+
+  it('when one account’s holders all have due deliveries, then its turns go round them: every holder’s first before any holder’s second', async () => {
+    const busy = await addHolder('busy');
+    const quiet = await addHolderIn(busy.accountId, 'quiet');
+    const busyHook = await addWebhook(busy.id);
+    for (let i = 0; i < 5; i++) await enqueue(busy.id, [busyHook.id], T0 + i);
+    const quietHook = await addWebhook(quiet.id);
+    const [quietOne] = await enqueue(quiet.id, [quietHook.id], T0 + 100);
+
+    const jobs = await claim({ now: T0 + 1000, limit: 2 });
+    expect(jobs.map((j) => j.ownerId).sort()).toEqual([busy.id, quiet.id].sort());
+    expect(jobs.map((j) => j.deliveryId)).toContain(quietOne);
+  });
+
+  it('when an account’s own webhooks have a backlog, then they share as one owner of the account: perHolder for all of them together, and the account’s holders still get their turn', async () => {
+    const team = await addHolder('team');
+    const hooks = [await addAccountWebhook(team.accountId), await addAccountWebhook(team.accountId)];
+    for (let i = 0; i < 4; i++)
+      await enqueue(
+        team.id,
+        hooks.map((h) => h.id),
+        T0 + i,
+      );
+    const teams = await addWebhook(team.id);
+    const [teamsOne] = await enqueue(team.id, [teams.id], T0 + 100);
+
+    const jobs = await claim({ now: T0 + 1000, perHolder: 3, limit: 100 });
+    const ofAccount = jobs.filter((j) => j.ownerId === team.accountId);
+    expect(ofAccount).toHaveLength(3);
+    expect(ofAccount.every((j) => j.accountId === team.accountId && hooks.some((h) => h.id === j.webhookId))).toBe(
+      true,
+    );
+    // The account webhooks hear the holder's event too; the holder's own webhook got its delivery.
+    expect(jobs.filter((j) => j.ownerId === team.id).map((j) => j.deliveryId)).toEqual([teamsOne]);
+  });
+
+  it('when accounts are to be skipped, then their deliveries are left for later', async () => {
+    const mallory = await addHolder('mallory');
+    const sibling = await addHolderIn(mallory.accountId, 'mallory-2');
+    const theirs = [await addWebhook(mallory.id), await addAccountWebhook(mallory.accountId)];
+    await enqueue(mallory.id, [theirs[0]!.id, theirs[1]!.id], T0);
+    await enqueue(sibling.id, [theirs[1]!.id], T0);
+    const own = await addWebhook(alice.id);
+    const [alicesOne] = await enqueue(alice.id, [own.id], T0);
+    const skipping = await claim({ now: T0, skipAccountIds: [mallory.accountId] });
+    expect(skipping.map((j) => j.deliveryId)).toEqual([alicesOne]);
+    expect((await claim({ now: T0 })).map((j) => j.accountId)).toEqual(Array(3).fill(mallory.accountId));
   });
 
   it('when holders are to be skipped, then their deliveries are left for later', async () => {
@@ -162,8 +235,8 @@ describe('claimDueDeliveries', () => {
     const own = await addWebhook(alice.id);
     await enqueue(mallory.id, [theirs.id], T0);
     const [alicesOne] = await enqueue(alice.id, [own.id], T0);
-    expect((await claim({ now: T0, skipHolderIds: [mallory.id] })).map((j) => j.deliveryId)).toEqual([alicesOne]);
-    expect((await claim({ now: T0 })).map((j) => j.holderId)).toEqual([mallory.id]);
+    expect((await claim({ now: T0, skipOwnerIds: [mallory.id] })).map((j) => j.deliveryId)).toEqual([alicesOne]);
+    expect((await claim({ now: T0 })).map((j) => j.ownerId)).toEqual([mallory.id]);
   });
 
   it('when webhooks are to be skipped, then their deliveries are left for later', async () => {
@@ -220,8 +293,10 @@ describe('claimDueDeliveries', () => {
             limit: 4,
             perWebhook: 4,
             perHolder: 100,
+            perAccount: 100,
             skipWebhookIds: [],
-            skipHolderIds: [],
+            skipOwnerIds: [],
+            skipAccountIds: [],
           }),
         ),
       );
@@ -260,8 +335,10 @@ describe('claimDueDeliveries', () => {
           limit: 4,
           perWebhook: 4,
           perHolder: 100,
+          perAccount: 100,
           skipWebhookIds: [],
-          skipHolderIds: [],
+          skipOwnerIds: [],
+          skipAccountIds: [],
         }),
       ),
     );
@@ -334,7 +411,7 @@ describe('recordAttempt and restartDelivery', () => {
     const delivery = await store.deliveries.get(hook.id, id);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, nextAttemptAt: null, updatedAt: T0 + 5001 });
     expect(delivery?.attemptLog).toEqual([first, second]);
-    expect((await store.webhooks.get(alice.id, hook.id))?.active).toBe(true);
+    expect((await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hook.id))?.active).toBe(true);
   });
 
   it('when an attempt fails for good without disabling, then the delivery is failed and the webhook stays active', async () => {
@@ -349,7 +426,7 @@ describe('recordAttempt and restartDelivery', () => {
       attempts: 1,
       nextAttemptAt: null,
     });
-    expect(await store.webhooks.get(alice.id, hook.id)).toEqual(hook);
+    expect(await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hook.id)).toEqual(hook);
   });
 
   it('when an attempt fails with disableWebhook, then the delivery is failed and the webhook is deactivated (and no longer subscribed)', async () => {
@@ -364,13 +441,17 @@ describe('recordAttempt and restartDelivery', () => {
       attempts: 1,
       nextAttemptAt: null,
     });
-    expect(await store.webhooks.get(alice.id, hook.id)).toEqual({ ...hook, active: false, updatedAt: T0 + 7 });
+    expect(await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hook.id)).toEqual({
+      ...hook,
+      active: false,
+      updatedAt: T0 + 7,
+    });
     expect(await store.webhooks.subscribedIds(alice.id, 'booking.created')).toEqual([]);
   });
 
   it('when the delivery was deleted meanwhile, then recording an attempt does nothing and does not fail', async () => {
     await claim({ now: T0 });
-    await store.transaction((tx) => tx.webhooks.delete(alice.id, hook.id));
+    await store.transaction((tx) => tx.webhooks.delete({ accountId: alice.accountId, holderId: alice.id }, hook.id));
     await expect(
       storage.deliveryQueue.recordAttempt(id, attemptOf(1, T0), { status: 'succeeded' }, T0 + 1),
     ).resolves.toBeUndefined();
@@ -422,7 +503,7 @@ describe('recordAttempt and restartDelivery', () => {
           [id, T0],
         );
         const deleting = store
-          .transaction((tx) => tx.webhooks.delete(alice.id, hook.id))
+          .transaction((tx) => tx.webhooks.delete({ accountId: alice.accountId, holderId: alice.id }, hook.id))
           .then(
             (deleted) => deleted,
             (error: unknown) => error,
@@ -433,7 +514,7 @@ describe('recordAttempt and restartDelivery', () => {
       } finally {
         await recorder.end();
       }
-      expect(await store.webhooks.get(alice.id, hook.id)).toBeUndefined();
+      expect(await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hook.id)).toBeUndefined();
       expect(await count('webhook_delivery_attempts')).toBe(0);
       expect(await count('webhook_deliveries')).toBe(0);
     },

@@ -87,6 +87,32 @@ export async function addWebhook(
   return webhook;
 }
 
+/** Another holder of an existing account (contract §12). */
+export async function addHolderIn(accountId: string, name: string): Promise<Holder> {
+  return store.transaction((tx) => tx.holders.ensure({ id: newId('hdr'), accountId, name, createdAt: T0 }));
+}
+
+/** An account webhook (no holder): it hears every event of the account. */
+export async function addAccountWebhook(
+  accountId: string,
+  fields: { events?: WebhookEventType[]; active?: boolean; createdAt?: number } = {},
+): Promise<Webhook> {
+  const webhook: Webhook = {
+    id: newId('whk'),
+    accountId,
+    holderId: null,
+    url: 'https://hooks.example.com/account',
+    events: fields.events ?? ['booking.created', 'booking.cancelled', 'calendar_source.failed'],
+    description: null,
+    active: fields.active ?? true,
+    secret: `whsec_${newId('whk').slice(4)}`,
+    createdAt: fields.createdAt ?? T0,
+    updatedAt: fields.createdAt ?? T0,
+  };
+  await store.transaction((tx) => tx.webhooks.insert(webhook));
+  return webhook;
+}
+
 /** One outbox event at `createdAt` with one delivery per webhook (due at `createdAt`); returns the delivery ids. */
 export async function enqueue(holderId: string, webhookIds: string[], createdAt: number): Promise<string[]> {
   const eventId = newId('msg');
@@ -116,8 +142,10 @@ export function claim(fields: Partial<ClaimRequest> & { now: number }): Promise<
     limit: 100,
     perWebhook: 100,
     perHolder: 100,
+    perAccount: 100,
     skipWebhookIds: [],
-    skipHolderIds: [],
+    skipOwnerIds: [],
+    skipAccountIds: [],
     ...fields,
   });
 }

@@ -126,8 +126,10 @@ function serve(restored: Restored, fixture: Fixture): Promise<Server> {
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
       limitPerHolder: 25,
+      limitPerAccount: 25,
       concurrency: 128,
       concurrencyPerHolder: 16,
+      concurrencyPerAccount: 32,
       retentionDays: 30,
     },
   });

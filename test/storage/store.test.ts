@@ -269,7 +269,7 @@ describe('keyset paging', () => {
     const expected = [...hooks].sort(byKeyThenId((w: Webhook) => w.createdAt)).map((w) => w.id);
     for (const limit of [1, 3, 7, 20]) {
       const pages = await allPages(
-        (page) => store.webhooks.list(alice.id, page),
+        (page) => store.webhooks.list({ accountId: alice.accountId, holderId: alice.id }, page),
         limit,
         (w) => w.createdAt,
       );
@@ -279,7 +279,9 @@ describe('keyset paging', () => {
       ).toEqual(expected);
     }
     // Inactive webhooks are listed too, and read back as they were written.
-    expect(await store.webhooks.get(alice.id, hooks[4]!.id)).toEqual(hooks[4]);
+    expect(await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, hooks[4]!.id)).toEqual(
+      hooks[4],
+    );
   });
 
   it('when confirmed bookings are paged, then the pages join up in (start, id) order within [from, to), per event type if asked', async () => {
@@ -706,9 +708,17 @@ describe('outbox', () => {
       { status: 'pending', nextAttemptAt: T0 + 5000 },
       T0,
     );
-    expect(await store.transaction((tx) => tx.webhooks.delete(alice.id, doomed.id))).toBe(true);
-    expect(await store.transaction((tx) => tx.webhooks.delete(alice.id, doomed.id))).toBe(false);
-    expect(await store.webhooks.get(alice.id, doomed.id)).toBeUndefined();
+    expect(
+      await store.transaction((tx) =>
+        tx.webhooks.delete({ accountId: alice.accountId, holderId: alice.id }, doomed.id),
+      ),
+    ).toBe(true);
+    expect(
+      await store.transaction((tx) =>
+        tx.webhooks.delete({ accountId: alice.accountId, holderId: alice.id }, doomed.id),
+      ),
+    ).toBe(false);
+    expect(await store.webhooks.get({ accountId: alice.accountId, holderId: alice.id }, doomed.id)).toBeUndefined();
     expect((await testStore.rows('webhook_deliveries')).map((r) => r.id)).toEqual([stays]);
     expect(await count('webhook_delivery_attempts')).toBe(0);
   });

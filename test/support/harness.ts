@@ -54,6 +54,7 @@ export async function createHarness(
     now?: string;
     allowPrivateWebhookTargets?: boolean;
     webhookLimitPerHolder?: number;
+    webhookLimitPerAccount?: number;
     /** `HOLDERS_PER_ACCOUNT` and `KEYS_PER_HOLDER`; the defaults unless given. */
     holdersPerAccount?: number;
     keysPerHolder?: number;
@@ -101,8 +102,10 @@ export async function createHarness(
       retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
       limitPerHolder: options.webhookLimitPerHolder ?? 25,
+      limitPerAccount: options.webhookLimitPerAccount ?? 25,
       concurrency: 128,
       concurrencyPerHolder: 16,
+      concurrencyPerAccount: 32,
       retentionDays: 30,
     },
   };

@@ -1,6 +1,7 @@
 // The delivery worker in-process, on a real SQLite store, with a scripted sender: attempts stay in
 // flight until the test finishes them, so limits and shutdown can be checked without timing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/app/api-keys.js';
 import type { DeliveryQueue } from '../../src/app/ports/delivery-queue.js';
 import { DeliveryWorker, type WorkerSettings } from '../../src/worker/delivery-worker.js';
 import type { SendResult, WebhookSender } from '../../src/worker/send-webhook.js';
@@ -13,6 +14,7 @@ const SETTINGS: WorkerSettings = {
   concurrency: 16,
   perWebhook: 4,
   perHolder: 8,
+  perAccount: 12,
 };
 
 const OK: SendResult = { statusCode: 200, retryAfter: null, error: null, responseExcerpt: null, durationMs: 1 };
@@ -203,6 +205,43 @@ describe('DeliveryWorker', () => {
       expect(sender.held.filter((held) => !bobsEvents.has(held.eventId))).toHaveLength(SETTINGS.perHolder);
     }
     const pending = (await Promise.all(alicesHooks.map(statuses))).flat().filter((s) => s === 'pending');
+    expect(pending).toHaveLength(18 - 6);
+  });
+
+  it('when every holder of one account hangs, then that account never has more than perAccount attempts in flight and another account’s deliveries are sent at once', async () => {
+    const acme = await Promise.all(
+      ['ada', 'bob', 'cy'].map(async (holderName) => {
+        const made = await createApiKey(h.context, {
+          accountName: 'acme',
+          holderName,
+          scopes: ['read', 'write'],
+          expiresAt: null,
+        });
+        return webhookWithDeliveries(6, made.token);
+      }),
+    );
+    const sender = new HeldSender();
+    worker(sender).start();
+    await until(() => sender.held.length === SETTINGS.perAccount, 'acme to fill its share');
+    await settle();
+    // Three holders of 8 each would be 24: the account's share is the cap.
+    expect(sender.held).toHaveLength(SETTINGS.perAccount);
+
+    const alices = await webhookWithDeliveries(3);
+    h.context.outboxChanged?.();
+    await until(() => sender.held.length === SETTINGS.perAccount + 3, 'alice’s deliveries to be sent');
+    const alicesEvents = new Set(
+      (await h.store.deliveries.list(alices, { limit: 10, after: null })).map((d) => d.eventId),
+    );
+    expect(sender.held.filter((held) => alicesEvents.has(held.eventId))).toHaveLength(3);
+
+    // As acme's attempts finish, its next ones take their place, never more than its share.
+    for (let i = 0; i < 6; i++) {
+      sender.held.find((held) => !alicesEvents.has(held.eventId))!.finish();
+      await settle();
+      expect(sender.held.filter((held) => !alicesEvents.has(held.eventId))).toHaveLength(SETTINGS.perAccount);
+    }
+    const pending = (await Promise.all(acme.map(statuses))).flat().filter((s) => s === 'pending');
     expect(pending).toHaveLength(18 - 6);
   });
 

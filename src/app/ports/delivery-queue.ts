@@ -11,12 +11,19 @@ export interface ClaimRequest {
   limit: number;
   /** At most this many deliveries of one webhook: one slow receiver must not take every slot. */
   perWebhook: number;
-  /** At most this many deliveries of one holder's webhooks: one tenant must not take every slot. */
+  /**
+   * At most this many deliveries of one owner's webhooks (`DeliveryJob.ownerId`): one tenant must
+   * not take every slot.
+   */
   perHolder: number;
+  /** At most this many deliveries of one account's webhooks (its own and all its holders'). */
+  perAccount: number;
   /** Webhooks that already have `perWebhook` attempts in flight in this worker. */
   skipWebhookIds: string[];
-  /** Holders that already have `perHolder` attempts in flight in this worker. */
-  skipHolderIds: string[];
+  /** Owners that already have `perHolder` attempts in flight in this worker. */
+  skipOwnerIds: string[];
+  /** Accounts that already have `perAccount` attempts in flight in this worker. */
+  skipAccountIds: string[];
 }
 
 /** A claimed delivery, with everything needed to send it without another query. */
@@ -24,8 +31,13 @@ export interface DeliveryJob {
   deliveryId: string;
   eventId: string;
   webhookId: string;
-  /** Whose webhook it is: the worker shares its slots fairly among holders. */
-  holderId: string;
+  /** Whose webhook it is: the worker shares its slots fairly among accounts, then among their owners. */
+  accountId: string;
+  /**
+   * The webhook's holder, or for an account webhook its account: an account's own webhooks share
+   * as one more holder of the account.
+   */
+  ownerId: string;
   url: string;
   secret: string;
   payload: string;
@@ -36,8 +48,10 @@ export interface DeliveryJob {
 
 export interface DeliveryQueue {
   /**
-   * Claims due deliveries of active webhooks in one short transaction, fairly: every holder's
-   * oldest due delivery before any holder's second, and so on; oldest due first among equals.
+   * Claims due deliveries of active webhooks in one short transaction, fairly: every account's
+   * oldest due delivery before any account's second, and so on, an account's own turns going
+   * round its holders (each holder's first before any holder's second); oldest due first among
+   * equals.
    */
   claimDue(request: ClaimRequest): Promise<DeliveryJob[]>;
   /** Logs the attempt and moves the delivery on; does nothing if the delivery was deleted meanwhile. */

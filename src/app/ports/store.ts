@@ -294,20 +294,32 @@ export interface HoldWrites extends HoldReads {
   countLivePageHolds(holderId: string, client: string, now: Instant): Promise<LivePageHolds>;
 }
 
+/** Whose webhooks a request reaches (contract §12): the account's (all of them), or only this holder's. */
+export interface WebhookReach {
+  accountId: string;
+  holderId?: string;
+}
+
 export interface WebhookReads {
-  get(holderId: string, id: string): Promise<Webhook | undefined>;
-  list(holderId: string, page: PageRequest): Promise<Webhook[]>;
-  /** Ids of the holder's active webhooks subscribed to `type`. */
+  get(reach: WebhookReach, id: string): Promise<Webhook | undefined>;
+  /** Oldest first (keyset on created_at, id). */
+  list(reach: WebhookReach, page: PageRequest): Promise<Webhook[]>;
+  /** Ids of the active webhooks subscribed to `type` that hear the holder: its own and its account's. */
   subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]>;
   /** The holder's webhooks, active or not. */
   count(holderId: string): Promise<number>;
 }
 
 export interface WebhookWrites extends WebhookReads {
+  /**
+   * The account webhooks (not its holders'), active or not, the account row locked until the
+   * transaction ends (PostgreSQL): registrations take turns, so two cannot take the last place.
+   */
+  countOfAccountLocked(accountId: string): Promise<number>;
   insert(webhook: Webhook): Promise<void>;
   update(webhook: Webhook): Promise<void>;
-  /** Removes the webhook with its deliveries, so nothing more is sent to it. */
-  delete(holderId: string, id: string): Promise<boolean>;
+  /** Removes the webhook with its deliveries, so nothing more is sent to it; false when out of reach. */
+  delete(reach: WebhookReach, id: string): Promise<boolean>;
   /** Removes every webhook of the holder with their deliveries (the holder is being deleted). */
   deleteAllOf(holderId: string): Promise<void>;
 }
@@ -381,15 +393,17 @@ export interface BusyTimeWrites extends BusyTimeReads {
   replace(holderId: string, sourceId: string, intervals: readonly Interval[]): Promise<void>;
 }
 
+/** Whose an event is: a holder's (the store reads its account), or the account's own (an account webhook's test). */
+export type EventOwner = { holderId: string } | { holderId: null; accountId: string };
+
 /** One event written to the outbox, with one delivery per target webhook. */
-export interface OutboxEvent {
+export type OutboxEvent = EventOwner & {
   id: string;
-  holderId: string;
   type: DeliveredEventType;
   /** The full delivery body, `{ type, timestamp, data }`, serialised once at the time of the change. */
   payload: string;
   createdAt: Instant;
-}
+};
 
 export interface OutboxWrites {
   /** Records the event and a pending delivery, due at once, for each `{ id, webhookId }`. */
@@ -425,8 +439,9 @@ export interface DecisionRules {
    */
   sources: number;
   /**
-   * The holder's active webhooks, oldest first: whom the decision's event goes to
-   * (`subscribedTo`), read with the rules rather than in a statement of its own.
+   * The active webhooks that hear the holder's events (its own and its account's), oldest first:
+   * whom the decision's event goes to (`subscribedTo`), read with the rules rather than in a
+   * statement of its own.
    */
   webhooks: Subscription[];
 }

@@ -13,7 +13,7 @@ import {
   updateWebhook,
   webhookExists,
 } from '../../app/webhooks.js';
-import { callerOf } from '../auth.js';
+import { principalOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
 import {
   CreateWebhookBody,
@@ -39,13 +39,20 @@ export const webhookRoutes =
         schema: {
           operationId: 'listWebhooks',
           summary: 'List webhooks',
-          description: 'The webhooks of the key holder, oldest first, a page at a time. Secrets are never listed.',
+          description:
+            'The webhooks the request reaches, oldest first, a page at a time: acting for a holder (a holder key, or an account key with `Slotwise-Holder`), that holder’s; in account scope, every webhook of the account, the account webhooks and every holder’s, which `holderId` narrows to one holder’s (one the key cannot see: 400 on `holderId`). Secrets are never listed.',
           querystring: ListWebhooksQuery,
           response: { 200: listOf(ref(WebhookResource)) },
         },
       },
       async (request) => {
-        return listBody(await listWebhooks(context, callerOf(request), pageRequestOf(request.query)), webhookView);
+        const page = await listWebhooks(
+          context,
+          principalOf(request),
+          request.query.holderId,
+          pageRequestOf(request.query),
+        );
+        return listBody(page, webhookView);
       },
     );
 
@@ -56,7 +63,7 @@ export const webhookRoutes =
           operationId: 'createWebhook',
           summary: 'Register a webhook',
           description:
-            'Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to every event type (bookings and calendar sources). Loopback, private and metadata addresses are refused unless the server allows them. A holder may have at most `WEBHOOK_LIMIT_PER_HOLDER` webhooks (25 by default); past that, 409 `limit-reached`. Replayed under its `Idempotency-Key` (secret included) only while the webhook exists: after it was deleted, the replay is a 409 `invalid-state` without the secret.',
+            'Acting for a holder, registers a webhook of that holder, which hears its events; in account scope (an account key without `Slotwise-Holder`), an account webhook (`holderId` null), which hears every event of the account, every holder’s. Deliveries are signed per Standard Webhooks with the `secret`, which only this response shows. `events` defaults to every event type (bookings and calendar sources). Loopback, private and metadata addresses are refused unless the server allows them. A holder may have at most `WEBHOOK_LIMIT_PER_HOLDER` webhooks and an account at most `WEBHOOK_LIMIT_PER_ACCOUNT` account webhooks (25 each by default); past that, 409 `limit-reached`. Replayed under its `Idempotency-Key` (secret included) only while the webhook exists: after it was deleted, the replay is a 409 `invalid-state` without the secret.',
           body: ref(CreateWebhookBody),
           'x-problems': ['limit-reached', 'invalid-state'],
           response: { 201: ref(CreatedWebhookResource) },
@@ -72,7 +79,7 @@ export const webhookRoutes =
         },
       },
       async (request, reply) => {
-        const webhook = await createWebhook(context, callerOf(request), request.body);
+        const webhook = await createWebhook(context, principalOf(request), request.body);
         return reply
           .code(201)
           .header('location', `/api/v1/webhooks/${webhook.id}`)
@@ -86,12 +93,13 @@ export const webhookRoutes =
         schema: {
           operationId: 'getWebhook',
           summary: 'Get a webhook',
-          description: 'One webhook of the key holder, without its secret.',
+          description:
+            'One webhook the request reaches (acting for a holder: that holder’s; in account scope: any of the account), without its secret. Any other id is 404.',
           params: IdParams,
           response: { 200: ref(WebhookResource) },
         },
       },
-      async (request) => webhookView(await getWebhook(context, callerOf(request), request.params.id)),
+      async (request) => webhookView(await getWebhook(context, principalOf(request), request.params.id)),
     );
 
     app.patch(
@@ -106,7 +114,8 @@ export const webhookRoutes =
           response: { 200: ref(WebhookResource) },
         },
       },
-      async (request) => webhookView(await updateWebhook(context, callerOf(request), request.params.id, request.body)),
+      async (request) =>
+        webhookView(await updateWebhook(context, principalOf(request), request.params.id, request.body)),
     );
 
     app.delete(
@@ -121,7 +130,7 @@ export const webhookRoutes =
         },
       },
       async (request, reply) => {
-        await deleteWebhook(context, callerOf(request), request.params.id);
+        await deleteWebhook(context, principalOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -144,7 +153,7 @@ export const webhookRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(202).send(deliveryView(await sendTestEvent(context, callerOf(request), request.params.id))),
+        reply.code(202).send(deliveryView(await sendTestEvent(context, principalOf(request), request.params.id))),
     );
 
     app.get(
@@ -161,7 +170,12 @@ export const webhookRoutes =
         },
       },
       async (request) => {
-        const page = await listDeliveries(context, callerOf(request), request.params.id, pageRequestOf(request.query));
+        const page = await listDeliveries(
+          context,
+          principalOf(request),
+          request.params.id,
+          pageRequestOf(request.query),
+        );
         return listBody(page, deliveryView);
       },
     );
@@ -183,7 +197,9 @@ export const webhookRoutes =
         reply
           .code(202)
           .send(
-            deliveryView(await retryDelivery(context, callerOf(request), request.params.id, request.params.deliveryId)),
+            deliveryView(
+              await retryDelivery(context, principalOf(request), request.params.id, request.params.deliveryId),
+            ),
           ),
     );
   };

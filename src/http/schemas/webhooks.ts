@@ -24,6 +24,10 @@ export const CreateWebhookBody = Type.Object(
 
 const webhookFields = {
   id: Id('whk'),
+  holderId: Nullable(Id('hdr'), {
+    description:
+      'Read-only. The holder whose webhook it is: it hears that holder’s events. Null for an account webhook (registered in account scope), which hears every event of the account.',
+  }),
   url: Type.String(),
   events: Type.Array(Type.String()),
   description: Nullable(Type.String()),
@@ -52,7 +56,20 @@ export const UpdateWebhookBody = Type.Object(
   { $id: 'UpdateWebhook', additionalProperties: false },
 );
 
-export const ListWebhooksQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export const ListWebhooksQuery = Type.Object(
+  {
+    ...PageQuery,
+    holderId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          'A holder id, `hdr_…`: only that holder’s webhooks (not the account webhooks, which hear it too). A holder the key cannot see (unknown, another account’s, or acting for another holder): 400 on `holderId`.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const DeliveryParams = Type.Object(
   { id: Type.String({ minLength: 1, maxLength: 64 }), deliveryId: Type.String({ minLength: 1, maxLength: 64 }) },

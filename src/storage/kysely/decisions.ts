@@ -24,7 +24,7 @@ const rulesOf = compiledOnce<{ holderId: string; eventTypeId: string }>()((db, p
       'a.updated_at as availability_updated_at',
     ])
     .select(engine.sharedSourceCount('e.holder_id').as('sources'))
-    .select(engine.activeWebhooks('e.holder_id').as('webhooks'))
+    .select(engine.activeWebhooks('e.holder_id', 'h.account_id').as('webhooks'))
     .where('e.holder_id', '=', param('holderId'))
     .where('e.id', '=', param('eventTypeId'))
     .where('e.deleted_at', 'is', null),

@@ -56,10 +56,12 @@ export class KyselyDeliveryQueue implements DeliveryQueue {
 class QueueRows extends Table {
   /**
    * Due deliveries of active webhooks, ranked in SQL so that no backlog crowds out anyone else:
-   * at most `perWebhook` per webhook and `perHolder` per holder, and the claim takes every
-   * holder's first before any holder's second (then oldest due first). A tenant with thousands of
-   * deliveries to hanging receivers then gets no more of the worker's slots than its share. With
-   * concurrent writers the rows are locked, and rows another claim holds are passed over.
+   * at most `perWebhook` per webhook, `perHolder` per owner (a holder, or an account's own
+   * webhooks together) and `perAccount` per account, and the claim takes every account's first
+   * before any account's second, an account's turns going round its owners (then oldest due
+   * first). A tenant with thousands of deliveries to hanging receivers, or an account with a
+   * thousand holders, then gets no more of the worker's slots than its share. With concurrent
+   * writers the rows are locked, and rows another claim holds are passed over.
    */
   async due(request: ClaimRequest): Promise<DeliveryJob[]> {
     const orNothing = (ids: string[]) => sql.join(ids.length > 0 ? ids : ['-']);
@@ -67,44 +69,54 @@ class QueueRows extends Table {
       id: string;
       event_id: string;
       webhook_id: string;
-      holder_id: string;
+      account_id: string;
+      owner_id: string;
       url: string;
       secret: string;
       payload: string;
       attempts: number;
       retry_step: number;
     }>`
-      select d.id, d.event_id, d.webhook_id, w.holder_id, w.url, w.secret, e.payload, d.attempts, d.retry_step
+      select d.id, d.event_id, d.webhook_id, fair.account_id, fair.owner_id, w.url, w.secret, e.payload,
+        d.attempts, d.retry_step
       from webhook_deliveries d
       join webhooks w on w.id = d.webhook_id
       join webhook_events e on e.id = d.event_id
       join (
-        select id, row_number() over (partition by holder_id order by next_attempt_at, id) as holder_position
+        select id, account_id, owner_id,
+          row_number() over (partition by account_id order by owner_position, next_attempt_at, id) as account_position
         from (
-          select d2.id, d2.next_attempt_at, w2.holder_id,
-            row_number() over (partition by d2.webhook_id order by d2.next_attempt_at, d2.id) as webhook_position
-          from webhook_deliveries d2
-          join webhooks w2 on w2.id = d2.webhook_id
-          where d2.status = 'pending'
-            and d2.next_attempt_at <= ${request.now}
-            and (d2.claimed_until is null or d2.claimed_until <= ${request.now})
-            and w2.active = 1
-            and d2.webhook_id not in (${orNothing(request.skipWebhookIds)})
-            and w2.holder_id not in (${orNothing(request.skipHolderIds)})
-        ) by_webhook
-        where webhook_position <= ${request.perWebhook}
+          select id, account_id, owner_id, next_attempt_at,
+            row_number() over (partition by owner_id order by next_attempt_at, id) as owner_position
+          from (
+            select d2.id, d2.next_attempt_at, w2.account_id, coalesce(w2.holder_id, w2.account_id) as owner_id,
+              row_number() over (partition by d2.webhook_id order by d2.next_attempt_at, d2.id) as webhook_position
+            from webhook_deliveries d2
+            join webhooks w2 on w2.id = d2.webhook_id
+            where d2.status = 'pending'
+              and d2.next_attempt_at <= ${request.now}
+              and (d2.claimed_until is null or d2.claimed_until <= ${request.now})
+              and w2.active = 1
+              and d2.webhook_id not in (${orNothing(request.skipWebhookIds)})
+              and coalesce(w2.holder_id, w2.account_id) not in (${orNothing(request.skipOwnerIds)})
+              and w2.account_id not in (${orNothing(request.skipAccountIds)})
+          ) by_webhook
+          where webhook_position <= ${request.perWebhook}
+        ) by_owner
+        where owner_position <= ${request.perHolder}
       ) fair on fair.id = d.id
-      where fair.holder_position <= ${request.perHolder}
+      where fair.account_position <= ${request.perAccount}
         and d.status = 'pending'
         and (d.claimed_until is null or d.claimed_until <= ${request.now})
-      order by fair.holder_position, d.next_attempt_at, d.id
+      order by fair.account_position, d.next_attempt_at, d.id
       limit ${request.limit}
       ${this.engine.claimSuffix}`.execute(this.db);
     return result.rows.map((r) => ({
       deliveryId: r.id,
       eventId: r.event_id,
       webhookId: r.webhook_id,
-      holderId: r.holder_id,
+      accountId: r.account_id,
+      ownerId: r.owner_id,
       url: r.url,
       secret: r.secret,
       payload: r.payload,

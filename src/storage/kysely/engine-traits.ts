@@ -36,10 +36,11 @@ export interface EngineTraits {
    */
   sharedSourceCount(holderIdColumn: string): RawBuilder<number>;
   /**
-   * A subquery: the active webhooks of the holder in `holderIdColumn`, oldest first, as JSON
-   * text of `[{ "id": …, "events": "<the stored events text>" }]`. See `DecisionRules.webhooks`.
+   * A subquery: the active webhooks that hear the events of the holder in `holderIdColumn`, its
+   * own and those of its account in `accountIdColumn` (`activeWebhooksFrom`), oldest first, as
+   * JSON text of `[{ "id": …, "events": "<the stored events text>" }]`. See `DecisionRules.webhooks`.
    */
-  activeWebhooks(holderIdColumn: string): RawBuilder<string>;
+  activeWebhooks(holderIdColumn: string, accountIdColumn: string): RawBuilder<string>;
   /**
    * The holder's occupying rows (confirmed bookings, holds) whose occupancy overlaps [from, to),
    * where the engine has an index that answers exactly that (PostgreSQL: the exclusion

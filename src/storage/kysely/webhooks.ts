@@ -1,36 +1,56 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { PageRequest } from '../../domain/page.js';
 import { subscribedTo, type Webhook, type WebhookEventType } from '../../domain/webhook.js';
-import type { WebhookWrites } from '../../app/ports/store.js';
+import type { WebhookReach, WebhookWrites } from '../../app/ports/store.js';
 import { compiledOnce } from './compiled-once.js';
 import { toWebhook } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
+/**
+ * The active webhooks that hear a holder's events: its own, and its account's (read through the
+ * partial index of account webhooks, migration 0012, never every webhook of the account's holders).
+ */
 const activeWebhooksOf = compiledOnce<{ holderId: string }>()((db, param) =>
   db
     .selectFrom('webhooks')
-    .select(['id', 'events'])
+    .select(['id', 'events', 'created_at'])
     .where('holder_id', '=', param('holderId'))
     .where('active', '=', sql.lit(1))
+    .unionAll(
+      db
+        .selectFrom('webhooks')
+        .select(['id', 'events', 'created_at'])
+        .where('holder_id', 'is', null)
+        .where('account_id', '=', (eb) =>
+          eb.selectFrom('holders').select('account_id').where('id', '=', param('holderId')),
+        )
+        .where('active', '=', sql.lit(1)),
+    )
     .orderBy('created_at')
     .orderBy('id'),
 );
 
+/**
+ * The rows `activeWebhooks` aggregates, as a derived table `w`: the holder's active webhooks and
+ * its account's, each found by its own index (the account's through the partial index of
+ * account webhooks, migration 0012, never every webhook of the account's holders).
+ */
+export function activeWebhooksFrom(holderIdColumn: string, accountIdColumn: string): RawBuilder<unknown> {
+  return sql`(select id, events, created_at from webhooks where holder_id = ${sql.ref(holderIdColumn)} and active = 1
+      union all
+      select id, events, created_at from webhooks
+      where holder_id is null and account_id = ${sql.ref(accountIdColumn)} and active = 1) as w`;
+}
+
 export class KyselyWebhooks extends Table implements WebhookWrites {
-  async get(holderId: string, id: string): Promise<Webhook | undefined> {
-    const row = await this.db
-      .selectFrom('webhooks')
-      .selectAll()
-      .where('holder_id', '=', holderId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+  async get(reach: WebhookReach, id: string): Promise<Webhook | undefined> {
+    const row = await this.reached(reach).where('id', '=', id).executeTakeFirst();
     return row && toWebhook(row);
   }
 
-  async list(holderId: string, page: PageRequest): Promise<Webhook[]> {
-    const query = this.db.selectFrom('webhooks').selectAll().where('holder_id', '=', holderId);
-    const rows = await keysetPage(query, { key: 'created_at', id: 'id' }, page).execute();
+  async list(reach: WebhookReach, page: PageRequest): Promise<Webhook[]> {
+    const rows = await keysetPage(this.reached(reach), { key: 'created_at', id: 'id' }, page).execute();
     return rows.map(toWebhook);
   }
 
@@ -39,6 +59,17 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
       .selectFrom('webhooks')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('holder_id', '=', holderId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countOfAccountLocked(accountId: string): Promise<number> {
+    await this.engine.lockingRows(this.db.selectFrom('accounts').select('id').where('id', '=', accountId)).execute();
+    const row = await this.db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('holder_id', 'is', null)
+      .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -78,10 +109,10 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
       .execute();
   }
 
-  async delete(holderId: string, id: string): Promise<boolean> {
-    this.scope.writes(holderId);
-    const webhook = await this.get(holderId, id);
+  async delete(reach: WebhookReach, id: string): Promise<boolean> {
+    const webhook = await this.get(reach, id);
     if (!webhook) return false;
+    this.scope.writes(webhook.holderId ?? webhook.accountId);
     const deliveries = this.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id);
     // An attempt being recorded meanwhile holds its delivery: wait for it, so its attempt row is
     // deleted below instead of making the delivery's deletion violate the foreign key.
@@ -109,5 +140,11 @@ export class KyselyWebhooks extends Table implements WebhookWrites {
       rows.map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] })),
       type,
     );
+  }
+
+  /** The webhooks `reach` reaches: always within its account, and only the holder's when it names one. */
+  private reached(reach: WebhookReach) {
+    const ofAccount = this.db.selectFrom('webhooks').selectAll().where('account_id', '=', reach.accountId);
+    return reach.holderId === undefined ? ofAccount : ofAccount.where('holder_id', '=', reach.holderId);
   }
 }

@@ -11,6 +11,7 @@ import calendarSources from './0008_calendar_sources.js';
 import changesByTransaction from './0009_changes_by_transaction.js';
 import pageHoldClients from './0010_page_hold_clients.js';
 import accounts from './0011_accounts.js';
+import accountWebhooks from './0012_account_webhooks.js';
 import bookingsOfDeletedHolders from './0013_bookings_of_deleted_holders.js';
 
 /**
@@ -31,6 +32,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0009_changes_by_transaction': changesByTransaction(engine),
     '0010_page_hold_clients': pageHoldClients(engine),
     '0011_accounts': accounts(engine),
+    '0012_account_webhooks': accountWebhooks(engine),
     '0013_bookings_of_deleted_holders': bookingsOfDeletedHolders(engine),
   };
 }
