@@ -1,4 +1,12 @@
 import type { AccountSettings, CalendarSourceSettings } from './app/context.js';
+import {
+  DEFAULT_HTTP_LIMITS,
+  readConnectionLimits,
+  readEmbedOrigins,
+  readPublicBaseUrl,
+  readTrustProxy,
+} from './config-http.js';
+import { parseDuration, readBoolean, readInteger } from './config-values.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
 import { parseSecretKeys } from './secrets/keyring.js';
@@ -8,6 +16,8 @@ import {
   type PostgresSettings,
   type SqliteSettings,
 } from './storage/open-storage.js';
+
+export { DEFAULT_HTTP_LIMITS, parseDuration };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -94,20 +104,6 @@ export const DEFAULT_CALENDAR_SOURCE_SETTINGS: CalendarSourceSettings = {
 
 /** What `HOLDERS_PER_ACCOUNT` and `KEYS_PER_HOLDER` default to. */
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = { holdersPerAccount: 10_000, keysPerHolder: 50 };
-
-/**
- * The defaults, as nginx, Node and Fastify choose theirs but tighter where an API client needs no
- * slack (docs/api.md, "Limits", says why each). `maxConnectionsPerAddress` is 0 (off) instead when
- * TRUST_PROXY is set: the connections then come from the proxy, not from the clients.
- */
-export const DEFAULT_HTTP_LIMITS: Readonly<ConnectionLimits> = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  socketTimeoutMs: 60_000,
-  maxConnections: 1024,
-  maxConnectionsPerAddress: 64,
-};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -281,54 +277,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The connection limits; a request timeout shorter than the headers timeout is a problem (Node refuses it). */
-function readConnectionLimits(
-  env: NodeJS.ProcessEnv,
-  trustProxy: Config['trustProxy'],
-  problems: string[],
-): ConnectionLimits {
-  const defaults = DEFAULT_HTTP_LIMITS;
-  const timeout = { min: 100, max: 3_600_000 };
-  const headersTimeoutMs = readInteger(env, 'HTTP_HEADERS_TIMEOUT_MS', defaults.headersTimeoutMs, timeout, problems);
-  const requestTimeoutMs = readInteger(env, 'HTTP_REQUEST_TIMEOUT_MS', defaults.requestTimeoutMs, timeout, problems);
-  if (headersTimeoutMs > requestTimeoutMs) {
-    problems.push(
-      `HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the request timeout includes the headers`,
-    );
-  }
-  return {
-    headersTimeoutMs,
-    requestTimeoutMs,
-    keepAliveTimeoutMs: readInteger(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', defaults.keepAliveTimeoutMs, timeout, problems),
-    socketTimeoutMs: readInteger(
-      env,
-      'HTTP_SOCKET_TIMEOUT_MS',
-      defaults.socketTimeoutMs,
-      { min: 0, max: 3_600_000 },
-      problems,
-    ),
-    maxConnections: readInteger(
-      env,
-      'HTTP_MAX_CONNECTIONS',
-      defaults.maxConnections,
-      { min: 1, max: 1_000_000 },
-      problems,
-    ),
-    maxConnectionsPerAddress: readInteger(
-      env,
-      'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
-      trustProxy === false ? defaults.maxConnectionsPerAddress : 0,
-      { min: 0, max: 1_000_000 },
-      problems,
-    ),
-  };
-}
-
-/**
- * `SLOTWISE_SECRET` (contract §8): one or more keys of at least 32 characters, comma-separated,
- * newest first. Required on PostgreSQL, where every instance must share it; on SQLite, when unset,
- * `serve` keeps a key file in the data folder. Problems say which key is wrong and how, never the key.
- */
 function readSecretKeys(env: NodeJS.ProcessEnv, database: DatabaseTarget, problems: string[]): string[] {
   const value = env.SLOTWISE_SECRET?.trim();
   if (value === undefined || value === '') {
@@ -341,121 +289,4 @@ function readSecretKeys(env: NodeJS.ProcessEnv, database: DatabaseTarget, proble
   const parsed = parseSecretKeys(value, 'SLOTWISE_SECRET');
   problems.push(...parsed.problems);
   return parsed.problems.length > 0 ? [] : parsed.keys;
-}
-
-/** PROXY_PRESETS of proxy-addr, which Fastify's `trustProxy` uses for a list. */
-const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * `TRUST_PROXY`: unset or `false` (the socket's address is the client's), `true` (the left-most
- * forwarded address), a number of proxy hops, or a comma-separated list of proxy addresses, CIDR
- * ranges and the presets loopback, linklocal, uniquelocal.
- */
-function readTrustProxy(env: NodeJS.ProcessEnv, problems: string[]): boolean | number | string {
-  const value = env.TRUST_PROXY?.trim();
-  if (value === undefined || value === '' || value.toLowerCase() === 'false') return false;
-  if (value.toLowerCase() === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  const items = value.split(',').map((item) => item.trim());
-  if (items.every((item) => PROXY_PRESETS.has(item) || /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item)))
-    return items.join(',');
-  problems.push(
-    `TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${env.TRUST_PROXY}"`,
-  );
-  return false;
-}
-
-/** An absolute http(s) URL with no query or fragment (a path is kept: pages may live under one); no trailing slash. */
-function readPublicBaseUrl(env: NodeJS.ProcessEnv, problems: string[]): string | undefined {
-  const value = env.PUBLIC_BASE_URL?.trim();
-  if (value === undefined || value === '') return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '' || url.username) {
-    problems.push(
-      `PUBLIC_BASE_URL must be an absolute http or https URL without query, fragment or credentials, e.g. https://book.example.com; got "${env.PUBLIC_BASE_URL}"`,
-    );
-    return undefined;
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
-
-/**
- * Origins (`https://shop.example.com`), separated by commas or spaces. Exact origins only, no
- * wildcards: each is written into a Content-Security-Policy header and is the only window an
- * embedded page tells about a booking.
- */
-function readEmbedOrigins(env: NodeJS.ProcessEnv, problems: string[]): string[] {
-  const origins: string[] = [];
-  for (const value of (env.PUBLIC_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter((part) => part !== '')) {
-    let url: URL | undefined;
-    try {
-      url = new URL(value);
-    } catch {
-      url = undefined;
-    }
-    // Host names, IPv4 and bracketed IPv6 only: the URL parser lets `*` and `;` through in a host,
-    // and either would change the meaning of the header the origin is written into.
-    const hostname = url?.hostname ?? '';
-    const plainHost = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(hostname) || /^\[[0-9a-f:.]+\]$/.test(hostname);
-    if (
-      !url ||
-      !plainHost ||
-      !['http:', 'https:'].includes(url.protocol) ||
-      url.origin !== value.replace(/\/$/, '').toLowerCase()
-    ) {
-      problems.push(
-        `PUBLIC_EMBED_ORIGINS must list origins (scheme, host and port only) separated by commas, e.g. https://shop.example.com,https://www.example.com; "${value}" is not one`,
-      );
-      continue;
-    }
-    if (!origins.includes(url.origin)) origins.push(url.origin);
-  }
-  return origins;
-}
-
-function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean, problems: string[]): boolean {
-  const value = env[name]?.trim().toLowerCase();
-  if (value === undefined || value === '') return fallback;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  problems.push(`${name} must be true or false, got "${env[name]}"`);
-  return fallback;
-}
-
-function readInteger(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  range: { min: number; max: number },
-  problems: string[],
-): number {
-  const value = env[name]?.trim();
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < range.min || number > range.max) {
-    problems.push(`${name} must be a whole number from ${range.min} to ${range.max}, got "${env[name]}"`);
-    return fallback;
-  }
-  return number;
-}
-
-const DURATION_UNITS: Record<string, number> = {
-  ms: 1,
-  s: 1_000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-};
-
-/** `250ms`, `5s`, `5m`, `2h`, `1d`, `2w` → milliseconds; undefined for anything else or zero. */
-export function parseDuration(text: string): number | undefined {
-  const match = /^(\d+)(ms|s|m|h|d|w)$/.exec(text);
-  if (!match || Number(match[1]) === 0) return undefined;
-  return Number(match[1]) * DURATION_UNITS[match[2]!]!;
 }

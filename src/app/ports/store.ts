@@ -2,140 +2,41 @@
 // types, availability, bookings and webhooks, and write events to the outbox, each change in one
 // transaction. One narrow record interface per resource; a transaction offers their writes too.
 // Implemented once over Kysely (src/storage/kysely/), for SQLite and PostgreSQL.
-import type { Account, ApiKey, Holder, NamedKey, NewHolder } from '../../domain/api-key.js';
 import type { Availability } from '../../domain/availability.js';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
-import type { CalendarSource, SourceBusy } from '../../domain/calendar-source.js';
 import type { EventType } from '../../domain/event-type.js';
 import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
-import type { Interval } from '../../domain/intervals.js';
 import type { PageRequest } from '../../domain/page.js';
 import type { Occupancy } from '../../domain/slots.js';
 import type { DeliveredEventType, Delivery, Subscription, Webhook, WebhookEventType } from '../../domain/webhook.js';
+import type { AccountReads, AccountWrites, ApiKeyReads, ApiKeyWrites, HolderReads, HolderWrites } from './owners.js';
+import type {
+  BusyTimeReads,
+  BusyTimeWrites,
+  CalendarSourceReads,
+  CalendarSourceWrites,
+} from './calendar-source-store.js';
 
-export interface AccountReads {
-  get(id: string): Promise<Account | undefined>;
-  findByName(name: string): Promise<Account | undefined>;
-  findByHandle(handle: string): Promise<Account | undefined>;
-}
-
-export interface AccountWrites extends AccountReads {
-  /**
-   * The account of that name, created as `candidate` if there is none yet (also when two create
-   * it at once), with the first free handle derived from the name.
-   */
-  ensure(candidate: Pick<Account, 'id' | 'name' | 'createdAt'>): Promise<Account>;
-  /**
-   * Serialises changes to the account's holders (their number, their names) until the
-   * transaction ends: PostgreSQL locks the account row; SQLite's writers run one at a time.
-   */
-  lock(id: string): Promise<void>;
-  /** Changes the account's profile; throws `UniqueViolation` when the handle is another account's. */
-  updateProfile(id: string, profile: Pick<Account, 'handle' | 'displayName' | 'updatedAt'>): Promise<void>;
-}
-
-/** A holder as a request acting for it needs it: read with its calendar version, in one statement. */
-export interface ActingHolder {
-  id: string;
-  accountId: string;
-  name: string;
-  handle: string;
-  calendarVersion: number;
-  deletedAt: Instant | null;
-}
-
-/** What `GET /holders` filters by: each given field equal. */
-export interface HolderFilter {
-  handle: string | null;
-  email: string | null;
-}
-
-export interface HolderReads {
-  /** The holder, deleted or not. */
-  get(id: string): Promise<Holder | undefined>;
-  /** The account's live holders, by creation then id. */
-  list(accountId: string, filter: HolderFilter, page: PageRequest): Promise<Holder[]>;
-  countLive(accountId: string): Promise<number>;
-  /** Handles of live holders equal to `base` or of the form `base-N`. */
-  handlesLike(base: string): Promise<Set<string>>;
-  /** The account's live holder of that name. */
-  findByName(accountId: string, name: string): Promise<Holder | undefined>;
-  /** The live holder at a booking page's handle, with its calendar version (what `CalendarCache.current` takes). */
-  findByHandle(handle: string): Promise<{ holder: Holder; calendarVersion: number } | undefined>;
-  /** The holder (deleted or not) with its calendar version: what `HolderCache` keeps. */
-  acting(id: string): Promise<ActingHolder | undefined>;
-  /**
-   * A number that changes in every transaction that changes the holder's event types,
-   * availability or bookings (undefined for no such holder): what caches of derived data check.
-   */
-  calendarVersion(holderId: string): Promise<number | undefined>;
-}
-
-export interface HolderWrites extends HolderReads {
-  /**
-   * The account's live holder of that name, created as `candidate` if there is none yet (also
-   * when two create it at once), with the first free handle derived from the name.
-   */
-  ensure(candidate: NewHolder): Promise<Holder>;
-  /**
-   * Stores a new holder; false, storing nothing, when its name is taken among its account's live
-   * holders or its handle among all live holders (also by a concurrent transaction).
-   */
-  insert(holder: Holder): Promise<boolean>;
-  /** Writes name, handle, display name, e-mail and `updatedAt`; throws `UniqueViolation` when the name or handle is taken. */
-  update(holder: Holder): Promise<void>;
-  /**
-   * The live holder, its row locked until the transaction ends (PostgreSQL `for update`), so that
-   * it waits for every transaction writing a booking, hold or key of the holder (their foreign
-   * key holds the row): what deciding the holder's deletion, or its number of keys, reads first.
-   */
-  lockedLive(id: string): Promise<Holder | undefined>;
-  /** Whether the holder has a confirmed booking that has not ended at `now`: it is still in use. */
-  hasBookingsNotEnded(id: string, now: Instant): Promise<boolean>;
-  /** Sets `deleted_at` (its name and handle are free again) and moves its calendar feed to a new generation. */
-  markDeleted(id: string, at: Instant): Promise<void>;
-  /** Changes the public profile; throws `UniqueViolation` when the handle is another holder's. */
-  updateProfile(id: string, profile: { handle: string; displayName: string | null }): Promise<void>;
-  /** Moves the calendar feed to its next generation (the old link stops working); returns the new one. */
-  rotateFeed(id: string): Promise<number>;
-  /**
-   * Changes the calendar version where no trigger does (busy time: a sync replaces thousands of
-   * rows, one bump is enough). PostgreSQL: takes the holder row's lock, as every bump does.
-   */
-  bumpCalendarVersion(id: string): Promise<void>;
-}
-
-/**
- * A key as authentication reads it, in one statement: with its holder (null for an account key)
- * and that holder's calendar version.
- */
-export interface AuthenticatedKey extends ApiKey {
-  holder: ActingHolder | null;
-}
-
-export interface ApiKeyReads {
-  findByDigest(digest: string): Promise<AuthenticatedKey | undefined>;
-  /** The key, revoked or not. */
-  get(id: string): Promise<ApiKey | undefined>;
-  /** The holder's keys, revoked ones too, by creation then id. */
-  listOf(holderId: string, page: PageRequest): Promise<ApiKey[]>;
-  /** The holder's keys that are not revoked (expired ones count until revoked). */
-  countUnrevoked(holderId: string): Promise<number>;
-  /** Every key, with the names of its account and holder (`keys list`). */
-  list(): Promise<NamedKey[]>;
-  count(): Promise<number>;
-}
-
-export interface ApiKeyWrites extends ApiKeyReads {
-  insert(key: ApiKey, digest: string): Promise<void>;
-  /** False when no such key exists or it was revoked already. */
-  revoke(id: string, at: Instant): Promise<boolean>;
-  /** Revokes the holder's key; false when the holder has no such key or it was revoked already. */
-  revokeOf(holderId: string, id: string, at: Instant): Promise<boolean>;
-  /** Revokes every key of the holder (it is being deleted). */
-  revokeAllOf(holderId: string, at: Instant): Promise<void>;
-}
+export type {
+  AccountReads,
+  AccountWrites,
+  ActingHolder,
+  ApiKeyReads,
+  ApiKeyWrites,
+  AuthenticatedKey,
+  HolderFilter,
+  HolderReads,
+  HolderWrites,
+} from './owners.js';
+export type {
+  BusyTimeReads,
+  BusyTimeWrites,
+  CalendarSourceReads,
+  CalendarSourceWrites,
+  StoredSource,
+  SyncLeases,
+} from './calendar-source-store.js';
 
 /**
  * Whose items an account-scope list shows (contract §12): those of every holder of the account,
@@ -333,64 +234,6 @@ export interface DeliveryReads {
 export interface DeliveryWrites extends DeliveryReads {
   /** Makes a finished delivery due now with a fresh retry schedule. */
   restart(deliveryId: string, now: Instant): Promise<void>;
-}
-
-/** A calendar source as stored: what the API shows, and what only a sync opens. */
-export interface StoredSource {
-  source: CalendarSource;
-  /** The address and credentials, sealed by the keyring (`stored-credentials`, bound to the source's id). */
-  sealedAddress: string;
-  /** What the fetcher keeps between syncs (ETag, CTag…); opaque here. */
-  syncState: string | null;
-  /** Names the busy set stored last (null before the first). */
-  busyDigest: string | null;
-  /** In a failure streak: `calendar_source.failed` was sent, `recovered` is due at the next success. */
-  failing: boolean;
-}
-
-export interface CalendarSourceReads {
-  get(holderId: string, id: string): Promise<CalendarSource | undefined>;
-  /** In a transaction, locked until it ends (PostgreSQL `for update`): a sync's result and a change of address take turns. */
-  stored(holderId: string, id: string): Promise<StoredSource | undefined>;
-  list(holderId: string, page: PageRequest): Promise<CalendarSource[]>;
-  count(holderId: string): Promise<number>;
-}
-
-export interface CalendarSourceWrites extends CalendarSourceReads, SyncLeases {
-  insert(stored: StoredSource, nextSyncAt: Instant): Promise<void>;
-  /** Writes the source's fields; `nextSyncAt` when given (a new address is synced at once). */
-  update(stored: StoredSource, nextSyncAt?: Instant): Promise<void>;
-  /** Removes the source with its busy time. */
-  delete(holderId: string, id: string): Promise<boolean>;
-  /** Removes every source of the holder with their busy time (the holder is being deleted). */
-  deleteAllOf(holderId: string): Promise<void>;
-}
-
-/**
- * The sync worker's leases: a source is synced by one instance at a time, on any number of
- * instances. A lease lapses at `leaseUntil`, so a crashed instance's sources are synced again.
- * Writes, so taken and given back in a transaction of their own (on SQLite, a write outside one
- * would join whatever unit of the group commit is open on the connection).
- */
-export interface SyncLeases {
-  /** Leases up to `limit` sources due at `now` that no live lease holds. */
-  claimDue(now: Instant, leaseUntil: Instant, limit: number): Promise<Array<{ id: string; holderId: string }>>;
-  /** Leases one source now, due or not; false when a live lease holds it (or there is no such source). */
-  claim(holderId: string, id: string, now: Instant, leaseUntil: Instant): Promise<boolean>;
-  /** Ends the lease; the source is next due at `nextSyncAt`. */
-  release(id: string, nextSyncAt: Instant): Promise<void>;
-}
-
-export interface BusyTimeReads {
-  /** Busy intervals of the holder's sources overlapping [from, to), in no particular order, possibly overlapping each other. */
-  overlapping(holderId: string, from: Instant, to: Instant): Promise<Interval[]>;
-  /** The same, for a page of `GET /busy`: by start then source id, keyset on both. */
-  list(holderId: string, from: Instant, to: Instant, page: PageRequest): Promise<SourceBusy[]>;
-}
-
-export interface BusyTimeWrites extends BusyTimeReads {
-  /** The source's busy time is now exactly `intervals` (disjoint, by start). */
-  replace(holderId: string, sourceId: string, intervals: readonly Interval[]): Promise<void>;
 }
 
 /** Whose an event is: a holder's (the store reads its account), or the account's own (an account webhook's test). */
