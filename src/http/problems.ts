@@ -26,7 +26,7 @@ export const PROBLEM_TYPES = {
   'not-found': {
     status: 404,
     title: 'Not found',
-    when: "No such resource for the key's holder (another holder's ids are not found either), or no such route.",
+    when: "No such resource for the holder the key acts for, or in account scope for its account (other holders' and other accounts' ids are not found either); a `Slotwise-Holder` naming no holder the key may act for; or no such route.",
   },
   'method-not-allowed': {
     status: 405,
@@ -46,12 +46,12 @@ export const PROBLEM_TYPES = {
   conflict: {
     status: 409,
     title: 'Conflict',
-    when: "A unique field is taken (an event type's explicit `slug`).",
+    when: "A unique field is taken (an event type's explicit `slug`, a holder's `name` in its account, a holder's or an account's `handle`); the `errors` entry names the field.",
   },
   'limit-reached': {
     status: 409,
     title: 'Limit reached',
-    when: 'A per-holder cap is reached (webhooks per holder, `WEBHOOK_LIMIT_PER_HOLDER`); delete one to make room.',
+    when: 'A cap on a collection is reached (webhooks per holder `WEBHOOK_LIMIT_PER_HOLDER` and per account `WEBHOOK_LIMIT_PER_ACCOUNT`, holders per account `HOLDERS_PER_ACCOUNT`, live keys per holder `KEYS_PER_HOLDER`, calendar sources per holder); delete one to make room.',
   },
   'hold-expired': {
     status: 409,
