@@ -1,9 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Account } from '../../domain/api-key.js';
-import { firstFreeSlug } from '../../domain/event-type.js';
-import { handleFrom } from '../../domain/holder.js';
 import type { AccountWrites } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
+import { ensureNamed } from './ensure-named.js';
 import { Table } from './table.js';
 
 export function toAccount(row: Selectable<Database['accounts']>): Account {
@@ -16,9 +15,6 @@ export function toAccount(row: Selectable<Database['accounts']>): Account {
     updatedAt: Number(row.updated_at),
   };
 }
-
-/** Tries for a free handle this often when other accounts take the candidates meanwhile. */
-const HANDLE_ATTEMPTS = 5;
 
 export class KyselyAccounts extends Table implements AccountWrites {
   async get(id: string): Promise<Account | undefined> {
@@ -38,33 +34,30 @@ export class KyselyAccounts extends Table implements AccountWrites {
 
   async ensure(candidate: Pick<Account, 'id' | 'name' | 'createdAt'>): Promise<Account> {
     this.scope.writes(candidate.id);
-    const base = handleFrom(candidate.name);
-    for (let attempt = 0; attempt < HANDLE_ATTEMPTS; attempt++) {
-      const existing = await this.findByName(candidate.name);
-      if (existing) return existing;
-      const taken = await this.db
-        .selectFrom('accounts')
-        .select('handle')
-        .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
-        .execute();
-      const handle = firstFreeSlug(base, new Set(taken.map((row) => row.handle)));
-      // Nothing when the name (another request created this account) or the handle (another
-      // account took it) is taken meanwhile: the loop then finds the one or picks again.
-      await this.db
-        .insertInto('accounts')
-        .values({
-          id: candidate.id,
-          name: candidate.name,
-          handle,
-          created_at: candidate.createdAt,
-          updated_at: candidate.createdAt,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    const created = await this.findByName(candidate.name);
-    if (!created) throw new Error(`no free handle for account ${candidate.name} after ${HANDLE_ATTEMPTS} attempts`);
-    return created;
+    return ensureNamed('account', candidate.name, {
+      find: () => this.findByName(candidate.name),
+      handlesLike: async (base) => {
+        const taken = await this.db
+          .selectFrom('accounts')
+          .select('handle')
+          .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
+          .execute();
+        return new Set(taken.map((row) => row.handle));
+      },
+      insert: async (handle) => {
+        await this.db
+          .insertInto('accounts')
+          .values({
+            id: candidate.id,
+            name: candidate.name,
+            handle,
+            created_at: candidate.createdAt,
+            updated_at: candidate.createdAt,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      },
+    });
   }
 
   async lock(id: string): Promise<void> {

@@ -1,12 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import type { Holder, NewHolder } from '../../domain/api-key.js';
-import { firstFreeSlug } from '../../domain/event-type.js';
-import { handleFrom } from '../../domain/holder.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
 import type { ActingHolder, HolderFilter, HolderWrites } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
+import { ensureNamed } from './ensure-named.js';
 import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
@@ -40,9 +39,6 @@ function toHolder(row: Selectable<Database['holders']>): Holder {
     deletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
   };
 }
-
-/** Tries for a free handle this often when other holders take the candidates meanwhile. */
-const HANDLE_ATTEMPTS = 5;
 
 export class KyselyHolders extends Table implements HolderWrites {
   async get(id: string): Promise<Holder | undefined> {
@@ -128,31 +124,26 @@ export class KyselyHolders extends Table implements HolderWrites {
 
   async ensure(candidate: NewHolder): Promise<Holder> {
     this.scope.writes(candidate.id);
-    const base = handleFrom(candidate.name);
-    for (let attempt = 0; attempt < HANDLE_ATTEMPTS; attempt++) {
-      const existing = await this.findByName(candidate.accountId, candidate.name);
-      if (existing) return existing;
-      const handle = firstFreeSlug(base, await this.handlesLike(base));
-      // Nothing when the name (another request created this holder) or the handle (another
-      // holder took it) is taken meanwhile: the loop then finds the one or picks again.
-      await this.db
-        .insertInto('holders')
-        .values({
-          id: candidate.id,
-          account_id: candidate.accountId,
-          name: candidate.name,
-          handle,
-          display_name: candidate.displayName ?? null,
-          email: candidate.email ?? null,
-          created_at: candidate.createdAt,
-          updated_at: candidate.createdAt,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    const created = await this.findByName(candidate.accountId, candidate.name);
-    if (!created) throw new Error(`no free handle for holder ${candidate.name} after ${HANDLE_ATTEMPTS} attempts`);
-    return created;
+    return ensureNamed('holder', candidate.name, {
+      find: () => this.findByName(candidate.accountId, candidate.name),
+      handlesLike: (base) => this.handlesLike(base),
+      insert: async (handle) => {
+        await this.db
+          .insertInto('holders')
+          .values({
+            id: candidate.id,
+            account_id: candidate.accountId,
+            name: candidate.name,
+            handle,
+            display_name: candidate.displayName ?? null,
+            email: candidate.email ?? null,
+            created_at: candidate.createdAt,
+            updated_at: candidate.createdAt,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      },
+    });
   }
 
   async insert(holder: Holder): Promise<boolean> {
