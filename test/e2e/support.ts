@@ -194,19 +194,21 @@ export interface ApiResponse {
   body: any;
 }
 
-/** A JSON request against a running server. */
+/** A JSON request against a running server; `headers` are sent too (e.g. `Slotwise-Holder`). */
 export async function api(
   server: Pick<Server, 'url'>,
   token: string,
   method: string,
   path: string,
   json?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<ApiResponse> {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
       ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
     },
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     signal: AbortSignal.timeout(30_000),
