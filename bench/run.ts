@@ -6,14 +6,15 @@
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
- *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|bookings|holds|revocation   # one part
+ *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|acting|bookings|holds|revocation   # one part
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  *
  * Parts: slot queries of a realistic and a worst-case holder, of the realistic one with three
  * calendar sources (busy), booking pages, slot queries while the holder takes 20 bookings a second
- * (mixed), bookings, holds then bookings (checkout), and how soon a second instance refuses a key
- * the CLI revoked (revocation). Each load part also prints the database statements per request.
+ * (mixed), slot queries of 100 holders in turn by one account key acting for each (acting), bookings,
+ * holds then bookings (checkout), and how soon a second instance refuses a key the CLI revoked
+ * (revocation). Each load part also prints the database statements per request.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +50,8 @@ const RANGE_DAYS = 62;
 const DISTINCT_FROMS = 500;
 /** Answers the floor serves in turn: a sample of the real ones (all 500 of the worst case would be ~1 GB). */
 const FLOOR_SAMPLES = 20;
+/** The holders the `acting` part's account key acts for in turn. */
+const ACTING_HOLDERS = 100;
 
 interface Figures {
   rps: number;
@@ -132,11 +135,11 @@ async function main(): Promise<void> {
     const againstFloor = async (
       name: string,
       key: string,
-      paths: string[],
+      reads: Read[],
       contentType: string,
       alongside?: SideLoad,
     ) => {
-      const payloads = await capturePayloads(base, key, paths.slice(0, FLOOR_SAMPLES));
+      const payloads = await capturePayloads(base, key, reads.slice(0, FLOOR_SAMPLES));
       const floorPort = await freePort();
       const payloadFile = join(dir, `${name}.json`);
       writeFileSync(payloadFile, JSON.stringify(payloads.bodies));
@@ -157,7 +160,7 @@ async function main(): Promise<void> {
         { base, pid: server.pid! },
         { base: `http://127.0.0.1:${floorPort}`, pid: floor.pid! },
         key,
-        paths,
+        reads,
         alongside,
       );
       // SIGTERM, so that a profiled floor writes its profile.
@@ -171,8 +174,8 @@ async function main(): Promise<void> {
     ] as const) {
       if (!runs(name)) continue;
       await part(async () => {
-        const paths = slotPaths(holder.eventTypeId, froms);
-        const { real, bare, payloads } = await againstFloor(name, holder.key, paths, 'application/json; charset=utf-8');
+        const reads = slotReads(holder.eventTypeId, froms);
+        const { real, bare, payloads } = await againstFloor(name, holder.key, reads, 'application/json; charset=utf-8');
         const slots = Math.round(
           payloads.bodies.reduce((sum, body) => sum + (JSON.parse(body) as { data: unknown[] }).data.length, 0) /
             payloads.bodies.length,
@@ -201,9 +204,9 @@ async function main(): Promise<void> {
           if (synced.json?.status !== 'ok')
             throw new Error(`calendar source did not sync: ${JSON.stringify(synced.json)}`);
         }
-        const paths = slotPaths(holder.eventTypeId, froms);
+        const reads = slotReads(holder.eventTypeId, froms);
         const notModifiedBefore = calendarHost.notModified();
-        const { real, bare, payloads } = await againstFloor('busy', busyKey, paths, 'application/json; charset=utf-8');
+        const { real, bare, payloads } = await againstFloor('busy', busyKey, reads, 'application/json; charset=utf-8');
         return row(
           `GET /slots 62 days, realistic with 3 calendar sources of 2,000 events (${Math.round(payloads.bytes / 1024)} KiB; ` +
             `${calendarHost.notModified() - notModifiedBefore} unchanged syncs (304) during the loads)`,
@@ -224,10 +227,10 @@ async function main(): Promise<void> {
           date.setUTCMonth(date.getUTCMonth() + ahead);
           return date.toISOString().slice(0, 7);
         });
-        const paths = months.flatMap((month) =>
-          zones.map((zone) => `/book/realistic/intro-call?tz=${encodeURIComponent(zone)}&month=${month}`),
+        const reads = months.flatMap((month) =>
+          zones.map((zone) => ({ path: `/book/realistic/intro-call?tz=${encodeURIComponent(zone)}&month=${month}` })),
         );
-        const { real, bare, payloads } = await againstFloor('pages', realisticKey, paths, 'text/html; charset=utf-8');
+        const { real, bare, payloads } = await againstFloor('pages', realisticKey, reads, 'text/html; charset=utf-8');
         return row(
           `GET /book/{handle}/{slug} (a month in the guest's zone, ${Math.round(payloads.bytes / 1024)} KiB)`,
           real,
@@ -245,11 +248,11 @@ async function main(): Promise<void> {
         const bookings = await PacedBookings.spawn(base, realisticKey, quickCheck, now + DAY, now + RANGE_DAYS * DAY);
         try {
           await bookings.calibrate(base);
-          const paths = slotPaths(realistic.eventTypeId, froms);
+          const reads = slotReads(realistic.eventTypeId, froms);
           const { real, bare } = await againstFloor(
             'mixed',
             realisticKey,
-            paths,
+            reads,
             'application/json; charset=utf-8',
             bookings,
           );
@@ -260,6 +263,39 @@ async function main(): Promise<void> {
         } finally {
           bookings.close();
         }
+      });
+
+    if (runs('acting'))
+      await part(async () => {
+        // Issue 27: one account key acting for 100 holders (each with one event type and the
+        // default availability), the next holder in every request, named in Slotwise-Holder; then
+        // the same queries with each holder's own key, for the same holders' floor.
+        const account = await seedAccount(base, env, ACTING_HOLDERS);
+        const queries = froms.map((from, i) => ({ from, holder: account.holders[i % account.holders.length]! }));
+        const acting = queries.map(({ from, holder }) => ({
+          path: slotPath(holder.eventTypeId, from),
+          headers: { [HOLDER_HEADER]: holder.id },
+        }));
+        const ownKeys = queries.map(({ from, holder }) => ({
+          path: slotPath(holder.eventTypeId, from),
+          headers: { authorization: `Bearer ${holder.key}` },
+        }));
+        const json = 'application/json; charset=utf-8';
+        const actingLoad = await againstFloor('acting', account.key, acting, json);
+        const ownLoad = await againstFloor('acting-own-keys', account.key, ownKeys, json);
+        return [
+          row(
+            `GET /slots 62 days, one account key acting for ${ACTING_HOLDERS} holders in turn (Slotwise-Holder; ` +
+              `${Math.round(actingLoad.payloads.bytes / 1024)} KiB)`,
+            actingLoad.real,
+            actingLoad.bare,
+          ),
+          row(
+            `the same queries, each with its holder's own key (${ACTING_HOLDERS} keys in turn)`,
+            ownLoad.real,
+            ownLoad.bare,
+          ),
+        ].join('\n');
       });
 
     if (runs('bookings'))
@@ -343,14 +379,29 @@ interface Holder {
   eventTypeId: string;
 }
 
+/** One request of a read load: its path, and headers beyond the load's key (`Slotwise-Holder`, or another key). */
+interface Read {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** Names the holder an account key acts for (contract §12). */
+const HOLDER_HEADER = 'slotwise-holder';
+
 /** A 62-day slot query of the event type from each of `froms`. */
-function slotPaths(eventTypeId: string, froms: string[]): string[] {
-  return froms.map(
-    (from) =>
-      `/api/v1/slots?eventTypeId=${eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
-        new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
-      )}`,
-  );
+function slotReads(eventTypeId: string, froms: string[]): Read[] {
+  return froms.map((from) => ({ path: slotPath(eventTypeId, from) }));
+}
+
+function slotPath(eventTypeId: string, from: string): string {
+  return `/api/v1/slots?eventTypeId=${eventTypeId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(
+    new Date(Date.parse(from) + RANGE_DAYS * DAY).toISOString(),
+  )}`;
+}
+
+/** The headers of `read` sent with `key`. */
+function headersOf(key: string, read: Read): Record<string, string> {
+  return { authorization: `Bearer ${key}`, ...read.headers };
 }
 
 async function api(
@@ -359,10 +410,15 @@ async function api(
   method: string,
   path: string,
   body?: unknown,
+  actingFor?: string,
 ): Promise<{ status: number; json: any }> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(actingFor === undefined ? {} : { [HOLDER_HEADER]: actingFor }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, json: await response.json().catch(() => null) };
@@ -492,18 +548,46 @@ async function seedWorstCase(base: string, key: string): Promise<Holder> {
   return { key, eventTypeId };
 }
 
+/**
+ * An account key, and `count` holders of its account, each with one 30-minute event type made by
+ * that key acting for it, in the default availability (Monday to Friday 09:00–17:00 UTC). The
+ * holders are made as `keys create --account NAME --holder NAME` makes them, four CLI runs at a
+ * time; each one's own key (read scope) tells its id.
+ */
+async function seedAccount(base: string, env: NodeJS.ProcessEnv, count: number) {
+  const account = 'acting';
+  const key = cli(['keys', 'create', '--account', account], env);
+  const holderKeys: string[] = [];
+  for (let first = 0; first < count; first += 4) {
+    const batch = Array.from({ length: Math.min(4, count - first) }, (_, i) =>
+      cliRun(['keys', 'create', '--account', account, '--holder', `holder-${first + i}`, '--scopes', 'read'], env),
+    );
+    for (const { stdout } of await Promise.all(batch)) holderKeys.push(stdout.trim());
+  }
+  const holders: Array<{ id: string; key: string; eventTypeId: string }> = [];
+  for (const holderKey of holderKeys) {
+    const id = (await api(base, holderKey, 'GET', '/api/v1/me')).json.holder.id as string;
+    const type = { title: 'Intro call', durationMinutes: 30 };
+    const created = await api(base, key, 'POST', '/api/v1/event-types', type, id);
+    if (created.status !== 201)
+      throw new Error(`event type for ${id}: ${created.status} ${JSON.stringify(created.json)}`);
+    holders.push({ id, key: holderKey, eventTypeId: created.json.id });
+  }
+  return { key, holders };
+}
+
 /** The real answers, for the floor to serve byte for byte. */
-async function capturePayloads(base: string, key: string, paths: string[]) {
+async function capturePayloads(base: string, key: string, reads: Read[]) {
   const bodies: string[] = [];
   let bytes = 0;
-  for (const path of paths) {
-    const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  for (const read of reads) {
+    const response = await fetch(`${base}${read.path}`, { headers: headersOf(key, read) });
+    if (response.status !== 200) throw new Error(`${read.path} answered ${response.status}: ${await response.text()}`);
     const text = await response.text();
     bodies.push(text);
     bytes += text.length;
   }
-  return { bodies, bytes: bytes / paths.length };
+  return { bodies, bytes: bytes / reads.length };
 }
 
 interface Target {
@@ -515,17 +599,22 @@ interface Target {
 const ROUNDS = 5;
 
 /**
- * A read load (`paths` in turn) on the server and on the floor. Saturation alternates short rounds
+ * A read load (`reads` in turn) on the server and on the floor. Saturation alternates short rounds
  * between the two (the order flipping each round), so that a slower or faster stretch of the shared
  * machine falls on both alike; the figures are totals over the rounds.
  */
-async function readLoads(real: Target, floor: Target, key: string, paths: string[], alongside?: SideLoad) {
+async function readLoads(real: Target, floor: Target, key: string, reads: Read[], alongside?: SideLoad) {
   const statementCounter = await StatementCounter.measuredIdle(real.base);
   let next = 0;
   const requests = [
     {
       method: 'GET' as const,
-      setupRequest: (request: any) => ({ ...request, path: paths[next++ % paths.length]! }),
+      setupRequest: (request: any) => {
+        const read = reads[next++ % reads.length]!;
+        return read.headers === undefined
+          ? { ...request, path: read.path }
+          : { ...request, path: read.path, headers: { ...request.headers, ...read.headers } };
+      },
     },
   ];
   /** Statements the side load's own requests cost in the saturation rounds: not the reads'. */
@@ -548,7 +637,7 @@ async function readLoads(real: Target, floor: Target, key: string, paths: string
       throw new Error(`read load: ${result.non2xx} non-2xx, ${result.errors} errors`);
     // Requests the load generator gave up on at the end of a run are still being answered:
     // let them finish so the next run measures only itself.
-    await fetch(`${target.base}${paths[0]!}`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.text());
+    await fetch(`${target.base}${reads[0]!.path}`, { headers: headersOf(key, reads[0]!) }).then((r) => r.text());
     return { result, cpuUs: cpuTimeUs(target.pid) - cpuBefore };
   };
   const latency = async (target: Target): Promise<Pick<Figures, 'p50' | 'p99'>> => {
@@ -913,7 +1002,7 @@ async function revocationLatency(env: NodeJS.ProcessEnv): Promise<string> {
       // once the instance hears commits, so the figure is the poll's, not a cold read's.
       await untilHearing(base);
       await sleep(100);
-      const exitedAt = await cliExit(['keys', 'revoke', id], env);
+      const { exitedAt } = await cliRun(['keys', 'revoke', id], env);
       latencies.push((await refused) - exitedAt);
     }
     const sorted = latencies.sort((a, b) => a - b);
@@ -944,15 +1033,22 @@ async function firstRefusal(base: string, token: string): Promise<number> {
   return Infinity;
 }
 
-/** Runs the CLI without blocking the event loop (requests go on meanwhile); resolves at its exit, to `performance.now()` then. */
-function cliExit(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs the CLI without blocking the event loop (requests go on meanwhile); resolves once it has
+ * exited, to what it printed and `performance.now()` at its exit.
+ */
+function cliRun(args: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; exitedAt: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
     child.stderr!.on('data', (chunk) => (stderr += chunk));
-    child.once('exit', (code) => {
-      const at = performance.now();
-      if (code === 0) resolve(at);
+    let exitedAt = 0;
+    child.once('exit', () => (exitedAt = performance.now()));
+    // Closed once its output is read too, which may come after the exit.
+    child.once('close', (code) => {
+      if (code === 0) resolve({ stdout, exitedAt });
       else reject(new Error(`slotwise ${args.join(' ')} failed: ${stderr}`));
     });
   });

@@ -57,8 +57,12 @@ export class CalendarSyncWorker {
     if (room <= 0) return;
     try {
       const now = this.context.now();
-      const due = await this.context.store.transaction((tx) =>
-        tx.calendarSources.claimDue(now, now + this.settings.leaseMs, room),
+      // A lease is nothing the caches keep (keys, holders, calendars): the round says it changed
+      // none of it, or this poll, once a second, would make the process read every key and
+      // holder in use again, and hide a lost change signal (a revocation) behind that re-read.
+      const due = await this.context.store.transaction(
+        (tx) => tx.calendarSources.claimDue(now, now + this.settings.leaseMs, room),
+        { ownerIds: [] },
       );
       for (const { id, holderId } of due) {
         const sync: Promise<void> = this.syncOne(holderId, id).finally(() => this.inFlight.delete(sync));

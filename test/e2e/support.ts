@@ -194,7 +194,7 @@ export interface ApiResponse {
   body: any;
 }
 
-/** A JSON request against a running server. */
+/** A JSON request against a running server; `headers` are sent too (e.g. `Slotwise-Holder`). */
 export async function api(
   server: Pick<Server, 'url'>,
   token: string,
@@ -209,6 +209,7 @@ export async function api(
       authorization: `Bearer ${token}`,
       ...headers,
       ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
     },
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     signal: AbortSignal.timeout(30_000),

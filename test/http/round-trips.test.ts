@@ -3,12 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/app/ports/store.js';
+import { createApiKey } from '../../src/app/api-keys.js';
 import { digestOf } from '../../src/app/key-cache.js';
+import { HOLDER_HEADER } from '../../src/http/auth.js';
 import { composeServer, type Server } from '../../src/server.js';
 import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
 import { DEFAULT_CHANGE_POLL_TIMING } from '../../src/storage/postgres-change-poll.js';
 import { testStoreKind } from '../support/databases.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { eventTypeRecord, newId } from '../storage/records.js';
 import { book, createEventType, BEFORE_MONDAY } from './helpers.js';
 
 let h: Harness;
@@ -71,8 +74,17 @@ async function ownCommitsHeard(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 3 * DEFAULT_CHANGE_POLL_TIMING.intervalMs));
 }
 
+/** Who sends a request: a key (as a bearer token), or an account key acting for one of its holders. */
+type Sender = string | { token: string; holderId: string };
+
+function headersOf(sender: Sender): Record<string, string> {
+  return typeof sender === 'string'
+    ? { authorization: `Bearer ${sender}` }
+    : { authorization: `Bearer ${sender.token}`, [HOLDER_HEADER]: sender.holderId };
+}
+
 /** Books through a second storage and server over the same database: another process, as far as `server` can tell. */
-async function bookElsewhere(token: string, eventTypeId: string, start: string): Promise<void> {
+async function bookElsewhere(sender: Sender, eventTypeId: string, start: string): Promise<void> {
   const storage = await openStorage(parseDatabaseUrl(h.database.databaseUrl), {
     poolSize: 1,
     statementTimeoutMs: 5_000,
@@ -82,7 +94,7 @@ async function bookElsewhere(token: string, eventTypeId: string, start: string):
     const res = await other.app.inject({
       method: 'POST',
       url: '/api/v1/bookings',
-      headers: { authorization: `Bearer ${token}` },
+      headers: headersOf(sender),
       payload: { eventTypeId, start, guestName: 'Gus', guestEmail: 'gus@example.com' },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -92,16 +104,17 @@ async function bookElsewhere(token: string, eventTypeId: string, start: string):
   }
 }
 
-async function roundTripsOfSlots(token: string, eventTypeId: string, days: number, from = '2026-01-05T00:00:00Z') {
+/** The store calls a GET of `url` on the counting server makes. */
+async function roundTripsOf(sender: Sender, url: string) {
   calls = [];
-  const to = new Date(Date.parse(from) + days * 86_400_000).toISOString();
-  const res = await counted.inject({
-    method: 'GET',
-    url: `/api/v1/slots?eventTypeId=${eventTypeId}&from=${encodeURIComponent(from)}&to=${to}`,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const res = await counted.inject({ method: 'GET', url, headers: headersOf(sender) });
   expect(res.statusCode, res.body).toBe(200);
   return calls;
+}
+
+function roundTripsOfSlots(sender: Sender, eventTypeId: string, days: number, from = '2026-01-05T00:00:00Z') {
+  const to = new Date(Date.parse(from) + days * 86_400_000).toISOString();
+  return roundTripsOf(sender, `/api/v1/slots?eventTypeId=${eventTypeId}&from=${encodeURIComponent(from)}&to=${to}`);
 }
 
 /** Alice and Bob, each with an event type; Alice's slot query warm (it makes no round trip). */
@@ -241,5 +254,177 @@ describe('store round trips of GET /slots', () => {
 
     server.resetCaches();
     expect(await roundTripsOfSlots(token, et.id, 62)).toEqual(first);
+  });
+});
+
+/** An account key of `account` acting for each of `holderNames` (holders of that account made on first use), each with an event type. */
+async function actingFor(account: string, holderNames: string[]) {
+  const { token } = await createApiKey(h.context, {
+    accountName: account,
+    holderName: null,
+    scopes: ['read', 'write'],
+    expiresAt: null,
+  });
+  const holders: Array<{ acting: { token: string; holderId: string }; eventTypeId: string }> = [];
+  for (const holderName of holderNames) {
+    // As `keys create --account ACCOUNT --holder NAME` makes the holder (its key is not used).
+    const { key } = await createApiKey(h.context, {
+      accountName: account,
+      holderName,
+      scopes: ['read'],
+      expiresAt: null,
+    });
+    const acting = { token, holderId: key.holderId! };
+    const created = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      headers: { [HOLDER_HEADER]: acting.holderId },
+      json: { title: 'Intro call', durationMinutes: 30 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    holders.push({ acting, eventTypeId: created.json<{ id: string }>().id });
+  }
+  return holders;
+}
+
+/**
+ * Queries until one makes no round trip: the key (and holder) and the calendar are cached and
+ * current. On a loaded machine this process's own commits may come back through PostgreSQL's
+ * change poll later than `ownCommitsHeard` waits.
+ */
+async function warmedUp(sender: Sender, eventTypeId: string): Promise<void> {
+  await expect.poll(() => roundTripsOfSlots(sender, eventTypeId, 62), { timeout: 5_000, interval: 20 }).toEqual([]);
+}
+
+async function bookActing(acting: { token: string; holderId: string }, eventTypeId: string, start: string) {
+  const res = await h.request({
+    method: 'POST',
+    url: '/api/v1/bookings',
+    token: acting.token,
+    headers: { [HOLDER_HEADER]: acting.holderId },
+    json: { eventTypeId, start, guestName: 'Gus', guestEmail: 'gus@example.com' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+describe('store round trips of an account key acting for a holder (Slotwise-Holder)', () => {
+  it('when nothing changed, then its slot queries make no database round trip and GET /event-types only the list’s own read, as with the holder’s own key', async () => {
+    const [ada] = await actingFor('acme', ['ada']);
+    const { token: adaKey } = await createApiKey(h.context, {
+      accountName: 'acme',
+      holderName: 'ada',
+      scopes: ['read'],
+      expiresAt: null,
+    });
+    await bookActing(ada!.acting, ada!.eventTypeId, '2026-01-05T09:00:00Z');
+    await hearingChanges();
+    await ownCommitsHeard();
+    for (const sender of [ada!.acting, adaKey]) await warmedUp(sender, ada!.eventTypeId);
+
+    const sentBefore = h.storage.queriesSent();
+    for (const from of ['2026-01-05T00:00:00Z', '2026-01-06T07:30:00+01:00', '2026-01-07T00:00:00Z']) {
+      expect(await roundTripsOfSlots(ada!.acting, ada!.eventTypeId, 62, from)).toEqual([]);
+    }
+    expect(h.storage.queriesSent()).toBe(sentBefore);
+    const listedByHolderKey = await roundTripsOf(adaKey, '/api/v1/event-types');
+    expect(listedByHolderKey).toEqual(['eventTypes.list']);
+    expect(await roundTripsOf(ada!.acting, '/api/v1/event-types')).toEqual(listedByHolderKey);
+  });
+
+  it('when this process books for holder X, then a warm slot query acting for holder Y of the same account makes no round trip, and the next one acting for X reads X and its calendar again', async () => {
+    const [x, y] = await actingFor('acme', ['xena', 'yuri']);
+    await hearingChanges();
+    await ownCommitsHeard();
+    for (const holder of [x!, y!]) {
+      await warmedUp(holder.acting, holder.eventTypeId);
+    }
+
+    await bookActing(x!.acting, x!.eventTypeId, '2026-01-05T09:00:00Z');
+    await ownCommitsHeard();
+    expect(await roundTripsOfSlots(y!.acting, y!.eventTypeId, 62)).toEqual([]);
+    const afterX = await roundTripsOfSlots(x!.acting, x!.eventTypeId, 62);
+    expect(afterX).toContain('holders.acting');
+    expect(afterX).toContain('bookings.occupanciesOverlapping');
+    // The account key concerns the account, which a holder's booking leaves unchanged.
+    expect(afterX).not.toContain('apiKeys.findByDigest');
+    expect(await roundTripsOfSlots(x!.acting, x!.eventTypeId, 62)).toEqual([]);
+  });
+
+  it('when another process books for holder X, then a warm slot query acting for holder Y reads no calendar (PostgreSQL: nothing at all), and one acting for X sees the booking within a second', async () => {
+    const [x, y] = await actingFor('acme', ['xena', 'yuri']);
+    await hearingChanges();
+    await ownCommitsHeard();
+    await warmedUp(y!.acting, y!.eventTypeId);
+
+    const beforeX = h.storage.changes.mark()!;
+    await bookElsewhere(x!.acting, x!.eventTypeId, '2026-01-05T09:00:00Z');
+    await expect
+      .poll(() => h.storage.changes.unchangedSince(beforeX, x!.acting.holderId), { timeout: 1_000, interval: 5 })
+      .toBe(false);
+    // SQLite hears only that another process committed something: the key and the holder are
+    // read again (one statement each), their calendar version unchanged, so no calendar is loaded.
+    expect(await roundTripsOfSlots(y!.acting, y!.eventTypeId, 62)).toEqual(
+      testStoreKind() === 'postgres' ? [] : ['apiKeys.findByDigest', 'holders.acting'],
+    );
+
+    await bookElsewhere(x!.acting, x!.eventTypeId, '2026-01-05T10:00:00Z');
+    await expect
+      .poll(() => roundTripsOfSlots(x!.acting, x!.eventTypeId, 62), { timeout: 1_000, interval: 5 })
+      .toContain('bookings.occupanciesOverlapping');
+  });
+
+  it('when the calendar-sync worker looks for due sources (once a second), then warm slot queries of a holder key and of an account key acting for a holder still make no round trip', async () => {
+    const [ada] = await actingFor('acme', ['ada']);
+    const bob = await h.key('bob');
+    const bobType = await createEventType(h, bob, { durationMinutes: 30 });
+    await hearingChanges();
+    await ownCommitsHeard();
+    for (const [sender, eventTypeId] of [
+      [ada!.acting, ada!.eventTypeId],
+      [bob, bobType.id],
+    ] as const) {
+      await warmedUp(sender, eventTypeId);
+    }
+
+    await server.calendarSync.poll();
+    expect(await roundTripsOfSlots(ada!.acting, ada!.eventTypeId, 62)).toEqual([]);
+    expect(await roundTripsOfSlots(bob, bobType.id, 62)).toEqual([]);
+  });
+
+  it('when one account key acts for 100 holders in turn, then once each was read, another round over all of them makes no database round trip', async () => {
+    const { token } = await createApiKey(h.context, {
+      accountName: 'acme',
+      holderName: null,
+      scopes: ['read'],
+      expiresAt: null,
+    });
+    const holders = await h.store.transaction(async (tx) => {
+      const account = await tx.accounts.ensure({ id: newId('acc'), name: 'acme', createdAt: h.clock.now() });
+      const made: Array<{ acting: { token: string; holderId: string }; eventTypeId: string }> = [];
+      for (let i = 0; i < 100; i++) {
+        const holder = await tx.holders.ensure({
+          id: newId('hdr'),
+          accountId: account.id,
+          name: `holder ${i}`,
+          createdAt: h.clock.now(),
+        });
+        const eventType = eventTypeRecord(holder.id, h.clock.now());
+        await tx.eventTypes.insert(eventType);
+        made.push({ acting: { token, holderId: holder.id }, eventTypeId: eventType.id });
+      }
+      return made;
+    });
+    await hearingChanges();
+    await ownCommitsHeard();
+    for (const holder of holders) {
+      expect(await roundTripsOfSlots(holder.acting, holder.eventTypeId, 62)).toContain('holders.acting');
+    }
+
+    const sentBefore = h.storage.queriesSent();
+    for (const holder of holders) {
+      expect(await roundTripsOfSlots(holder.acting, holder.eventTypeId, 62), holder.acting.holderId).toEqual([]);
+    }
+    expect(h.storage.queriesSent()).toBe(sentBefore);
   });
 });

@@ -5,6 +5,7 @@
 import { migrations as schemaMigrations } from '../../src/storage/migrations/index.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLDER_HEADER } from '../../src/http/auth.js';
 import { api, createKey, ensureBuilt, runCli, type ApiResponse } from '../e2e/support.js';
 import { createTestDatabase } from '../support/databases.js';
 import { HookReceiver } from './hook-receiver.js';
@@ -103,12 +104,17 @@ function expectProblem(response: ApiResponse, status: number, types: string[], c
 }
 
 /**
- * Asks `instance` with `token` until it refuses (or a second has passed since `since`), as a
- * client using the key would: the first answer that is not 200.
+ * Asks `instance` with `token` (and `headers`) until it refuses (or a second has passed since
+ * `since`), as a client using the key would: the first answer that is not 200.
  */
-async function firstRefusal(instance: Instance, token: string, since: number): Promise<ApiResponse> {
+async function firstRefusal(
+  instance: Instance,
+  token: string,
+  since: number,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
   for (;;) {
-    const response = await api(instance, token, 'GET', '/api/v1/event-types');
+    const response = await api(instance, token, 'GET', '/api/v1/event-types', undefined, headers);
     if (response.status !== 200 || performance.now() - since > 1_000) return response;
     await sleep(2);
   }
@@ -116,15 +122,20 @@ async function firstRefusal(instance: Instance, token: string, since: number): P
 
 /**
  * Waits until the instance hears other instances' commits (its change poll answering, as
- * /metrics says), then serves `token` once, so that a revocation test starts from a cached key.
+ * /metrics says), then serves `token` (with `headers`) once, so that a revocation test starts
+ * from a cached key (and holder).
  */
-async function servedWhileListening(instance: Instance, token: string): Promise<void> {
+async function servedWhileListening(
+  instance: Instance,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (!/^slotwise_change_signal_hearing 1$/m.test(await (await fetch(`${instance.url}/metrics`)).text())) {
     if (Date.now() > deadline) throw new Error(`${instance.name}'s change poll never answered`);
     await sleep(20);
   }
-  expect((await api(instance, token, 'GET', '/api/v1/event-types')).status).toBe(200);
+  expect((await api(instance, token, 'GET', '/api/v1/event-types', undefined, headers)).status).toBe(200);
 }
 
 async function holderId(name: string): Promise<string> {
@@ -331,6 +342,78 @@ describe('three server processes on one PostgreSQL database', () => {
         `revocation seen by each instance (poll ${poll}) within ${latencies.join(', ')} ms of the CLI's exit`,
       );
     }
+  });
+
+  it('when an account key acting for a holder through Slotwise-Holder is revoked with the CLI while every instance serves it, then each refuses it (401) within a second, and the holder’s own key still works', async () => {
+    const env = { DATABASE_URL: databaseUrl };
+    const created = await runCli(['keys', 'create', '--account', 'acme', '--scopes', 'read'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.stdout.trim();
+    const keyId = /Created account key (\S+) for account "acme"/.exec(created.stderr)?.[1];
+    expect(keyId, created.stderr).toBeDefined();
+    const holderKey = await runCli(['keys', 'create', '--account', 'acme', '--holder', 'ada', '--scopes', 'read'], env);
+    expect(holderKey.code, holderKey.stderr).toBe(0);
+    const acting = { [HOLDER_HEADER]: await holderId('ada') };
+    // The key and the holder served, and so cached, on every instance (each hearing changes).
+    for (const instance of instances) await servedWhileListening(instance, token, acting);
+
+    const revoked = await runCli(['keys', 'revoke', keyId!], env);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    const revokedAt = performance.now();
+    const latencies = await Promise.all(
+      instances.map(async (instance) => {
+        const response = await firstRefusal(instance, token, revokedAt, acting);
+        expectProblem(
+          response,
+          401,
+          ['urn:service:problem:unauthorized'],
+          `${instance.name}: ${JSON.stringify(response.body)}`,
+        );
+        return Math.round(performance.now() - revokedAt);
+      }),
+    );
+    console.log(
+      `account key acting for a holder: revocation seen by each instance within ${latencies.join(', ')} ms of the CLI's exit`,
+    );
+    for (const instance of instances)
+      expect((await api(instance, holderKey.stdout.trim(), 'GET', '/api/v1/event-types')).status).toBe(200);
+  });
+
+  it('when a holder an account key acts for is marked deleted while every instance serves the key for it, then each answers 404 for that Slotwise-Holder within a second, and the key still acts for the account’s other holders', async () => {
+    const env = { DATABASE_URL: databaseUrl };
+    const created = await runCli(['keys', 'create', '--account', 'globex', '--scopes', 'read'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.stdout.trim();
+    for (const holder of ['bea', 'cal']) {
+      const made = await runCli(['keys', 'create', '--account', 'globex', '--holder', holder, '--scopes', 'read'], env);
+      expect(made.code, made.stderr).toBe(0);
+    }
+    const bea = { [HOLDER_HEADER]: await holderId('bea') };
+    const cal = { [HOLDER_HEADER]: await holderId('cal') };
+    for (const instance of instances) await servedWhileListening(instance, token, bea);
+
+    // As deleting a holder marks it (the deletion route is another change's).
+    const { rowCount } = await db.query('update holders set deleted_at = $1 where id = $2', [
+      Date.now(),
+      bea[HOLDER_HEADER],
+    ]);
+    expect(rowCount).toBe(1);
+    const deletedAt = performance.now();
+    const latencies = await Promise.all(
+      instances.map(async (instance) => {
+        const response = await firstRefusal(instance, token, deletedAt, bea);
+        expectProblem(
+          response,
+          404,
+          ['urn:service:problem:not-found'],
+          `${instance.name}: ${JSON.stringify(response.body)}`,
+        );
+        return Math.round(performance.now() - deletedAt);
+      }),
+    );
+    console.log(`holder marked deleted: 404 from each instance within ${latencies.join(', ')} ms of the update`);
+    for (const instance of instances)
+      expect((await api(instance, token, 'GET', '/api/v1/event-types', undefined, cal)).status).toBe(200);
   });
 
   it('when 90 bookings for one start arrive at once spread over three instances, then exactly one is created and the rest are 409 slot-unavailable', async () => {
