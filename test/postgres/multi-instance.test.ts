@@ -379,6 +379,79 @@ describe('three server processes on one PostgreSQL database', () => {
       expect((await api(instance, holderKey.stdout.trim(), 'GET', '/api/v1/event-types')).status).toBe(200);
   });
 
+  it('when a holder key issued by API is revoked by API on one instance, then that instance refuses it at its next request and every other within a second', async () => {
+    const env = { DATABASE_URL: databaseUrl };
+    const created = await runCli(['keys', 'create', '--account', 'initech', '--scopes', 'read,write'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const accountKey = created.stdout.trim();
+    const holder = await api(a, accountKey, 'POST', '/api/v1/holders', { name: 'Peter' });
+    expect(holder.status).toBe(201);
+    const holderPath = `/api/v1/holders/${(holder.body as { id: string }).id}`;
+    const issued = await api(a, accountKey, 'POST', `${holderPath}/keys`, { scopes: ['read'] });
+    expect(issued.status).toBe(201);
+    const { id: keyId, key: token } = issued.body as { id: string; key: string };
+    for (const instance of instances) await servedWhileListening(instance, token);
+
+    const revoked = await api(a, accountKey, 'DELETE', `${holderPath}/keys/${keyId}`);
+    expect(revoked.status).toBe(204);
+    const revokedAt = performance.now();
+    // The instance that revoked it knew at its commit, before answering.
+    expect((await api(a, token, 'GET', '/api/v1/event-types')).status).toBe(401);
+    const latencies = await Promise.all(
+      [b, c].map(async (instance) => {
+        const response = await firstRefusal(instance, token, revokedAt);
+        expect(response.status, instance.name).toBe(401);
+        return Math.round(performance.now() - revokedAt);
+      }),
+    );
+    console.log(
+      `key revoked by API on ${a.name}: refused by the others within ${latencies.join(', ')} ms of the answer`,
+    );
+  });
+
+  it('when a holder is deleted by API on one instance, then its key, its Slotwise-Holder and its booking page are refused on every instance within a second', async () => {
+    const env = { DATABASE_URL: databaseUrl };
+    const created = await runCli(['keys', 'create', '--account', 'hooli', '--scopes', 'read,write'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const accountKey = created.stdout.trim();
+    const holder = await api(a, accountKey, 'POST', '/api/v1/holders', { name: 'Gavin', handle: 'gavin-belson' });
+    expect(holder.status).toBe(201);
+    const id = (holder.body as { id: string }).id;
+    const issued = await api(a, accountKey, 'POST', `/api/v1/holders/${id}/keys`, { scopes: ['read'] });
+    const token = (issued.body as { key: string }).key;
+    const acting = { [HOLDER_HEADER]: id };
+    const type = await api(
+      a,
+      accountKey,
+      'POST',
+      '/api/v1/event-types',
+      { title: 'Intro', durationMinutes: 30, public: true },
+      acting,
+    );
+    expect(type.status).toBe(201);
+    for (const instance of instances) {
+      await servedWhileListening(instance, token);
+      await servedWhileListening(instance, accountKey, acting);
+      expect((await fetch(`${instance.url}/book/gavin-belson`)).status).toBe(200);
+    }
+
+    expect((await api(b, accountKey, 'DELETE', `/api/v1/holders/${id}`)).status).toBe(204);
+    const deletedAt = performance.now();
+    const latencies = await Promise.all(
+      instances.map(async (instance) => {
+        const key = await firstRefusal(instance, token, deletedAt);
+        expect(key.status, instance.name).toBe(401);
+        const header = await firstRefusal(instance, accountKey, deletedAt, acting);
+        expect(header.status, instance.name).toBe(404);
+        expect((await fetch(`${instance.url}/book/gavin-belson`)).status, instance.name).toBe(404);
+        return Math.round(performance.now() - deletedAt);
+      }),
+    );
+    console.log(
+      `holder deleted by API on ${b.name}: key 401, header 404 and page 404 everywhere within ${latencies.join(', ')} ms`,
+    );
+  });
+
   it('when a holder an account key acts for is marked deleted while every instance serves the key for it, then each answers 404 for that Slotwise-Holder within a second, and the key still acts for the account’s other holders', async () => {
     const env = { DATABASE_URL: databaseUrl };
     const created = await runCli(['keys', 'create', '--account', 'globex', '--scopes', 'read'], env);
