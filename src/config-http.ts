@@ -63,11 +63,6 @@ export function readConnectionLimits(
   };
 }
 
-/**
- * `SLOTWISE_SECRET` (contract §8): one or more keys of at least 32 characters, comma-separated,
- * newest first. Required on PostgreSQL, where every instance must share it; on SQLite, when unset,
- * `serve` keeps a key file in the data folder. Problems say which key is wrong and how, never the key.
- */
 /** PROXY_PRESETS of proxy-addr, which Fastify's `trustProxy` uses for a list. */
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 

@@ -277,6 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * `SLOTWISE_SECRET` (contract §8): one or more keys of at least 32 characters, comma-separated,
+ * newest first. Required on PostgreSQL, where every instance must share it; on SQLite, when unset,
+ * `serve` keeps a key file in the data folder. Problems say which key is wrong and how, never the key.
+ */
 function readSecretKeys(env: NodeJS.ProcessEnv, database: DatabaseTarget, problems: string[]): string[] {
   const value = env.SLOTWISE_SECRET?.trim();
   if (value === undefined || value === '') {
