@@ -71,9 +71,11 @@ async function readAndRecord(
     const error = 'the stored address cannot be read with the current SLOTWISE_SECRET: set it again (PATCH url)';
     return await recordFailure(context, stored, error, undefined);
   }
+  // The holder's syncs take the turns of its account, then its own (see FairShare).
+  const owner = { accountId: stored.accountId, holderId };
   const limits = context.syncLimits;
   // A turn among the process's fetches, kept until what was read has room to wait for the parser.
-  const releaseFetch = await limits.fetches.acquire(holderId, 1, signal);
+  const releaseFetch = await limits.fetches.acquire(owner, 1, signal);
   let fetched: FetchOutcome;
   let releaseRoom: (() => void) | undefined;
   try {
@@ -88,7 +90,7 @@ async function readAndRecord(
       if (size > limits.parseRoom.capacity) {
         fetched = { kind: 'failed', error: tooLargeToParse(size, limits.parseRoom.capacity) };
       } else {
-        releaseRoom = await limits.parseRoom.acquire(holderId, size, signal);
+        releaseRoom = await limits.parseRoom.acquire(owner, size, signal);
       }
     }
   } finally {
@@ -103,7 +105,7 @@ async function readAndRecord(
   let parsed: BusyParse;
   try {
     const zone = (await loadAvailability(context.store, holderId)).availability.timeZone;
-    parsed = await context.busyParser.parse(holderId, fetched.calendars, window, zone, {
+    parsed = await context.busyParser.parse(owner, fetched.calendars, window, zone, {
       maxEvents: settings.maxEvents,
       maxIntervals: settings.maxIntervals,
       maxRecurrenceSteps: settings.maxRecurrenceSteps,

@@ -38,6 +38,12 @@ export interface Holder {
   deletedAt: Instant | null;
 }
 
+/** A holder named with its account: whose a piece of work is, where accounts and their holders take turns. */
+export interface HolderOfAccount {
+  accountId: string;
+  holderId: string;
+}
+
 /** What creating a holder needs: the rest is derived (the handle from the name) or starts empty. */
 export type NewHolder = Pick<Holder, 'id' | 'accountId' | 'name' | 'createdAt'> &
   Partial<Pick<Holder, 'displayName' | 'email'>>;

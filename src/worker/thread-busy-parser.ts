@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { FairShare } from '../app/fair-share.js';
 import type { BusyParser } from '../app/ports/busy-parser.js';
 import type { BusyLimits, BusyParse } from '../domain/busy-time.js';
+import type { HolderOfAccount } from '../domain/api-key.js';
 import type { Interval } from '../domain/intervals.js';
 import type { ParseRequest } from './busy-parser-worker-main.js';
 
@@ -39,7 +40,7 @@ export class ThreadBusyParser implements BusyParser {
   constructor(private readonly options: ThreadBusyParserOptions) {}
 
   async parse(
-    holderId: string,
+    owner: HolderOfAccount,
     texts: readonly string[],
     window: Interval,
     defaultZone: string,
@@ -49,7 +50,7 @@ export class ThreadBusyParser implements BusyParser {
     clearTimeout(this.idleTimer);
     try {
       // One at a time: the thread is one core's worth of work.
-      return await this.turns.run(holderId, 1, () =>
+      return await this.turns.run(owner, 1, () =>
         this.run({ id: ++this.nextId, texts: [...texts], window, defaultZone, limits }),
       );
     } finally {

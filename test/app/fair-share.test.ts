@@ -4,9 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { FairShare } from '../../src/app/fair-share.js';
 
+/** A holder alone in an account of its own, or `holder@account`. */
+function ownerOf(holder: string) {
+  const [holderId, accountId = holderId] = holder.split('@') as [string, string?];
+  return { accountId, holderId };
+}
+
 /** Takes `units` for `holder` and records when it was granted. */
 function take(share: FairShare, granted: string[], holder: string, name: string, units = 1) {
-  return share.acquire(holder, units).then((release) => {
+  return share.acquire(ownerOf(holder), units).then((release) => {
     granted.push(name);
     return release;
   });
@@ -23,6 +29,24 @@ describe('FairShare', () => {
     (await alice)();
     for (const next of waiting) (await next)();
     expect(granted).toEqual(['m1', 'a1', 'm2', 'm3', 'm4']);
+  });
+
+  it('when an account’s many holders wait and another account’s one holder comes later, then the other account is served next, and the many holders take their account’s turns in turn', async () => {
+    const share = new FairShare(1);
+    const granted: string[] = [];
+    const first = await take(share, granted, 'h1@big', 'h1');
+    const waiting = [
+      take(share, granted, 'h2@big', 'h2'),
+      take(share, granted, 'h3@big', 'h3'),
+      take(share, granted, 'h1@big', 'h1 again'),
+      take(share, granted, 'h4@big', 'h4'),
+    ];
+    const small = take(share, granted, 'solo@small', 'solo');
+    const smallAgain = take(share, granted, 'solo@small', 'solo again');
+    first();
+    await Promise.all([...waiting, small, smallAgain].map(async (grant) => (await grant)()));
+    // One account of four holders gets one share, as the account of one holder does.
+    expect(granted).toEqual(['h1', 'solo', 'h2', 'solo again', 'h3', 'h4', 'h1 again']);
   });
 
   it('when three holders wait, then they are served in turn, each holder in its own order', async () => {
@@ -54,7 +78,7 @@ describe('FairShare', () => {
     (await big)();
     (await small)();
     expect(granted).toEqual(['a6', 'b8', 'c1']);
-    await expect(share.acquire('d', 11)).rejects.toThrow(RangeError);
+    await expect(share.acquire(ownerOf('d'), 11)).rejects.toThrow(RangeError);
   });
 
   it('when a waiter is aborted, then it is refused with the reason and the next one is served', async () => {
@@ -62,7 +86,7 @@ describe('FairShare', () => {
     const granted: string[] = [];
     const first = await take(share, granted, 'a', 'a1');
     const stop = new AbortController();
-    const aborted = share.acquire('b', 1, stop.signal);
+    const aborted = share.acquire(ownerOf('b'), 1, stop.signal);
     const next = take(share, granted, 'c', 'c1');
     stop.abort(new Error('shutting down'));
     await expect(aborted).rejects.toThrow('shutting down');

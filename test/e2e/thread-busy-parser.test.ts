@@ -18,6 +18,7 @@ const CALENDAR = [
   'END:VCALENDAR',
   '',
 ].join('\r\n');
+const OWNER = { accountId: 'acc_fixture', holderId: 'hdr_fixture' };
 const WINDOW = { start: Date.UTC(2026, 0, 1), end: Date.UTC(2026, 1, 1) };
 const LIMITS = { maxEvents: 100, maxIntervals: 100, maxRecurrenceSteps: 1_000 };
 
@@ -37,7 +38,7 @@ describe('ThreadBusyParser', () => {
   it('when nothing was parsed for idleMs, then the thread is ended, and the next parse starts another', async () => {
     const parser = new ThreadBusyParser({ timeoutMs: 10_000, maxHeapMb: 64, idleMs: 100 });
     try {
-      const first = await parser.parse('holder', [CALENDAR], WINDOW, 'UTC', LIMITS);
+      const first = await parser.parse(OWNER, [CALENDAR], WINDOW, 'UTC', LIMITS);
       expect(first).toMatchObject({
         ok: true,
         intervals: [{ start: Date.UTC(2026, 0, 5, 9), end: Date.UTC(2026, 0, 5, 10) }],
@@ -45,7 +46,7 @@ describe('ThreadBusyParser', () => {
       expect(threadOf(parser)).toBeDefined();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(threadOf(parser)).toBeUndefined();
-      expect(await parser.parse('holder', [CALENDAR], WINDOW, 'UTC', LIMITS)).toEqual(first);
+      expect(await parser.parse(OWNER, [CALENDAR], WINDOW, 'UTC', LIMITS)).toEqual(first);
     } finally {
       await parser.close();
     }
@@ -54,9 +55,9 @@ describe('ThreadBusyParser', () => {
   it('when parses follow each other within idleMs, then they share one thread', async () => {
     const parser = new ThreadBusyParser({ timeoutMs: 10_000, maxHeapMb: 64, idleMs: 1_000 });
     try {
-      await parser.parse('holder', [CALENDAR], WINDOW, 'UTC', LIMITS);
+      await parser.parse(OWNER, [CALENDAR], WINDOW, 'UTC', LIMITS);
       const thread = threadOf(parser);
-      await parser.parse('holder', [CALENDAR], WINDOW, 'UTC', LIMITS);
+      await parser.parse(OWNER, [CALENDAR], WINDOW, 'UTC', LIMITS);
       expect(threadOf(parser)).toBe(thread);
     } finally {
       await parser.close();

@@ -89,7 +89,7 @@ export async function createHarness(
     },
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
-    busyParser: { parse: async (_holderId, ...args) => busyFromCalendars(...args) },
+    busyParser: { parse: async (_owner, ...args) => busyFromCalendars(...args) },
     calendarSources: {
       ...DEFAULT_CALENDAR_SOURCE_SETTINGS,
       allowPrivateTargets: true,

@@ -18,10 +18,15 @@ export interface StoredSource {
   failing: boolean;
 }
 
+/** A source as `stored` reads it: with its holder's account, whose turns its syncs take (`FairShare`). */
+export interface StoredSourceOfAccount extends StoredSource {
+  accountId: string;
+}
+
 export interface CalendarSourceReads {
   get(holderId: string, id: string): Promise<CalendarSource | undefined>;
   /** In a transaction, locked until it ends (PostgreSQL `for update`): a sync's result and a change of address take turns. */
-  stored(holderId: string, id: string): Promise<StoredSource | undefined>;
+  stored(holderId: string, id: string): Promise<StoredSourceOfAccount | undefined>;
   list(holderId: string, page: PageRequest): Promise<CalendarSource[]>;
   count(holderId: string): Promise<number>;
 }

@@ -35,6 +35,7 @@ export type {
   CalendarSourceReads,
   CalendarSourceWrites,
   StoredSource,
+  StoredSourceOfAccount,
   SyncLeases,
 } from './calendar-source-store.js';
 

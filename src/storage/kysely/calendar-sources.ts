@@ -7,7 +7,13 @@ import type {
 } from '../../domain/calendar-source.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
-import type { BusyTimeWrites, CalendarSourceWrites, StoredSource, SyncLeases } from '../../app/ports/store.js';
+import type {
+  BusyTimeWrites,
+  CalendarSourceWrites,
+  StoredSource,
+  StoredSourceOfAccount,
+  SyncLeases,
+} from '../../app/ports/store.js';
 import type { Interval } from '../../domain/intervals.js';
 import { DAY_MS } from '../../domain/instant.js';
 import type { Database } from '../schema.js';
@@ -67,13 +73,25 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
     return row && toSource(row);
   }
 
-  async stored(holderId: string, id: string): Promise<StoredSource | undefined> {
+  async stored(holderId: string, id: string): Promise<StoredSourceOfAccount | undefined> {
     const row = await this.engine
       .lockingRows(
-        this.db.selectFrom('calendar_sources').selectAll().where('holder_id', '=', holderId).where('id', '=', id),
+        this.db
+          .selectFrom('calendar_sources')
+          .selectAll()
+          // A subquery, not a join: PostgreSQL's `for update` then locks the source row alone.
+          .select((eb) =>
+            eb
+              .selectFrom('holders')
+              .select('account_id')
+              .whereRef('holders.id', '=', 'calendar_sources.holder_id')
+              .as('account_id'),
+          )
+          .where('holder_id', '=', holderId)
+          .where('id', '=', id),
       )
       .executeTakeFirst();
-    return row && toStored(row as Selectable<Database['calendar_sources']>);
+    return row && { ...toStored(row as Selectable<Database['calendar_sources']>), accountId: row.account_id! };
   }
 
   async list(holderId: string, page: PageRequest): Promise<CalendarSource[]> {
