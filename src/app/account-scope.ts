@@ -14,28 +14,17 @@ type Context = Pick<AppContext, 'store' | 'holders'>;
 
 /** `GET`, `PATCH` and `DELETE /event-types/:id`. A deleted holder's event types are gone with it. */
 export function callerForEventType(context: Context, principal: Principal, id: string): Promise<Caller> {
-  return callerOn(context, principal, () => context.store.eventTypes.holderOf(id), `Event type ${id}`);
+  return callerForOwner(context, principal, () => context.store.eventTypes.holderOf(id), `Event type ${id}`);
 }
 
 /** `GET /bookings/:id`: a deleted holder's bookings too. */
 export function callerForBooking(context: Context, principal: Principal, id: string): Promise<Caller> {
-  return callerOn(context, principal, () => context.store.bookings.holderOf(id), `Booking ${id}`);
+  return callerForOwner(context, principal, () => context.store.bookings.holderOf(id), `Booking ${id}`);
 }
 
 /** `GET` and `DELETE /holds/:id`. */
 export function callerForHold(context: Context, principal: Principal, id: string): Promise<Caller> {
-  return callerOn(context, principal, () => context.store.holds.holderOf(id), `Hold ${id}`);
-}
-
-async function callerOn(
-  context: Context,
-  principal: Principal,
-  ownerOf: () => Promise<string | undefined>,
-  what: string,
-): Promise<Caller> {
-  // Acting for a holder, the use case finds that holder's resources only: nothing to look up.
-  if (principal.actingFor !== null) return callerFor(principal, principal.actingFor);
-  return callerForOwner(context, principal, await ownerOf(), what);
+  return callerForOwner(context, principal, () => context.store.holds.holderOf(id), `Hold ${id}`);
 }
 
 /**
@@ -43,8 +32,7 @@ async function callerOn(
  * readable by the account, and nothing changes them any more: 409 `invalid-state`.
  */
 export async function callerToChangeBooking(context: Context, principal: Principal, id: string): Promise<Caller> {
-  if (principal.actingFor !== null) return callerFor(principal, principal.actingFor);
-  const owner = await actingForOwner(context, principal, await context.store.bookings.holderOf(id));
+  const owner = await actingForOwner(context, principal, () => context.store.bookings.holderOf(id));
   if (!owner) throw notFound(`Booking ${id}`);
   if (owner.holderDeleted) {
     throw new DomainError('invalid-state', `Booking ${id} is of a deleted holder: it stays readable, and unchanged.`);
@@ -62,11 +50,8 @@ export async function callerForEventTypeTime(
   principal: Principal,
   eventTypeId: string,
 ): Promise<OwnerCaller> {
-  if (principal.actingFor !== null) {
-    return { caller: callerFor(principal, principal.actingFor), calendarVersion: null, holderDeleted: false };
-  }
   // A deleted holder's event types are not found.
-  const owner = await actingForOwner(context, principal, await context.store.eventTypes.holderOf(eventTypeId));
+  const owner = await actingForOwner(context, principal, () => context.store.eventTypes.holderOf(eventTypeId));
   if (!owner) throw unknownEventType();
   return owner;
 }
@@ -82,9 +67,9 @@ export async function callerToBook(
   principal: Principal,
   input: { holdId?: string; eventTypeId?: string },
 ): Promise<Caller> {
-  if (principal.actingFor !== null) return callerFor(principal, principal.actingFor);
   if (input.holdId !== undefined) {
-    const owner = await actingForOwner(context, principal, await context.store.holds.holderOf(input.holdId));
+    const holdId = input.holdId;
+    const owner = await actingForOwner(context, principal, () => context.store.holds.holderOf(holdId));
     if (!owner || owner.holderDeleted) throw holdExpired(input.holdId);
     return owner.caller;
   }

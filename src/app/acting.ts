@@ -2,18 +2,19 @@ import { notFound } from '../domain/errors.js';
 import { callerFor, type AppContext, type Caller, type Principal } from './context.js';
 
 /**
- * The caller that acts on a resource of `holderId` for `principal` (contract §12): a request
- * acting for a holder reaches only that holder's resources; an account key in account scope
- * reaches those of every holder of its account, deleted ones too (their past bookings stay
- * readable). Anything else is `notFound(what)`: the same answer as for an unknown id.
+ * The caller that acts on a resource for `principal` (contract §12): a request acting for a
+ * holder acts for that holder, and the use case finds only its resources (nothing is looked up);
+ * an account key in account scope acts for the holder `ownerOf` reads, when it is one of its
+ * account's, deleted ones too (their past bookings stay readable). Anything else is
+ * `notFound(what)`: the same answer as for an unknown id.
  */
 export async function callerForOwner(
   context: Pick<AppContext, 'holders'>,
   principal: Principal,
-  holderId: string | undefined,
+  ownerOf: () => Promise<string | undefined>,
   what: string,
 ): Promise<Caller> {
-  const owner = await actingForOwner(context, principal, holderId);
+  const owner = await actingForOwner(context, principal, ownerOf);
   if (!owner) throw notFound(what);
   return owner.caller;
 }
@@ -35,13 +36,12 @@ export interface OwnerCaller {
 export async function actingForOwner(
   context: Pick<AppContext, 'holders'>,
   principal: Principal,
-  holderId: string | undefined,
+  ownerOf: () => Promise<string | undefined>,
 ): Promise<OwnerCaller | undefined> {
-  if (holderId === undefined) return undefined;
-  if (principal.actingFor !== null) {
-    if (principal.actingFor.id !== holderId) return undefined;
+  if (principal.actingFor !== null)
     return { caller: callerFor(principal, principal.actingFor), calendarVersion: null, holderDeleted: false };
-  }
+  const holderId = await ownerOf();
+  if (holderId === undefined) return undefined;
   const holder = await context.holders.find(holderId);
   if (!holder || holder.accountId !== principal.accountId) return undefined;
   return {

@@ -162,6 +162,14 @@ const ROUTES: Route[] = [
     url: (id) => `/api/v1/calendar-sources/${id}`,
     destructive: true,
   },
+  {
+    name: 'sync a calendar source now',
+    kind: 'source',
+    method: 'POST',
+    url: (id) => `/api/v1/calendar-sources/${id}/sync`,
+    // Once per source each 30 s: each allowed call syncs a source made for it.
+    destructive: true,
+  },
   { name: 'get a holder', kind: 'holder', method: 'GET', url: (id) => `/api/v1/holders/${id}` },
   {
     name: 'change a holder',
