@@ -87,7 +87,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const hhmm = (minute: number) => `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
 
 /** Where interval edges fall: anywhere in the day, or clustered around the clock change at `hot`. */
-interface EdgeBias {
+export interface EdgeBias {
   hot: number;
   clustered: boolean;
 }
@@ -116,7 +116,10 @@ const intervalCount = fc.oneof(
   { arbitrary: fc.constant(3), weight: 1 },
 );
 
-const dayIntervals = (bias: EdgeBias, count: fc.Arbitrary<number> = intervalCount): fc.Arbitrary<TimeInterval[]> =>
+export const dayIntervals = (
+  bias: EdgeBias,
+  count: fc.Arbitrary<number> = intervalCount,
+): fc.Arbitrary<TimeInterval[]> =>
   count
     .chain((count) => fc.array(wallMinute(bias), { minLength: 2 * count, maxLength: 2 * count }))
     .map((points) => {
@@ -132,7 +135,7 @@ const dayIntervals = (bias: EdgeBias, count: fc.Arbitrary<number> = intervalCoun
     // Clients may send intervals in any order.
     .chain((intervals) => fc.shuffledSubarray(intervals, { minLength: intervals.length, maxLength: intervals.length }));
 
-const weekly = (bias: EdgeBias): fc.Arbitrary<Record<Weekday, TimeInterval[]>> =>
+export const weekly = (bias: EdgeBias): fc.Arbitrary<Record<Weekday, TimeInterval[]>> =>
   fc.record({
     monday: dayIntervals(bias),
     tuesday: dayIntervals(bias),
@@ -145,7 +148,7 @@ const weekly = (bias: EdgeBias): fc.Arbitrary<Record<Weekday, TimeInterval[]>> =
 
 const multipleOf5 = (min: number, max: number) => fc.integer({ min: min / 5, max: max / 5 }).map((n) => n * 5);
 
-const slotPolicy: fc.Arbitrary<SlotPolicy> = fc
+export const slotPolicy: fc.Arbitrary<SlotPolicy> = fc
   .record({
     durationMinutes: fc.oneof(
       { arbitrary: fc.constantFrom(5, 10, 15, 20, 30, 45, 60), weight: 3 },
