@@ -12,8 +12,6 @@ import { firstAtOrAfter } from './intervals.js';
 import type { UnbookableReason } from './slots.js';
 import type { EpochDay, Zone } from './zone.js';
 
-export type TeamAssignment = 'collective' | 'round-robin';
-
 /** One host's standing starts, as the team combines them. */
 export interface HostStarts {
   holderId: string;
