@@ -58,6 +58,12 @@ async function createOccupancies(db: Kysely<any>, instant: 'bigint' | 'integer')
   await sql`
     create index occupancies_by_holder on occupancies
       (holder_id, occupied_start, occupied_end, start_at, event_type_id, booking_id, expires_at)`.execute(db);
+  // A team event type's own bookings and holds, whichever hosts they occupy: its daily cap's
+  // count, and round robin's load per host (contract §14).
+  await sql`
+    create index occupancies_by_event_type on occupancies (event_type_id, start_at, booking_id, holder_id, expires_at)`.execute(
+    db,
+  );
   await sql`
     insert into occupancies (booking_id, holder_id, event_type_id, start_at, occupied_start, occupied_end, expires_at)
     select id, holder_id, event_type_id, start_at, occupied_start, occupied_end, expires_at
