@@ -62,7 +62,7 @@ export async function createBooking(
       const now = context.now();
       const booking = newBooking(context.ids.newId('bkg'), rules.eventType, start, details, now);
       await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.bookings.insert(booking) });
-      await announceCreated(events, rules.webhooks, booking, actor, now);
+      await announceCreated(events, caller.holderId, rules.webhooks, booking, actor, now);
       return booking;
     },
     { ownerIds: [caller.holderId] },
@@ -111,7 +111,7 @@ async function bookHold(
         held: true,
         insert: () => tx.bookings.insert(booking),
       });
-      await announceCreated(events, rules.webhooks, booking, actor, now);
+      await announceCreated(events, caller.holderId, rules.webhooks, booking, actor, now);
       return booking;
     },
     { ownerIds: [caller.holderId] },
@@ -121,13 +121,14 @@ async function bookHold(
 /** `booking.created` for a new booking, however it was made (outright, or from a hold). */
 function announceCreated(
   events: TransactionEvents,
+  holderId: string,
   webhooks: readonly Subscription[],
   booking: Booking,
   actor: Actor,
   now: Instant,
 ) {
   return events.add(
-    { holderId: booking.holderId, type: 'booking.created', data: { booking: bookingView(booking), actor }, now },
+    { holderId, type: 'booking.created', data: { booking: bookingView(booking), actor }, now },
     subscribedTo(webhooks, 'booking.created'),
   );
 }

@@ -38,6 +38,7 @@ export function holdView(hold: Hold) {
   return {
     id: hold.id,
     holderId: hold.holderId,
+    hostIds: hold.hostIds,
     eventTypeId: hold.eventTypeId,
     start: formatUtc(hold.start),
     end: formatUtc(hold.end),
@@ -51,6 +52,7 @@ export function bookingView(booking: Booking) {
   return {
     id: booking.id,
     holderId: booking.holderId,
+    hostIds: booking.hostIds,
     eventTypeId: booking.eventTypeId,
     start: formatUtc(booking.start),
     end: formatUtc(booking.end),

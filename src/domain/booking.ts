@@ -19,7 +19,10 @@ export const MAX_METADATA_VALUE = 500;
 
 export interface Booking {
   id: string;
-  holderId: string;
+  /** The holder whose event type it is; null for a team booking, which is its account's (contract §14). */
+  holderId: string | null;
+  /** The holders whose time it occupies (contract §14), fixed when booked: for a personal event type, its holder. */
+  hostIds: string[];
   eventTypeId: string;
   start: Instant;
   end: Instant;
@@ -57,7 +60,7 @@ export interface BookingDetails {
 /** Where and when a booking is: the holder, event type, time and the buffers it keeps. */
 export type BookedTime = Pick<
   Booking,
-  'holderId' | 'eventTypeId' | 'start' | 'end' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'
+  'holderId' | 'hostIds' | 'eventTypeId' | 'start' | 'end' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'
 >;
 
 /** A confirmed booking of `time` (for a hold, the held time as it was reserved). */
@@ -71,6 +74,7 @@ export function confirmedBooking(
   return {
     id,
     holderId: time.holderId,
+    hostIds: time.hostIds,
     eventTypeId: time.eventTypeId,
     start: time.start,
     end: time.end,
@@ -97,6 +101,7 @@ export function confirmedBooking(
 export function timeOf(eventType: EventType, start: Instant): BookedTime {
   return {
     holderId: eventType.holderId,
+    hostIds: [eventType.holderId],
     eventTypeId: eventType.id,
     start,
     end: start + eventType.durationMinutes * MINUTE_MS,

@@ -12,7 +12,10 @@ export const HOLD_SECONDS = { min: 30, max: 1_800, default: 300 } as const;
  */
 export interface Hold {
   id: string;
-  holderId: string;
+  /** As a booking's: the holder whose event type it is, null for a team hold. */
+  holderId: string | null;
+  /** The holders whose time it occupies (contract §14). */
+  hostIds: string[];
   eventTypeId: string;
   start: Instant;
   end: Instant;

@@ -88,9 +88,16 @@ export class GroupCommit<Tx> {
         } catch (error) {
           outcome = { ok: false, error };
         }
-        // A failure here (the engine dropped the whole transaction, e.g. a full disk) fails the batch.
+        // A failure here (the engine dropped the whole transaction, e.g. a full disk) fails the
+        // batch, with the unit's own error when it had one: that is what ended the transaction
+        // (SQLite rolls back on SQLITE_FULL, and the savepoint is then gone).
         if (outcome.ok) await session.release();
-        else await session.rollbackToSavepoint();
+        else {
+          const failure = outcome.error;
+          await session.rollbackToSavepoint().catch(() => {
+            throw failure;
+          });
+        }
         outcomes.push(outcome);
       }
       // With every unit undone there is nothing to commit (nor anything for caches to notice).

@@ -5,7 +5,7 @@ import { HOLDER_DELETED_SQLSTATE } from './migrations/0013_bookings_of_deleted_h
 import { activeWebhooksFrom } from './kysely/webhooks.js';
 import type { EngineTraits, OccupancyRow } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
-import { OCCUPIED_RANGE, OCCUPYING_STATUSES } from './kysely/occupying.js';
+import { OCCUPIED_RANGE } from './kysely/occupying.js';
 import { portDialect, type QueryTally } from './kysely/translated-errors.js';
 import { ChangeLog } from './change-log.js';
 import { PostgresChangePoll, type ChangePollTiming } from './postgres-change-poll.js';
@@ -64,9 +64,9 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
   return kyselyStorage(db, POSTGRES, new ChangeLog(poll), queries, () => poll.close());
 }
 
-/** The exclusion constraint's expressions and predicate, word for word (`kysely/occupying.ts`), which is what lets its index serve. */
-export const OVERLAPPING_OCCUPANCIES = `select id, event_type_id, start_at, occupied_start, occupied_end, expires_at from bookings
-  where holder_id = $1 and ${OCCUPYING_STATUSES} and ${OCCUPIED_RANGE} && int8range($2, $3)
+/** The exclusion constraint's expressions, word for word (`kysely/occupying.ts`), which is what lets its index serve. */
+export const OVERLAPPING_OCCUPANCIES = `select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at
+  from occupancies where holder_id = $1 and ${OCCUPIED_RANGE} && int8range($2, $3)
   order by occupied_start`;
 
 const POSTGRES: EngineTraits = {

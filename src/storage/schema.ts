@@ -74,7 +74,11 @@ export interface Database {
   };
   bookings: {
     id: string;
-    holder_id: string;
+    account_id: string;
+    /** The holder whose event type it is; null for a team booking (the account's). */
+    holder_id: string | null;
+    /** JSON: the holders whose time it occupies, fixed when booked. */
+    host_ids: string;
     event_type_id: string;
     start_at: number;
     end_at: number;
@@ -105,6 +109,20 @@ export interface Database {
     page_session: string | null;
     /** For a hold made on a booking page: a digest of the client (address or IPv6 /64) that made it. */
     page_client: string | null;
+  };
+  /**
+   * The time a booking or hold occupies, one row per host, present exactly while it occupies time
+   * (confirmed, or held: a hold's row stays past `expires_at` until something takes its time or
+   * retention removes it). PostgreSQL's exclusion constraint keeps a holder's rows apart.
+   */
+  occupancies: {
+    booking_id: string;
+    holder_id: string;
+    event_type_id: string;
+    start_at: number;
+    occupied_start: number;
+    occupied_end: number;
+    expires_at: number | null;
   };
   webhooks: {
     id: string;

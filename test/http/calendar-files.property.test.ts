@@ -40,6 +40,7 @@ function booking(index: number, fields: Pick<Booking, 'guestName' | 'notes' | 'a
   return {
     id: `bkg_${index}`,
     holderId: 'hdr_1',
+    hostIds: ['hdr_1'],
     eventTypeId: 'evt_1',
     start,
     end: start + 1_800_000,

@@ -144,7 +144,10 @@ async function holderId(name: string): Promise<string> {
   return rows[0]!.id;
 }
 
-/** Straight from the table: no two confirmed bookings of one holder overlap, buffers included. */
+/**
+ * Straight from the tables: no two confirmed bookings of one holder overlap, buffers included,
+ * and each confirmed booking occupies exactly its hosts' time.
+ */
 async function expectNoOverlapInDatabase(): Promise<void> {
   const { rows } = await db.query(`
     select x.id as first, y.id as second
@@ -153,6 +156,13 @@ async function expectNoOverlapInDatabase(): Promise<void> {
      and x.occupied_start < y.occupied_end and y.occupied_start < x.occupied_end
     where x.status = 'confirmed' and y.status = 'confirmed'`);
   expect(rows).toEqual([]);
+  const unoccupied = await db.query(`
+    select b.id from bookings b
+    where b.status = 'confirmed' and not exists (
+      select 1 from occupancies o
+      where o.booking_id = b.id and o.holder_id = b.holder_id
+        and o.occupied_start = b.occupied_start and o.occupied_end = b.occupied_end)`);
+  expect(unoccupied.rows).toEqual([]);
 }
 
 /** Open around the clock, every day, in UTC. */
@@ -250,7 +260,7 @@ describe('three server processes on one PostgreSQL database', () => {
     const migrations = await db.query<{ name: string }>('select name from kysely_migration order by name');
     expect(migrations.rows.map((r) => r.name)).toEqual(Object.keys(schemaMigrations('postgres')).sort());
     const constraints = await db.query(
-      `select conname from pg_constraint where conname = 'bookings_occupying_no_overlap' and conrelid = 'bookings'::regclass`,
+      `select conname from pg_constraint where conname = 'occupancies_no_overlap' and conrelid = 'occupancies'::regclass`,
     );
     expect(constraints.rows).toHaveLength(1);
     const extensions = await db.query(`select extname from pg_extension where extname = 'btree_gist'`);

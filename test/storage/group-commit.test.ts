@@ -71,6 +71,25 @@ describe('group commit', () => {
     expect(recorder.statements.slice(-2)).toEqual(['commit', 'rollback']);
   });
 
+  it('when a unit fails and the engine has dropped the whole transaction with it (a full disk), then every unit of the batch fails with that unit’s error', async () => {
+    const recorder: Recorder = { statements: [], failOn: 'rollback to savepoint' };
+    const group = groupCommitOver(recorder);
+    const full = new Error('SQLITE_FULL: the disk is full');
+
+    const results = await Promise.allSettled([
+      group.run(async (log) => log.push('unit 1')),
+      group.run(async () => {
+        throw full;
+      }),
+    ]);
+
+    expect(results).toEqual([
+      { status: 'rejected', reason: full },
+      { status: 'rejected', reason: full },
+    ]);
+    expect(recorder.statements).not.toContain('commit');
+  });
+
   it('when every unit of a batch fails, then the transaction is rolled back, not committed', async () => {
     const recorder: Recorder = { statements: [] };
     const group = groupCommitOver(recorder);

@@ -49,7 +49,11 @@ interface Me {
  * a read-only `holderId`. Anything else new in an old answer fails the test until it is documented
  * and listed here.
  */
-const DOCUMENTED_ADDITIONS = [/^GET \/api\/v1\/(event-types|bookings|holds|webhooks)(\/:id)? (data\[\]\.)?holderId$/];
+const DOCUMENTED_ADDITIONS = [
+  /^GET \/api\/v1\/(event-types|bookings|holds|webhooks)(\/:id)? (data\[\]\.)?holderId$/,
+  // Issue 28: the holders whose time a booking or hold occupies.
+  /^GET \/api\/v1\/(bookings|holds)(\/:id)? (data\[\]\.)?hostIds$/,
+];
 
 interface Restored {
   storage: Storage;

@@ -1,4 +1,4 @@
-// The exclusion constraint `bookings_occupying_no_overlap` is PostgreSQL's last line of defence
+// The exclusion constraint `occupancies_no_overlap` is PostgreSQL's last line of defence
 // against double booking: whatever the application does (a missed lock, a bug in the rules, a
 // second code path), no two confirmed bookings of one holder may occupy overlapping time. These
 // tests write bookings straight through `store.transaction(tx => tx.bookings.insert(…))`, bypassing

@@ -51,6 +51,7 @@ export function bookingRecord(
   return {
     id: newId('bkg'),
     holderId: eventType.holderId,
+    hostIds: [eventType.holderId],
     eventTypeId: eventType.id,
     start: at(start),
     end: at(end),

@@ -19,6 +19,7 @@ import {
   InstantInput,
   ListInRangeQuery,
   OwnerHolderId,
+  HostIds,
 } from './common.js';
 
 const Answers = Type.Record(
@@ -121,6 +122,7 @@ export const BookingResource = Type.Object(
   {
     id: Id('bkg'),
     holderId: OwnerHolderId('the booking'),
+    hostIds: HostIds('the booking'),
     eventTypeId: Type.String(),
     start: Timestamp,
     end: Timestamp,

@@ -83,6 +83,12 @@ export const OwnerHolderId = (what: string) =>
     description: `The holder ${what} belongs to (\`hdr_…\`), or null for what the account itself owns (team event types and their bookings and holds). Read-only.`,
   });
 
+/** `hostIds` of bookings and holds (contract §14). */
+export const HostIds = (what: string) =>
+  Type.Array(Type.String(), {
+    description: `The holders whose time ${what} occupies (\`hdr_…\`), fixed when it was made: for a personal event type, its holder; for a team type, the hosts it was assigned. Read-only.`,
+  });
+
 /** The `holderId` filter of the lists an account key reads in account scope (contract §12). */
 export const HolderFilter = {
   holderId: Type.Optional(

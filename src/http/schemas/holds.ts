@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { HOLD_SECONDS, HOLD_SOURCES, type HoldSource } from '../../domain/hold.js';
-import { ref, Timestamp, Id, InstantInput, ListInRangeQuery, OwnerHolderId } from './common.js';
+import { ref, Timestamp, Id, InstantInput, ListInRangeQuery, OwnerHolderId, HostIds } from './common.js';
 
 export const CreateHoldBody = Type.Object(
   {
@@ -21,6 +21,7 @@ export const HoldResource = Type.Object(
   {
     id: Id('hld'),
     holderId: OwnerHolderId('the hold'),
+    hostIds: HostIds('the hold'),
     eventTypeId: Type.String(),
     start: Timestamp,
     end: Timestamp,

@@ -5,10 +5,11 @@ import type { AccountFilter, BookingQuery, BookingWrites, StoredOccupancy } from
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
-import { bookingRow, HELD, toBooking, toOccupancies } from './rows.js';
+import { bookingRow, HELD, toBooking, toOccupancies, type BookingRow } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { ofAccount } from './of-account.js';
-import { OCCUPYING_STATUSES } from './occupying.js';
+import { OverlapViolation } from '../../app/ports/storage-errors.js';
+import { occupy, occupanciesOverlapping, occupanciesStartingIn, release, type Occupying } from './occupancies.js';
 import { Table } from './table.js';
 
 /**
@@ -16,67 +17,13 @@ import { Table } from './table.js';
  * and SQLite re-plans a statement on every run when a bound value decides whether such an index applies.
  */
 const CONFIRMED = sql.lit('confirmed');
-/** Occupying rows: `OCCUPYING_STATUSES`, the occupancy index's predicate word for word (which lets SQLite use it). */
-const OCCUPYING = sql<boolean>`${sql.raw(OCCUPYING_STATUSES)}`;
 /** Bookings in every status, holds left out: the predicate of `bookings_by_start` (migration 0007), word for word. */
 const NOT_HELD = sql<boolean>`status <> 'held'`;
 
-const OCCUPANCY_COLUMNS = ['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end', 'expires_at'] as const;
-/**
- * Occupying rows of one event type starting in [from, to) (a daily cap's count), found through the
- * occupancy index: a start lies at most the longest buffer (a day) after its occupancy's start, so
- * the occupancies starting in [from − 1 day, to) hold them all. One index fewer for every booking
- * to update.
- */
-const occupanciesStartingBetween = compiledOnce<{
-  holderId: string;
-  occupiedFrom: Instant;
-  occupiedTo: Instant;
-  eventTypeId: string;
-  from: Instant;
-  to: Instant;
-}>()((db, param) =>
-  db
-    .selectFrom('bookings')
-    .select(OCCUPANCY_COLUMNS)
-    .where('holder_id', '=', param('holderId'))
-    .where(OCCUPYING)
-    .where('occupied_start', '>=', param('occupiedFrom'))
-    .where('occupied_start', '<', param('occupiedTo'))
-    .where('event_type_id', '=', param('eventTypeId'))
-    .where('start_at', '>=', param('from'))
-    .where('start_at', '<', param('to')),
-);
-/** The longest buffer before a booking (the schemas' limit): how far before its start an occupancy may begin. */
-const MAX_BUFFER_MS = 1_440 * 60_000;
-/**
- * Occupying rows whose occupancy starts in [from, to), and the one that starts last before
- * `from`: they never overlap one another (the rules, and on PostgreSQL the exclusion constraint,
- * hold that; an expired hold is removed before anything takes its time), so their ends ascend with
- * their starts and no earlier one can reach `from`. Two index seeks, however many lie before.
- */
-const occupanciesFrom = compiledOnce<{ holderId: string; from: Instant; to: Instant }>()((db, param) => {
-  const occupying = () =>
-    db.selectFrom('bookings').select(OCCUPANCY_COLUMNS).where('holder_id', '=', param('holderId')).where(OCCUPYING);
-  return occupying()
-    .where('occupied_start', '>=', param('from'))
-    .where('occupied_start', '<', param('to'))
-    .unionAll(
-      db
-        .selectFrom(
-          occupying()
-            .where('occupied_start', '<', param('from'))
-            .orderBy('occupied_start', 'desc')
-            // A literal: a bound LIMIT makes SQLite re-plan the statement on every run.
-            .limit(sql.lit(1))
-            .as('previous'),
-        )
-        .selectAll(),
-    );
-});
 const BOOKING_COLUMNS = [
   'id',
   'holder_id',
+  'host_ids',
   'event_type_id',
   'start_at',
   'end_at',
@@ -102,31 +49,29 @@ const BOOKING_COLUMNS = [
   'page_session',
   'page_client',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
-/**
- * `on conflict do nothing`: on PostgreSQL the exclusion constraint then refuses an overlapping
- * confirmed booking by inserting nothing instead of raising, and checks it by speculative
- * insertion, which waits for a conflicting transaction before its own row exists. A plain insert
- * enters its row first and then waits: two overlapping inserts each waited for the other, a
- * deadlock PostgreSQL broke after a second by failing one. SQLite has no such constraint (and no
- * other unique index on bookings but the random id), so the clause never fires there.
- */
-const insertBookingRow = compiledOnce<Database['bookings']>()((db, param) =>
-  db
-    .insertInto('bookings')
-    .values(
-      Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as unknown as Database['bookings'],
-    )
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('id'),
+/** A booking's or hold's row; its account is its holder's (a team booking's, its event type's: issue 28). */
+const insertBookingRow = compiledOnce<BookingRow>()((db, param) =>
+  db.insertInto('bookings').values({
+    ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as BookingRow),
+    account_id: db.selectFrom('holders').select('account_id').where('id', '=', param('holder_id')),
+  }),
 );
 
-/** Inserts a booking's or a hold's row: false, inserting nothing, when the database refused its time. */
+/**
+ * Writes a booking's or hold's row, then what it occupies, if anything (`occupy`): false, with
+ * nothing written, when the database refused its time.
+ */
 export async function insertOccupyingRow(
   db: Kysely<Database>,
   engine: EngineTraits,
-  row: Database['bookings'],
+  row: BookingRow,
+  occupying: Occupying | null,
 ): Promise<boolean> {
-  return (await insertBookingRow(db, engine, row)).length === 1;
+  await insertBookingRow(db, engine, row);
+  if (occupying === null || (await occupy(db, engine, occupying))) return true;
+  // Its occupancies written so far go with it (`on delete cascade`).
+  await db.deleteFrom('bookings').where('id', '=', row.id).execute();
+  return false;
 }
 
 export class KyselyBookings extends Table implements BookingWrites {
@@ -171,7 +116,7 @@ export class KyselyBookings extends Table implements BookingWrites {
       .where('id', '=', id)
       .where('status', '<>', HELD)
       .executeTakeFirst();
-    return row?.holder_id;
+    return row?.holder_id ?? undefined;
   }
 
   async listAnyStatus(holderId: string, from: Instant, to: Instant, limit: number): Promise<Booking[]> {
@@ -195,13 +140,7 @@ export class KyselyBookings extends Table implements BookingWrites {
     to: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]> {
-    if (this.engine.occupanciesOverlapping)
-      return toOccupancies(await this.engine.occupanciesOverlapping(this.db, holderId, from, to), excludeBookingId);
-    const rows = await occupanciesFrom(this.db, this.engine, { holderId, from, to });
-    return toOccupancies(
-      rows.filter((row) => Number(row.occupied_end) > from),
-      excludeBookingId,
-    );
+    return toOccupancies(await occupanciesOverlapping(this.db, this.engine, holderId, from, to), excludeBookingId);
   }
 
   async occupanciesStartingIn(
@@ -211,31 +150,40 @@ export class KyselyBookings extends Table implements BookingWrites {
     to: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]> {
-    const rows = await occupanciesStartingBetween(this.db, this.engine, {
-      holderId,
-      occupiedFrom: from - MAX_BUFFER_MS,
-      occupiedTo: to,
-      eventTypeId,
-      from,
-      to,
-    });
-    return toOccupancies(rows, excludeBookingId);
+    return toOccupancies(
+      await occupanciesStartingIn(this.db, this.engine, holderId, eventTypeId, from, to),
+      excludeBookingId,
+    );
   }
 
   async insert(booking: Booking): Promise<boolean> {
-    this.scope.writes(booking.holderId);
-    return insertOccupyingRow(this.db, this.engine, bookingRow(booking));
+    this.scope.writes(...booking.hostIds);
+    return insertOccupyingRow(
+      this.db,
+      this.engine,
+      bookingRow(booking),
+      booking.status === 'confirmed' ? { ...booking, expiresAt: null } : null,
+    );
   }
 
   async update(booking: Booking, from: BookingStatus): Promise<boolean> {
-    this.scope.writes(booking.holderId);
+    this.scope.writes(...booking.hostIds);
     const result = await this.db
       .updateTable('bookings')
       .set(bookingRow(booking))
-      .where('holder_id', '=', booking.holderId)
       .where('id', '=', booking.id)
       .where('status', '=', from)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    // Cancelled or moved away: its time is free.
+    if (from === 'confirmed' && booking.status !== 'confirmed') await release(this.db, booking.id);
+    // Back to confirmed (no use case makes this move): it must take its time again.
+    if (
+      from !== 'confirmed' &&
+      booking.status === 'confirmed' &&
+      !(await occupy(this.db, this.engine, { ...booking, expiresAt: null }))
+    )
+      throw new OverlapViolation('occupancies_no_overlap');
+    return true;
   }
 }

@@ -29,8 +29,8 @@ export class KyselyHolds extends Table implements HoldWrites {
   }
 
   async insert(hold: Hold): Promise<boolean> {
-    this.scope.writes(hold.holderId);
-    return insertOccupyingRow(this.db, this.engine, holdRow(hold));
+    this.scope.writes(...hold.hostIds);
+    return insertOccupyingRow(this.db, this.engine, holdRow(hold), hold);
   }
 
   async end(holderId: string, id: string, now: Instant): Promise<Hold | undefined> {
@@ -90,7 +90,7 @@ export class KyselyHolds extends Table implements HoldWrites {
 
   async holderOf(id: string): Promise<string | undefined> {
     const [row] = await holderOfHold(this.db, this.engine, { id });
-    return row?.holder_id;
+    return row?.holder_id ?? undefined;
   }
 
   listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]> {

@@ -108,6 +108,7 @@ export function toBooking(row: Selectable<Database['bookings']>): Booking {
   return {
     id: row.id,
     holderId: row.holder_id,
+    hostIds: JSON.parse(row.host_ids) as string[],
     eventTypeId: row.event_type_id,
     start: Number(row.start_at),
     end: Number(row.end_at),
@@ -130,11 +131,15 @@ export function toBooking(row: Selectable<Database['bookings']>): Booking {
   };
 }
 
-export function bookingRow(booking: Booking): Database['bookings'] {
+/** A booking's row but its account, which the insert reads from the holder (`insertOccupyingRow`). */
+export type BookingRow = Omit<Database['bookings'], 'account_id'>;
+
+export function bookingRow(booking: Booking): BookingRow {
   const occupancy = occupancyOf(booking);
   return {
     id: booking.id,
     holder_id: booking.holderId,
+    host_ids: JSON.stringify(booking.hostIds),
     event_type_id: booking.eventTypeId,
     start_at: booking.start,
     end_at: booking.end,
@@ -166,7 +171,7 @@ export function bookingRow(booking: Booking): Database['bookings'] {
 export const HELD = 'held';
 
 /** A hold as a row of `bookings`: a booking's row with no guest yet (empty text in its columns). */
-export function holdRow(hold: Hold): Database['bookings'] {
+export function holdRow(hold: Hold): BookingRow {
   const noGuest: BookingDetails = {
     guestName: '',
     guestEmail: '',
@@ -189,6 +194,7 @@ export function toHold(row: Selectable<Database['bookings']>): Hold {
   return {
     id: row.id,
     holderId: row.holder_id,
+    hostIds: JSON.parse(row.host_ids) as string[],
     eventTypeId: row.event_type_id,
     start: Number(row.start_at),
     end: Number(row.end_at),

@@ -20,10 +20,15 @@ export class WriteScope {
 
   private constructor(private readonly ownerIds: ReadonlySet<string> | undefined) {}
 
-  /** Before a write of the rows of `ownerId` (a holder, or an account for what it owns itself). */
-  writes(ownerId: string): void {
-    if (this.ownerIds !== undefined && !this.ownerIds.has(ownerId))
-      throw new OutOfScope(`A transaction scoped to ${[...this.ownerIds].join(', ')} writes ${ownerId}'s rows`);
+  /**
+   * Before a write of the rows of `ownerIds` (holders, or an account for what it owns itself; a
+   * booking's are its hosts, whose calendars it changes).
+   */
+  writes(...ownerIds: string[]): void {
+    if (this.ownerIds === undefined) return;
+    for (const ownerId of ownerIds)
+      if (!this.ownerIds.has(ownerId))
+        throw new OutOfScope(`A transaction scoped to ${[...this.ownerIds].join(', ')} writes ${ownerId}'s rows`);
   }
 
   /** Before a write of what a cache keeps whose holder the call does not name (a key's revocation): unscoped only. */
