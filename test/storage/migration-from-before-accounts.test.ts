@@ -2,26 +2,15 @@
 // existing holder gets an account of its own, named after it, and nothing an existing client sees
 // changes: every answer that build gave (recorded with the fixture, test/fixtures/before-accounts)
 // is given again, field for field, on both stores.
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CALENDAR_SOURCE_SETTINGS, DEFAULT_HTTP_LIMITS } from '../../src/config.js';
-import { busyFromCalendars } from '../../src/domain/busy-time.js';
 import { firstFreeSlug } from '../../src/domain/event-type.js';
 import { handleFrom } from '../../src/domain/holder.js';
-import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
-import { readOrCreateKeyFile } from '../../src/secrets/key-file.js';
-import { DerivedKeyring } from '../../src/secrets/keyring.js';
-import { composeServer, type Server } from '../../src/server.js';
-import { openPostgresStorage } from '../../src/storage/postgres.js';
-import { openSqliteStorage } from '../../src/storage/sqlite.js';
-import type { Storage } from '../../src/storage/storage.js';
+import type { Server } from '../../src/server.js';
 import { ensureBuilt, runCli } from '../e2e/support.js';
-import { createTestDatabase, testStoreKind } from '../support/databases.js';
+import { testStoreKind } from '../support/databases.js';
+import { bodyOf, restoreFixture, routeOf, serveFixture, type RestoredFixture } from '../support/fixture-databases.js';
 import { TestClock } from '../support/harness.js';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/before-accounts');
@@ -55,95 +44,6 @@ const DOCUMENTED_ADDITIONS = [
   /^GET \/api\/v1\/(bookings|holds)(\/:id)? (data\[\]\.)?hostIds$/,
 ];
 
-interface Restored {
-  storage: Storage;
-  databaseUrl: string;
-  keyring: DerivedKeyring;
-  /** Rows of a query on the restored database, read outside the server. */
-  query(text: string): Promise<Array<Record<string, unknown>>>;
-  remove(): void;
-}
-
-/** The fixture's database in a place of its own: a copied file, or a new PostgreSQL database loaded from the dump. */
-async function restore(fixture: Fixture): Promise<Restored> {
-  const dir = mkdtempSync(join(tmpdir(), 'slotwise-before-accounts-'));
-  if (testStoreKind() === 'sqlite') {
-    const filename = join(dir, 'slotwise.db');
-    copyFileSync(join(FIXTURE, 'slotwise.db'), filename);
-    copyFileSync(join(FIXTURE, 'slotwise.secret'), join(dir, 'slotwise.secret'));
-    // Git keeps no file modes but the executable bit; the server refuses a key file others can read.
-    chmodSync(join(dir, 'slotwise.secret'), 0o600);
-    const keyring = new DerivedKeyring(readOrCreateKeyFile(dir).keys);
-    return {
-      storage: await openSqliteStorage({ filename }),
-      databaseUrl: `sqlite:${filename}`,
-      keyring,
-      async query(text) {
-        const db = new Database(filename, { readonly: true });
-        try {
-          return db.prepare(text).all() as Array<Record<string, unknown>>;
-        } finally {
-          db.close();
-        }
-      },
-      remove: () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const databaseUrl = await createTestDatabase();
-  // psql's meta-commands (`\restrict`, which pg_dump writes since 15.14) are psql's alone; the rest
-  // is SQL a client sends as it is.
-  const dump = readFileSync(join(FIXTURE, 'postgres.sql'), 'utf8').replace(/^\\.*$/gm, '');
-  await withClient(databaseUrl, (client) => client.query(dump));
-  return {
-    storage: await openPostgresStorage({ connectionString: databaseUrl, poolSize: 5, statementTimeoutMs: 10_000 }),
-    databaseUrl,
-    keyring: new DerivedKeyring([fixture.secret!]),
-    query: (text) => withClient(databaseUrl, async (client) => (await client.query(text)).rows),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** This build's server over the restored database, at the moment the old build's answers were recorded. */
-function serve(restored: Restored, fixture: Fixture): Promise<Server> {
-  const clock = new TestClock(Date.parse(fixture.recordedAt));
-  return composeServer(restored.storage, {
-    now: clock.now,
-    keyring: restored.keyring,
-    rateLimitPerMinute: 0,
-    http: { ...DEFAULT_HTTP_LIMITS },
-    publicBaseUrl: fixture.publicBaseUrl,
-    busyParser: { parse: async (_holderId, ...args) => busyFromCalendars(...args) },
-    calendarSources: DEFAULT_CALENDAR_SOURCE_SETTINGS,
-    webhooks: {
-      allowPrivateTargets: false,
-      timeoutMs: 15_000,
-      retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
-      pollIntervalMs: 1_000,
-      limitPerHolder: 25,
-      limitPerAccount: 25,
-      concurrency: 128,
-      concurrencyPerHolder: 16,
-      concurrencyPerAccount: 32,
-      retentionDays: 30,
-    },
-  });
-}
-
-/** `/api/v1/bookings/bkg_…?from=…` → `/api/v1/bookings/:id`: the route an answer came from. */
-function routeOf(path: string): string {
-  return path.split('?')[0]!.replace(/\/[a-z]{3}_[a-z0-9]{20}/g, '/:id');
-}
-
 /**
  * Where `now` differs from `old` (each as `path: old → now`), and which fields `now` has that `old`
  * has not (by their place in the answer, `data[].holderId`). Lists are compared item by item.
@@ -171,14 +71,10 @@ function compare(old: unknown, now: unknown, at: string, shape: string, differen
   if (old !== now) differences.push(`${at}: ${JSON.stringify(old)} → ${JSON.stringify(now)}`);
 }
 
-function bodyOf(response: LightMyRequestResponse): unknown {
-  return (response.headers['content-type'] ?? '').toString().includes('json') ? response.json() : response.body;
-}
-
 describe(`a database written before accounts (bf056aa), opened by this build (${testStoreKind()})`, () => {
   const fixture = JSON.parse(readFileSync(join(FIXTURE, `answers.${testStoreKind()}.json`), 'utf8')) as Fixture;
   const tokenOf = (label: string) => fixture.keys.find((k) => k.label === label)!.token;
-  let restored: Restored;
+  let restored: RestoredFixture;
   let server: Server;
   const get = (label: string | null, path: string) =>
     server.app.inject({
@@ -188,8 +84,8 @@ describe(`a database written before accounts (bf056aa), opened by this build (${
     });
 
   beforeAll(async () => {
-    restored = await restore(fixture);
-    server = await serve(restored, fixture);
+    restored = await restoreFixture(FIXTURE, fixture.secret);
+    server = await serveFixture(restored, new TestClock(Date.parse(fixture.recordedAt)), fixture.publicBaseUrl);
   });
 
   afterAll(async () => {
