@@ -67,7 +67,7 @@ describe('POST /api/v1/holds', () => {
     expect(body).toEqual({
       id: body.id,
       holderId: expect.stringMatching(/^hdr_/),
-      hostIds: [body.holderId],
+      hostIds: [(body as { holderId?: string }).holderId],
       eventTypeId: et.id,
       start: '2026-01-05T09:00:00.000Z',
       end: '2026-01-05T09:30:00.000Z',

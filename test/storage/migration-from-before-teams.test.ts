@@ -53,7 +53,11 @@ type ResourceKind = 'event type' | 'booking' | 'hold';
  * database, computed from the old answer; one line per field, e.g.
  * `{ kind: 'booking', field: 'hostIds', value: (booking) => [booking.holderId] }`.
  */
-const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resource) => unknown }> = [];
+const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resource) => unknown }> = [
+  // Migration 0015: a personal booking or hold occupies its holder's time alone.
+  { kind: 'booking', field: 'hostIds', value: (old) => [old.holderId] },
+  { kind: 'hold', field: 'hostIds', value: (old) => [old.holderId] },
+];
 
 /** The routes whose answers are a resource of a kind, or a list of them. */
 const KIND_OF_ROUTE: Record<string, ResourceKind> = {
