@@ -86,23 +86,6 @@ export function subtract(a: readonly Interval[], b: readonly Interval[]): Interv
 }
 
 /**
- * The time every holder has free, given each one's free time: what a collective team event type
- * offers (every host attends). Nothing for no holders: a team without hosts has no time.
- */
-export function intersectAll(holders: readonly (readonly Interval[])[]): Interval[] {
-  if (holders.length === 0) return [];
-  return holders.slice(1).reduce<Interval[]>((common, free) => intersect(common, free), merge(holders[0]!));
-}
-
-/**
- * The time at least one holder has free, given each one's free time: what a round-robin team event
- * type offers (any one host attends).
- */
-export function uniteAll(holders: readonly (readonly Interval[])[]): Interval[] {
-  return merge(holders.flat());
-}
-
-/**
  * The first index in `[0, length)` where `isBefore` no longer holds, for a predicate that holds
  * for a prefix of the indices and for none after it: a binary search (`length` when it holds for all).
  */

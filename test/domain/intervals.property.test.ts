@@ -2,17 +2,14 @@
 // intervals on a small integer line stands for the set of points it covers, counted one by one.
 // Each operation must answer with the model's set, in the merged form (sorted, non-empty, neither
 // overlapping nor touching), whatever the order, overlaps, touches and empties of its input.
-// The team operations are checked the same way over several holders' free time.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   firstAtOrAfter,
   intersect,
-  intersectAll,
   merge,
   OverlapCursor,
   subtract,
-  uniteAll,
   type Interval,
 } from '../../src/domain/intervals.js';
 
@@ -25,7 +22,6 @@ const interval: fc.Arbitrary<Interval> = fc
   .map(([start, length]) => ({ start, end: Math.min(LINE, start + length) }));
 // Empty intervals (length 0) are among them on purpose.
 const intervals = fc.array(interval, { maxLength: 12 });
-const holders = fc.array(intervals, { maxLength: 5 });
 
 /** The points the intervals cover. */
 function points(list: readonly Interval[]): Set<number> {
@@ -74,42 +70,6 @@ describe('interval operations against a set of points', () => {
     fc.assert(
       fc.property(intervals, intervals, (a, b) => {
         expect(subtract(a, b)).toEqual(canonical(without(points(a), points(b))));
-      }),
-      { numRuns: RUNS },
-    );
-  });
-});
-
-describe("several holders' free time", () => {
-  it('intersectAll (collective: every host attends) covers the points free for every holder; none for no holder', () => {
-    fc.assert(
-      fc.property(holders, (free) => {
-        const expected =
-          free.length === 0 ? new Set<number>() : free.map(points).reduce((common, next) => both(common, next));
-        expect(intersectAll(free)).toEqual(canonical(expected));
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it('uniteAll (round robin: any one host attends) covers the points free for at least one holder', () => {
-    fc.assert(
-      fc.property(holders, (free) => {
-        expect(uniteAll(free)).toEqual(canonical(new Set(free.flatMap((list) => [...points(list)]))));
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it('a slot is free for the team exactly when its every point is free for every host (collective) or all free for one host (round robin)', () => {
-    fc.assert(
-      fc.property(holders, interval, (free, slot) => {
-        fc.pre(slot.start < slot.end);
-        const fitsIn = (list: Interval[]) => list.some((f) => f.start <= slot.start && slot.end <= f.end);
-        const hosts = free.map(merge);
-        expect(fitsIn(intersectAll(free))).toBe(hosts.length > 0 && hosts.every(fitsIn));
-        // Round robin offers a slot only a single host can take whole; the union may join two hosts' halves.
-        if (hosts.some(fitsIn)) expect(fitsIn(uniteAll(free))).toBe(true);
       }),
       { numRuns: RUNS },
     );
