@@ -27,6 +27,8 @@ declare module 'fastify' {
      * `problemKindsOf`), e.g. `['slot-unavailable']`. Only read for the OpenAPI document.
      */
     'x-problems'?: readonly ProblemKind[];
+    /** What the route's 403 refuses besides a key without its scope, e.g. a host changing a team event type. */
+    'x-forbidden'?: string;
   }
 }
 
@@ -213,7 +215,17 @@ function problemExample(kind: ProblemKind): Json {
   };
 }
 
-function problemResponses(kinds: ProblemKind[], scope: 'read' | 'write'): Record<string, Json> {
+/** A 403 is the scope's on every route; a route's `x-forbidden` names what else it refuses. */
+function forbiddenWhen(scope: 'read' | 'write', beyondScope: string | undefined): string {
+  const lacking = `The API key lacks the \`${scope}\` scope.`;
+  return beyondScope === undefined ? lacking : `${lacking} Or: ${beyondScope}`;
+}
+
+function problemResponses(
+  kinds: ProblemKind[],
+  scope: 'read' | 'write',
+  beyondScope: string | undefined,
+): Record<string, Json> {
   const byStatus = new Map<number, ProblemKind[]>();
   for (const kind of kinds) {
     const status = PROBLEM_TYPES[kind].status;
@@ -223,7 +235,7 @@ function problemResponses(kinds: ProblemKind[], scope: 'read' | 'write'): Record
   for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
     const description = group
       .map((kind) => {
-        const when = kind === 'forbidden' ? `The API key lacks the \`${scope}\` scope.` : PROBLEM_TYPES[kind].when;
+        const when = kind === 'forbidden' ? forbiddenWhen(scope, beyondScope) : PROBLEM_TYPES[kind].when;
         return group.length === 1 ? `\`${kind}\`: ${when}` : `- \`${kind}\`: ${when}`;
       })
       .join('\n');
@@ -323,8 +335,10 @@ function finishOperation(
 ): Json {
   const scope = scopeNeededFor(method); // the rule of the auth hook; test/openapi checks both agree
   const declared = (operation['x-problems'] ?? []) as ProblemKind[];
-  const { 'x-problems': _declared, ...op } = operation;
+  const beyondScope = operation['x-forbidden'] as string | undefined;
+  const { 'x-problems': _declared, 'x-forbidden': _beyondScope, ...op } = operation;
   void _declared;
+  void _beyondScope;
 
   let tags = op.tags as string[] | undefined;
   if (!tags || tags.length === 0) {
@@ -366,7 +380,7 @@ function finishOperation(
         : response.description;
     responses[status] = { ...response, description: described, headers };
   }
-  Object.assign(responses, problemResponses(problemKindsOf(method, path, declared), scope));
+  Object.assign(responses, problemResponses(problemKindsOf(method, path, declared), scope, beyondScope));
 
   const operationId = (op.operationId as string | undefined) ?? defaultOperationId(method, path, apiPrefix);
   return {
