@@ -6,8 +6,9 @@
 // gets it without doing anything: the bearer security requirement and the scope (`x-scope`, from
 // the same method rule as the auth hook), the problem responses it can give (400/401/403/429/500
 // everywhere, 404 with a path id, 413/415 with a body, 409/422 of idempotency on POST, plus the
-// route's own `x-problems`), the `Idempotency-Key` header on POST, response headers, a tag, an
-// operationId and a description when the route has none.
+// route's own `x-problems`, and what its 403 refuses besides a missing scope, `x-forbidden`), the
+// `Idempotency-Key` header on POST, response headers, a tag, an operationId and a description when
+// the route has none.
 //
 // Named schemas (`#/components/schemas/...`) are @fastify/swagger's own doing: the shared schemas
 // of src/http/schemas/ are added with `app.addSchema`, routes refer to them with `ref(...)`, and
@@ -51,7 +52,7 @@ const TAGS: Record<string, { name: string; description: string }> = {
   'event-types': {
     name: 'Event types',
     description:
-      'What can be booked: title, duration, slot interval, buffers, minimum notice, booking window, daily cap.',
+      "What can be booked: title, duration, slot interval, buffers, minimum notice, booking window, daily cap. A holder's own, or the account's team event types (hosts, collective or round robin).",
   },
   availability: {
     name: 'Availability',
@@ -96,8 +97,9 @@ function apiDescription(): string {
 A holder key (\`npx slotwise keys create --holder NAME\`, or \`POST /api/v1/holders/{id}/keys\`)
 acts for its holder. An account key (\`npx slotwise keys create --account NAME\`) provisions the
 account's holders (\`/api/v1/holders\`), reads and acts on every resource of its holders by id, lists
-the whole account, and acts for one holder with the \`Slotwise-Holder\` header (exactly as that
-holder's key with the account key's scopes). GET needs the \`read\` scope, every other method
+the whole account, makes the account's team event types (\`POST /api/v1/event-types\` with
+\`assignment\` and \`hosts\`), and acts for one holder with the \`Slotwise-Holder\` header (exactly as
+that holder's key with the account key's scopes). GET needs the \`read\` scope, every other method
 \`write\` (\`*\` grants both); each operation says which (also as \`x-scope\`). This document
 (\`${OPENAPI_PATH}\`) and \`${DOCS_PATH}\` need no key.
 
