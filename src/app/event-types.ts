@@ -36,7 +36,7 @@ export async function createEventTypeFor(
 export async function getEventTypeFor(context: AppContext, principal: Principal, id: string): Promise<ListedEventType> {
   const reached = await reach(context, principal, id);
   if ('team' in reached) return reached.team;
-  const eventType = await context.store.eventTypes.get(reached.own.holderId, id);
+  const eventType = reached.eventType ?? (await context.store.eventTypes.get(reached.own.holderId, id));
   if (!eventType) throw notFound(`Event type ${id}`);
   return { ...eventType, holderHandle: reached.own.holderHandle };
 }
@@ -87,22 +87,23 @@ export function listEventTypes(
 
 /**
  * What `id` names for the principal: a holder's own event type, acted on for its holder (the
- * holder acted for, or in account scope the one of the account that owns it); or a team event
- * type of the account that the principal reaches (in account scope, or acting for one of its
- * hosts). Anything else is not found, as an unknown id.
+ * holder acted for, with the event type as read to tell; or in account scope the holder of the
+ * account that owns it); or a team event type of the account that the principal reaches (in
+ * account scope, or acting for one of its hosts). Anything else is not found, as an unknown id.
  */
 async function reach(
   context: AppContext,
   principal: Principal,
   id: string,
-): Promise<{ own: Caller } | { team: TeamEventTypeWithHandle }> {
+): Promise<{ own: Caller; eventType?: EventType } | { team: TeamEventTypeWithHandle }> {
   if (principal.actingFor === null) {
     const owner = await actingForOwner(context, principal, () => context.store.eventTypes.holderOf(id));
     if (owner) return { own: owner.caller };
     return { team: await getTeamEventType(context, principal.accountId, id) };
   }
   const caller = callerFor(principal, principal.actingFor);
-  if ((await context.store.eventTypes.holderOf(id)) === caller.holderId) return { own: caller };
+  const own = await context.store.eventTypes.get(caller.holderId, id);
+  if (own) return { own: caller, eventType: own };
   const team = await context.store.teamEventTypes.get(id);
   const hosted =
     team?.accountId === principal.accountId && team.hosts.some((host) => host.holderId === caller.holderId);
