@@ -12,11 +12,6 @@ import type { ListScope } from './paging.js';
 
 type Context = Pick<AppContext, 'store' | 'holders'>;
 
-/** `GET`, `PATCH` and `DELETE /event-types/:id`. A deleted holder's event types are gone with it. */
-export function callerForEventType(context: Context, principal: Principal, id: string): Promise<Caller> {
-  return callerForOwner(context, principal, () => context.store.eventTypes.holderOf(id), `Event type ${id}`);
-}
-
 /** `GET /bookings/:id`: a deleted holder's bookings too. */
 export function callerForBooking(context: Context, principal: Principal, id: string): Promise<Caller> {
   return callerForOwner(context, principal, () => context.store.bookings.holderOf(id), `Booking ${id}`);

@@ -90,6 +90,8 @@ export interface AccountSettings {
   holdersPerAccount: number;
   /** Keys one holder may have that are not revoked (`KEYS_PER_HOLDER`). */
   keysPerHolder: number;
+  /** Live team event types one account may have (`TEAM_EVENT_TYPES_PER_ACCOUNT`). */
+  teamEventTypesPerAccount: number;
 }
 
 export interface WebhookSettings {

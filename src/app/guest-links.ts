@@ -8,6 +8,8 @@ import type { Keyring } from './ports/keyring.js';
 export const PAGE_PATHS = {
   holder: (handle: string) => `/book/${handle}`,
   eventType: (handle: string, slug: string) => `/book/${handle}/${slug}`,
+  /** A team event type's booking page, under its account's handle (contract §14). */
+  teamEventType: (accountHandle: string, slug: string) => `/team/${accountHandle}/${slug}`,
   manage: (token: string) => `/manage/${token}`,
 } as const;
 
@@ -34,6 +36,10 @@ export class GuestLinks {
 
   bookingPage(handle: string, slug: string): string {
     return `${this.baseUrl()}${PAGE_PATHS.eventType(handle, slug)}`;
+  }
+
+  teamBookingPage(accountHandle: string, slug: string): string {
+    return `${this.baseUrl()}${PAGE_PATHS.teamEventType(accountHandle, slug)}`;
   }
 
   /** Where the guest sees the booking and can cancel or reschedule it. */

@@ -153,7 +153,8 @@ export async function updateHolder(
 
 /**
  * Deletes the holder (contract §12), refused with 409 `invalid-state` while it has a confirmed
- * booking that has not ended. In one transaction: the holder is marked deleted (its name and
+ * booking that has not ended or hosts a live team event type (a team type being given it as a
+ * host meanwhile keeps it from deletion until that commits, and is then seen). In one transaction: the holder is marked deleted (its name and
  * handle are free again, its pages and `Slotwise-Holder` answer 404), its keys are revoked (401),
  * its live holds released, its webhooks (with their deliveries) and calendar sources (with their
  * busy time) deleted, its calendar feed link ended and its event types deleted. Its bookings stay,
@@ -170,6 +171,13 @@ export async function deleteHolder(context: AppContext, accountId: string, id: s
         throw new DomainError(
           'invalid-state',
           `Holder ${id} has confirmed bookings that have not ended; cancel them (or wait until they are over) before deleting it.`,
+        );
+      }
+      // No live team type is left with a host that is gone (contract §12, §14).
+      if (await tx.holders.hostsLiveTeamType(holder.id)) {
+        throw new DomainError(
+          'invalid-state',
+          `Holder ${id} hosts team event types; take it out of their hosts (or delete them) before deleting it.`,
         );
       }
       await tx.holders.markDeleted(holder.id, now);

@@ -2,17 +2,27 @@ import type { Availability } from '../domain/availability.js';
 import { grants, type Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
 import type { CalendarSource, SourceBusy } from '../domain/calendar-source.js';
-import type { EventType } from '../domain/event-type.js';
 import { sourceOf, type Hold } from '../domain/hold.js';
 import { formatUtc } from '../domain/instant.js';
 import type { Delivery, Webhook } from '../domain/webhook.js';
 import type { Caller } from './context.js';
 import type { GuestLinks } from './guest-links.js';
+import type { ListedEventType } from './ports/store.js';
 
 /** The client-visible shapes: one place, shared by HTTP responses and webhook payloads. */
 
-/** An event type as its holder's keys see it: with the booking page's link when it is public. */
-export function eventTypeView(eventType: EventType, links: GuestLinks, holderHandle: string) {
+/**
+ * An event type as the API shows it, a holder's own or a team's (contract §14): with the booking
+ * page's link when it is public (under the holder's handle, or a team's under its account's).
+ */
+export function eventTypeView(eventType: ListedEventType, links: GuestLinks) {
+  const team = eventType.holderId === null ? eventType : null;
+  let bookingPageUrl: string | null = null;
+  if (eventType.public)
+    bookingPageUrl =
+      eventType.holderId === null
+        ? links.teamBookingPage(eventType.accountHandle, eventType.slug)
+        : links.bookingPage(eventType.holderHandle, eventType.slug);
   return {
     id: eventType.id,
     holderId: eventType.holderId,
@@ -28,7 +38,12 @@ export function eventTypeView(eventType: EventType, links: GuestLinks, holderHan
     maxBookingsPerDay: eventType.maxBookingsPerDay,
     public: eventType.public,
     questions: eventType.questions,
-    bookingPageUrl: eventType.public ? links.bookingPage(holderHandle, eventType.slug) : null,
+    // A holder's own event type uses its holder's default schedule (no other is stored yet); a
+    // team type has none: each host names its own.
+    scheduleId: null,
+    assignment: team?.assignment ?? null,
+    hosts: team?.hosts ?? null,
+    bookingPageUrl,
     createdAt: formatUtc(eventType.createdAt),
     updatedAt: formatUtc(eventType.updatedAt),
   };

@@ -1,6 +1,7 @@
 /** Closed set of failure kinds the use cases can report; the HTTP layer maps each to a problem type once. */
 export type DomainErrorCode =
   | 'invalid-request'
+  | 'forbidden'
   | 'not-found'
   | 'slot-unavailable'
   | 'invalid-state'

@@ -1,9 +1,9 @@
 import type { Question } from './questions.js';
 import type { SlotPolicy } from './slots.js';
 
-export interface EventType extends SlotPolicy {
+/** What every event type has, a holder's own or a team's (contract §4, §10). */
+export interface EventTypeSettings extends SlotPolicy {
   id: string;
-  holderId: string;
   title: string;
   slug: string;
   description: string | null;
@@ -15,6 +15,11 @@ export interface EventType extends SlotPolicy {
   explicitSlotIntervalMinutes: number | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** A holder's own event type: its holder's time is booked. */
+export interface EventType extends EventTypeSettings {
+  holderId: string;
 }
 
 export const MAX_SLUG_LENGTH = 80;

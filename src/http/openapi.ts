@@ -6,8 +6,9 @@
 // gets it without doing anything: the bearer security requirement and the scope (`x-scope`, from
 // the same method rule as the auth hook), the problem responses it can give (400/401/403/429/500
 // everywhere, 404 with a path id, 413/415 with a body, 409/422 of idempotency on POST, plus the
-// route's own `x-problems`), the `Idempotency-Key` header on POST, response headers, a tag, an
-// operationId and a description when the route has none.
+// route's own `x-problems`, and what its 403 refuses besides a missing scope, `x-forbidden`), the
+// `Idempotency-Key` header on POST, response headers, a tag, an operationId and a description when
+// the route has none.
 //
 // Named schemas (`#/components/schemas/...`) are @fastify/swagger's own doing: the shared schemas
 // of src/http/schemas/ are added with `app.addSchema`, routes refer to them with `ref(...)`, and
@@ -27,6 +28,8 @@ declare module 'fastify' {
      * `problemKindsOf`), e.g. `['slot-unavailable']`. Only read for the OpenAPI document.
      */
     'x-problems'?: readonly ProblemKind[];
+    /** What the route's 403 refuses besides a key without its scope, e.g. a host changing a team event type. */
+    'x-forbidden'?: string;
   }
 }
 
@@ -49,7 +52,7 @@ const TAGS: Record<string, { name: string; description: string }> = {
   'event-types': {
     name: 'Event types',
     description:
-      'What can be booked: title, duration, slot interval, buffers, minimum notice, booking window, daily cap.',
+      "What can be booked: title, duration, slot interval, buffers, minimum notice, booking window, daily cap. A holder's own, or the account's team event types (hosts, collective or round robin).",
   },
   availability: {
     name: 'Availability',
@@ -94,8 +97,9 @@ function apiDescription(): string {
 A holder key (\`npx slotwise keys create --holder NAME\`, or \`POST /api/v1/holders/{id}/keys\`)
 acts for its holder. An account key (\`npx slotwise keys create --account NAME\`) provisions the
 account's holders (\`/api/v1/holders\`), reads and acts on every resource of its holders by id, lists
-the whole account, and acts for one holder with the \`Slotwise-Holder\` header (exactly as that
-holder's key with the account key's scopes). GET needs the \`read\` scope, every other method
+the whole account, makes the account's team event types (\`POST /api/v1/event-types\` with
+\`assignment\` and \`hosts\`), and acts for one holder with the \`Slotwise-Holder\` header (exactly as
+that holder's key with the account key's scopes). GET needs the \`read\` scope, every other method
 \`write\` (\`*\` grants both); each operation says which (also as \`x-scope\`). This document
 (\`${OPENAPI_PATH}\`) and \`${DOCS_PATH}\` need no key.
 
@@ -213,7 +217,17 @@ function problemExample(kind: ProblemKind): Json {
   };
 }
 
-function problemResponses(kinds: ProblemKind[], scope: 'read' | 'write'): Record<string, Json> {
+/** A 403 is the scope's on every route; a route's `x-forbidden` names what else it refuses. */
+function forbiddenWhen(scope: 'read' | 'write', beyondScope: string | undefined): string {
+  const lacking = `The API key lacks the \`${scope}\` scope.`;
+  return beyondScope === undefined ? lacking : `${lacking} Or: ${beyondScope}`;
+}
+
+function problemResponses(
+  kinds: ProblemKind[],
+  scope: 'read' | 'write',
+  beyondScope: string | undefined,
+): Record<string, Json> {
   const byStatus = new Map<number, ProblemKind[]>();
   for (const kind of kinds) {
     const status = PROBLEM_TYPES[kind].status;
@@ -223,7 +237,7 @@ function problemResponses(kinds: ProblemKind[], scope: 'read' | 'write'): Record
   for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
     const description = group
       .map((kind) => {
-        const when = kind === 'forbidden' ? `The API key lacks the \`${scope}\` scope.` : PROBLEM_TYPES[kind].when;
+        const when = kind === 'forbidden' ? forbiddenWhen(scope, beyondScope) : PROBLEM_TYPES[kind].when;
         return group.length === 1 ? `\`${kind}\`: ${when}` : `- \`${kind}\`: ${when}`;
       })
       .join('\n');
@@ -323,8 +337,10 @@ function finishOperation(
 ): Json {
   const scope = scopeNeededFor(method); // the rule of the auth hook; test/openapi checks both agree
   const declared = (operation['x-problems'] ?? []) as ProblemKind[];
-  const { 'x-problems': _declared, ...op } = operation;
+  const beyondScope = operation['x-forbidden'] as string | undefined;
+  const { 'x-problems': _declared, 'x-forbidden': _beyondScope, ...op } = operation;
   void _declared;
+  void _beyondScope;
 
   let tags = op.tags as string[] | undefined;
   if (!tags || tags.length === 0) {
@@ -366,7 +382,7 @@ function finishOperation(
         : response.description;
     responses[status] = { ...response, description: described, headers };
   }
-  Object.assign(responses, problemResponses(problemKindsOf(method, path, declared), scope));
+  Object.assign(responses, problemResponses(problemKindsOf(method, path, declared), scope, beyondScope));
 
   const operationId = (op.operationId as string | undefined) ?? defaultOperationId(method, path, apiPrefix);
   return {

@@ -21,7 +21,7 @@ export const PROBLEM_TYPES = {
   forbidden: {
     status: 403,
     title: 'Forbidden',
-    when: 'The API key lacks the scope the operation needs. Sent with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`.',
+    when: 'The API key lacks the scope the operation needs (sent with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`), or a host of a team event type tries to change or delete it: only account scope does.',
   },
   'not-found': {
     status: 404,
@@ -100,6 +100,7 @@ export type ProblemKind = keyof typeof PROBLEM_TYPES;
 // Every domain error code is a problem kind of the same name: the mapping is the identity, checked here.
 const _domainCodesAreProblemKinds: Record<DomainErrorCode, ProblemKind> = {
   'invalid-request': 'invalid-request',
+  forbidden: 'forbidden',
   'not-found': 'not-found',
   'slot-unavailable': 'slot-unavailable',
   'invalid-state': 'invalid-state',

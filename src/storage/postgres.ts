@@ -80,6 +80,7 @@ const POSTGRES: EngineTraits = {
   },
   // Write transactions run concurrently: rows are locked before they are changed or deleted…
   lockingRows: (query) => query.forUpdate(),
+  keepingRows: (query) => query.forKeyShare(),
   // …and a claim passes over deliveries another worker's claim holds.
   claimSuffix: sql`for update of d skip locked`,
   skippingLocked: sql`for update skip locked`,

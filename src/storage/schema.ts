@@ -46,7 +46,12 @@ export interface Database {
   };
   event_types: {
     id: string;
-    holder_id: string;
+    /** The account of its holder, or (a team event type) its own. */
+    account_id: string;
+    /** Null for a team event type, which belongs to its account (contract §14). */
+    holder_id: string | null;
+    /** `collective` or `round-robin` for a team event type; null for a holder's own. */
+    assignment: string | null;
     title: string;
     slug: string;
     description: string | null;
@@ -64,6 +69,18 @@ export interface Database {
     public: number;
     /** JSON: the questions a booking answers. */
     questions: string;
+  };
+  /** The hosts of team event types, each holder once per type, in the order given (`position`). */
+  event_type_hosts: {
+    event_type_id: string;
+    holder_id: string;
+    /** Null: the host's default schedule. */
+    schedule_id: string | null;
+    /** 0 or 1. */
+    fixed: number;
+    priority: number;
+    weight: number;
+    position: number;
   };
   availabilities: {
     holder_id: string;

@@ -87,6 +87,7 @@ const SQLITE: EngineTraits = {
   begin: 'begin immediate',
   lockCalendar: async () => {},
   lockingRows: (query) => query,
+  keepingRows: (query) => query,
   sharedSourceCount: (holderIdColumn) =>
     sql<number>`(select count(*) from calendar_sources where holder_id = ${sql.ref(holderIdColumn)})`,
   activeWebhooks: (holderIdColumn, accountIdColumn) =>

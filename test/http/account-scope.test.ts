@@ -492,7 +492,6 @@ describe('account scope: a deleted holder', () => {
 describe('account scope: what exists once per holder', () => {
   it('when an account key without the header uses a per-holder route, then 400 names Slotwise-Holder', async () => {
     const attempts: Array<[string, string, unknown?]> = [
-      ['POST', '/api/v1/event-types', { title: 'Team call', durationMinutes: 30 }],
       ['GET', '/api/v1/availability'],
       ['PUT', '/api/v1/availability', { timeZone: 'UTC', weekly: {} }],
       ['GET', '/api/v1/calendar-sources'],
@@ -508,6 +507,11 @@ describe('account scope: what exists once per holder', () => {
       const res = await call(method, url, acme, json);
       expectInvalid(res, ['Slotwise-Holder']);
     }
+    // An event type made in account scope is the account's team event type (contract §14).
+    expectInvalid(await call('POST', '/api/v1/event-types', acme, { title: 'Team call', durationMinutes: 30 }), [
+      'assignment',
+      'hosts',
+    ]);
     // Nothing was made.
     expect((await ok<ListBody<unknown>>('GET', '/api/v1/event-types', acme)).data).toHaveLength(2);
     expect((await ok<ListBody<unknown>>('GET', '/api/v1/calendar-sources', ada)).data).toHaveLength(0);

@@ -2,7 +2,9 @@
 // caller's own holder, a sibling holder of the same account, a holder of another account and a
 // deleted holder, called with a holder key, an account key (account scope) and an account key
 // acting for the own holder (Slotwise-Holder). Where the caller may not reach the resource, the
-// answer is exactly the answer for an id that exists for nobody, and nothing changes.
+// answer is exactly the answer for an id that exists for nobody, and nothing changes. Team event
+// types (contract §14), the account's own, have a matrix of their own: hosts read them and may
+// not change them (403), every other holder and account answers as for an unknown id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/app/api-keys.js';
@@ -217,6 +219,9 @@ function expectation(actor: ActorName, owner: Owner, route: Route): Expectation 
 let h: Harness;
 let accountKey: string;
 const world = {} as Record<Owner, Holdings>;
+/** globex's account key; acme's team event type, hosted by the own holder (ada) alone. */
+let otherAccountKey: string;
+let teamTypeId: string;
 
 async function request(
   actor: Actor,
@@ -340,7 +345,28 @@ beforeAll(async () => {
   );
   const deleted = await request(account, 'DELETE', `/api/v1/holders/${world.deleted.holderId}`);
   expect(deleted.statusCode, deleted.body).toBe(204);
+  otherAccountKey = (
+    await createApiKey(h.context, {
+      accountName: 'globex',
+      holderName: null,
+      scopes: ['read', 'write'],
+      expiresAt: null,
+    })
+  ).token;
+  teamTypeId = await freshTeamType();
 }, 60_000);
+
+/** A team event type of acme hosted by the own holder alone, made in account scope. */
+async function freshTeamType(): Promise<string> {
+  const made = await request({ token: accountKey, headers: {} }, 'POST', '/api/v1/event-types', {
+    title: 'Team call',
+    durationMinutes: 30,
+    assignment: 'round-robin',
+    hosts: [{ holderId: world.own.holderId }],
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json<{ id: string }>().id;
+}
 
 afterAll(async () => {
   await h.close();
@@ -431,6 +457,93 @@ describe('the isolation matrix: lists × key', () => {
             expect(listed.has(id), `${where} · ${owner}`).toBe(reachable);
         }
       }
+    }
+  });
+});
+
+describe('the isolation matrix: team event types × key (contract §14)', () => {
+  type TeamActor =
+    | 'account key'
+    | 'host’s key'
+    | 'account key for the host'
+    | 'sibling’s key'
+    | 'account key for the sibling'
+    | 'other account’s holder key'
+    | 'other account’s key';
+  const TEAM_ACTORS: TeamActor[] = [
+    'account key',
+    'host’s key',
+    'account key for the host',
+    'sibling’s key',
+    'account key for the sibling',
+    'other account’s holder key',
+    'other account’s key',
+  ];
+  const teamActor = (actor: TeamActor): Actor => {
+    switch (actor) {
+      case 'account key':
+        return { token: accountKey, headers: {} };
+      case 'host’s key':
+        return { token: world.own.token, headers: {} };
+      case 'account key for the host':
+        return { token: accountKey, headers: { 'slotwise-holder': world.own.holderId } };
+      case 'sibling’s key':
+        return { token: world.sibling.token, headers: {} };
+      case 'account key for the sibling':
+        return { token: accountKey, headers: { 'slotwise-holder': world.sibling.holderId } };
+      case 'other account’s holder key':
+        return { token: world.other.token, headers: {} };
+      case 'other account’s key':
+        return { token: otherAccountKey, headers: {} };
+    }
+  };
+  const TEAM_ROUTES: Array<{ method: 'GET' | 'PATCH' | 'DELETE'; body?: unknown }> = [
+    { method: 'GET' },
+    { method: 'PATCH', body: { description: 'changed by the matrix' } },
+    { method: 'DELETE' },
+  ];
+  const isHost = (actor: TeamActor) => actor === 'host’s key' || actor === 'account key for the host';
+
+  it(`when a holder or account other than the team type’s own reaches for it, then the answer is the unknown id’s; a host reads it and gets 403 for a change; nothing changes (${TEAM_ACTORS.length * TEAM_ROUTES.length} cells)`, async () => {
+    const before = await request(teamActor('account key'), 'GET', `/api/v1/event-types/${teamTypeId}`);
+    expect(before.statusCode, before.body).toBe(200);
+    const unknownId = UNKNOWN.eventType;
+    for (const actor of TEAM_ACTORS) {
+      for (const route of TEAM_ROUTES) {
+        const where = `${route.method} a team event type · ${actor}`;
+        const caller = teamActor(actor);
+        if (actor === 'account key') {
+          // Allowed: run on a team type made for the call, so that the others still find theirs.
+          const id = route.method === 'GET' ? teamTypeId : await freshTeamType();
+          const answer = await request(caller, route.method, `/api/v1/event-types/${id}`, route.body);
+          expect(answer.statusCode, `${where}: ${answer.body}`).toBeLessThan(300);
+          continue;
+        }
+        const answer = await request(caller, route.method, `/api/v1/event-types/${teamTypeId}`, route.body);
+        if (isHost(actor) && route.method === 'GET') {
+          expect(answer.statusCode, where).toBe(200);
+          expect(answer.body, where).toBe(before.body);
+        } else if (isHost(actor)) {
+          expect(answer.statusCode, `${where}: ${answer.body}`).toBe(403);
+          expect(answer.json<{ type: string }>().type, where).toBe('urn:service:problem:forbidden');
+        } else {
+          const unknown = await request(caller, route.method, `/api/v1/event-types/${unknownId}`, route.body);
+          expect(answer.statusCode, where).toBe(404);
+          expect(shape(answer, teamTypeId), where).toEqual(shape(unknown, unknownId));
+        }
+      }
+    }
+    expect((await request(teamActor('account key'), 'GET', `/api/v1/event-types/${teamTypeId}`)).body).toBe(
+      before.body,
+    );
+  });
+
+  it('when each key lists event types, then the team type is listed for the account key and its host, never for another holder or account', async () => {
+    for (const actor of TEAM_ACTORS) {
+      const answer = await request(teamActor(actor), 'GET', '/api/v1/event-types?limit=100');
+      expect(answer.statusCode, actor).toBe(200);
+      const listed = answer.json<{ data: Array<{ id: string }> }>().data.map((item) => item.id);
+      expect(listed.includes(teamTypeId), actor).toBe(actor === 'account key' || isHost(actor));
     }
   });
 });

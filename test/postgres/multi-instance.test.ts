@@ -499,6 +499,67 @@ describe('three server processes on one PostgreSQL database', () => {
       expect((await api(instance, token, 'GET', '/api/v1/event-types', undefined, cal)).status).toBe(200);
   });
 
+  it('when a team event type is changed on one instance, then the others hear it as a change of its account within a second: an account key they keep in memory is read again, as a cache of team types by account would be', async () => {
+    const env = { DATABASE_URL: databaseUrl };
+    const created = await runCli(['keys', 'create', '--account', 'dunder-mifflin', '--scopes', 'read,write'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const accountKey = created.stdout.trim();
+    const holder = await api(a, accountKey, 'POST', '/api/v1/holders', { name: 'Milton' });
+    expect(holder.status).toBe(201);
+    const hostId = holder.body.id as string;
+    const teamId = await createEventType(accountKey, a, {
+      title: 'Staplers',
+      durationMinutes: 30,
+      assignment: 'collective',
+      hosts: [{ holderId: hostId }],
+    });
+    // A change of a holder (not of its account) that needs the key's write scope.
+    const rename = (instance: Instance, displayName: string) =>
+      api(instance, accountKey, 'PATCH', `/api/v1/holders/${hostId}`, { displayName });
+    // Every instance has heard the creation (a change of the account) and read the key again.
+    await sleep(1_000);
+    for (const instance of instances) {
+      await servedWhileListening(instance, accountKey);
+      expect((await rename(instance, 'warm')).status, instance.name).toBe(200);
+    }
+
+    // The key loses its write scope where no trigger marks its account changed: every instance
+    // keeps the key it read, a holder's change does not make it read it again…
+    const client = await db.connect();
+    try {
+      await client.query('set session_replication_role = replica');
+      const { rowCount } = await client.query(
+        `update api_keys set scopes = 'read'
+         where holder_id is null and account_id = (select id from accounts where name = 'dunder-mifflin')`,
+      );
+      expect(rowCount).toBe(1);
+    } finally {
+      await client.query('reset session_replication_role');
+      client.release();
+    }
+    for (const instance of instances) expect((await rename(instance, 'kept')).status, instance.name).toBe(200);
+
+    // …a team event type's change does: on the instance that made it at once, on the others within a second.
+    const patched = await api(a, accountKey, 'PATCH', `/api/v1/event-types/${teamId}`, { description: 'Changed on a' });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const changedAt = performance.now();
+    const latencies = await Promise.all(
+      instances.map(async (instance) => {
+        for (;;) {
+          const response = await rename(instance, 'refused?');
+          if (response.status !== 200 || performance.now() - changedAt > 1_000) {
+            expectProblem(response, 403, ['urn:service:problem:forbidden'], `${instance.name}: ${response.status}`);
+            return Math.round(performance.now() - changedAt);
+          }
+          await sleep(2);
+        }
+      }),
+    );
+    console.log(
+      `team event type changed on ${a.name}: its account's key read again everywhere within ${latencies.join(', ')} ms`,
+    );
+  });
+
   it('when 90 bookings for one start arrive at once spread over three instances, then exactly one is created and the rest are 409 slot-unavailable', async () => {
     const start = dayAhead(3) + 10 * 60 * MIN;
     const responses = await Promise.all(

@@ -48,7 +48,7 @@ describe('change signal', () => {
     const holder = await addHolder('alice');
     const before = await markWhenHearing(storage.changes);
     await store.holders.get(holder.id);
-    await store.eventTypes.list(holder.id, { limit: 10, after: null });
+    await store.eventTypes.list({ accountId: holder.accountId, holderId: holder.id }, { limit: 10, after: null });
     expect(storage.changes.unchangedSince(before, holder.id)).toBe(true);
 
     await addEventType(holder.id, { slug: 'own' });

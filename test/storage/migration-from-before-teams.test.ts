@@ -57,6 +57,11 @@ const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resou
   // Migration 0015: a personal booking or hold occupies its holder's time alone.
   { kind: 'booking', field: 'hostIds', value: (old) => [old.holderId] },
   { kind: 'hold', field: 'hostIds', value: (old) => [old.holderId] },
+  // Migration 0016: a holder's own event type has no team.
+  { kind: 'event type', field: 'assignment', value: () => null },
+  { kind: 'event type', field: 'hosts', value: () => null },
+  // Migration 0014: an event type offered in its holder's default schedule.
+  { kind: 'event type', field: 'scheduleId', value: () => null },
 ];
 
 /** The routes whose answers are a resource of a kind, or a list of them. */

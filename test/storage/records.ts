@@ -2,6 +2,7 @@
 import { IdGenerator, type IdPrefix } from '../../src/app/ids.js';
 import type { Booking, BookingStatus } from '../../src/domain/booking.js';
 import type { EventType } from '../../src/domain/event-type.js';
+import { teamHostOf, type TeamEventType } from '../../src/domain/team-event-type.js';
 
 export const at = (iso: string): number => Date.parse(iso);
 
@@ -29,6 +30,25 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     questions: [],
     createdAt,
     updatedAt: createdAt,
+    ...fields,
+  };
+}
+
+/** A round-robin team event type of the account with these hosts (defaults filled), otherwise as `eventTypeRecord`. */
+export function teamEventTypeRecord(
+  accountId: string,
+  hostIds: readonly string[],
+  createdAt: number,
+  fields: Partial<TeamEventType> = {},
+): TeamEventType {
+  const { holderId: _personal, ...settings } = eventTypeRecord('', createdAt, fields.id ? { id: fields.id } : {});
+  return {
+    ...settings,
+    slug: `team-${settings.id.slice(4, 12)}`,
+    holderId: null,
+    accountId,
+    assignment: 'round-robin',
+    hosts: hostIds.map((holderId) => teamHostOf({ holderId })),
     ...fields,
   };
 }

@@ -138,7 +138,10 @@ describe('transactions started at once', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(UniqueViolation);
-    const stored = await store.eventTypes.list(holder.id, { limit: 10, after: null });
+    const stored = await store.eventTypes.list(
+      { accountId: holder.accountId, holderId: holder.id },
+      { limit: 10, after: null },
+    );
     expect(stored.map((e) => e.slug).sort()).toEqual(['intro', 'other']);
   });
 
@@ -243,7 +246,7 @@ describe('keyset paging', () => {
     const expected = [...live].sort(byKeyThenId((e: EventType) => e.createdAt)).map((e) => e.id);
     for (const limit of [1, 2, 4, 11, 50]) {
       const pages = await allPages(
-        (page) => store.eventTypes.list(alice.id, page),
+        (page) => store.eventTypes.list({ accountId: alice.accountId, holderId: alice.id }, page),
         limit,
         (e) => e.createdAt,
       );

@@ -83,6 +83,15 @@ export interface HolderWrites extends HolderReads {
   lockedLive(id: string): Promise<Holder | undefined>;
   /** Whether the holder has a confirmed booking that has not ended at `now`: it is still in use. */
   hasBookingsNotEnded(id: string, now: Instant): Promise<boolean>;
+  /** Whether the holder hosts a live team event type (contract §14): it is still in use. */
+  hostsLiveTeamType(id: string): Promise<boolean>;
+  /**
+   * Those of `ids` that are live holders of the account, each kept from being deleted until the
+   * transaction ends: PostgreSQL share-locks their rows (`for key share`), so a deletion, which
+   * locks its holder's row first, waits for this transaction and then sees what it wrote, and
+   * one that committed first is seen here as deleted. What hosts a team event type reads first.
+   */
+  keepLive(accountId: string, ids: readonly string[]): Promise<Set<string>>;
   /** Sets `deleted_at` (its name and handle are free again) and moves its calendar feed to a new generation. */
   markDeleted(id: string, at: Instant): Promise<void>;
   /** Changes the public profile; throws `UniqueViolation` when the handle is another holder's. */

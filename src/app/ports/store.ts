@@ -17,6 +17,7 @@ import type {
   CalendarSourceReads,
   CalendarSourceWrites,
 } from './calendar-source-store.js';
+import type { TeamEventTypeReads, TeamEventTypeWithHandle, TeamEventTypeWrites } from './team-event-type-store.js';
 
 export type {
   AccountReads,
@@ -38,11 +39,12 @@ export type {
   StoredSourceOfAccount,
   SyncLeases,
 } from './calendar-source-store.js';
+export type { TeamEventTypeReads, TeamEventTypeWithHandle, TeamEventTypeWrites } from './team-event-type-store.js';
 
 /**
- * Whose items an account-scope list shows (contract §12): those of every holder of the account,
- * or of the one holder of it named (the `holderId` filter; the use case has checked it is the
- * account's).
+ * Whose items a list shows (contract §12): those of every holder of the account, or of the one
+ * holder of it named (the `holderId` filter in account scope, or the holder a request acts for;
+ * the use case has checked it is the account's).
  */
 export interface AccountFilter {
   accountId: string;
@@ -52,14 +54,19 @@ export interface AccountFilter {
 /** An event type with the handle of its holder, where its booking page lives. */
 export type HeldEventType = EventType & { holderHandle: string };
 
+/** An item of a list of event types: a holder's own, or a team's (contract §14). */
+export type ListedEventType = HeldEventType | TeamEventTypeWithHandle;
+
 export interface EventTypeReads {
-  /** Deleted event types are not found. */
+  /** The holder's own event type; deleted ones, and team event types, are not found. */
   get(holderId: string, id: string): Promise<EventType | undefined>;
-  /** Whose live event type it is (account scope, contract §12); undefined for none, or a deleted holder's. */
+  /** Whose live event type it is (account scope, contract §12); undefined for none, a team's, or a deleted holder's. */
   holderOf(id: string): Promise<string | undefined>;
-  list(holderId: string, page: PageRequest): Promise<EventType[]>;
-  /** The live event types of the account's live holders, in the order of `list`. */
-  listOfAccount(filter: AccountFilter, page: PageRequest): Promise<HeldEventType[]>;
+  /**
+   * Live event types, oldest first (keyset on created_at, id): the account's team event types and
+   * its live holders' own; with `holderId`, that holder's own and the team types it hosts.
+   */
+  list(filter: AccountFilter, page: PageRequest): Promise<ListedEventType[]>;
   /** Every live event type of the holder, unordered. */
   live(holderId: string): Promise<EventType[]>;
   /** The titles of those of `ids` that are the holder's event types, deleted ones too (their bookings stay). */
@@ -260,6 +267,7 @@ export interface Reads {
   holders: HolderReads;
   apiKeys: ApiKeyReads;
   eventTypes: EventTypeReads;
+  teamEventTypes: TeamEventTypeReads;
   availability: AvailabilityReads;
   bookings: BookingReads;
   holds: HoldReads;
@@ -306,6 +314,7 @@ export interface Transaction {
   holders: HolderWrites;
   apiKeys: ApiKeyWrites;
   eventTypes: EventTypeWrites;
+  teamEventTypes: TeamEventTypeWrites;
   availability: AvailabilityWrites;
   bookings: BookingWrites;
   holds: HoldWrites;

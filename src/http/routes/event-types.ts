@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.js';
 import {
-  createEventType,
-  deleteEventType,
-  getEventType,
+  createEventTypeFor,
+  deleteEventTypeFor,
+  getEventTypeFor,
   listEventTypes,
-  updateEventType,
+  updateEventTypeFor,
 } from '../../app/event-types.js';
-import { callerForEventType, listScopeOf } from '../../app/account-scope.js';
+import { listScopeOf } from '../../app/account-scope.js';
 import { eventTypeView } from '../../app/views.js';
-import { callerOf, principalOf } from '../auth.js';
+import { principalOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
 import {
   CreateEventTypeBody,
@@ -22,6 +22,9 @@ import {
   ref,
 } from '../schemas/index.js';
 
+const TEAM_TYPE_OF_HOST =
+  'the request acts for a host of the team event type it names, which only account scope changes (contract §14).';
+
 export const eventTypeRoutes =
   (context: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -32,7 +35,7 @@ export const eventTypeRoutes =
           operationId: 'listEventTypes',
           summary: 'List event types',
           description:
-            'The event types of the holder the request acts for, oldest first, a page at a time. In account scope (an account key without `Slotwise-Holder`), those of every holder of the account, or of the one `holderId` names.',
+            'Oldest first, a page at a time. Acting for a holder: its own event types and the team event types it hosts. In account scope (an account key without `Slotwise-Holder`): every event type of the account, its team event types and every holder’s own; with `holderId`, what that holder would list (its own and the team event types it hosts).',
           querystring: ListEventTypesQuery,
           response: { 200: listOf(ref(EventTypeResource)) },
         },
@@ -40,7 +43,7 @@ export const eventTypeRoutes =
       async (request) => {
         const scope = await listScopeOf(context, principalOf(request), request.query.holderId);
         return listBody(await listEventTypes(context, scope, pageRequestOf(request.query)), (eventType) =>
-          eventTypeView(eventType, context.links, eventType.holderHandle),
+          eventTypeView(eventType, context.links),
         );
       },
     );
@@ -52,19 +55,18 @@ export const eventTypeRoutes =
           operationId: 'createEventType',
           summary: 'Create an event type',
           description:
-            'Only `title` and `durationMinutes` are required. Without a `slug` one is derived from the title (with a numeric suffix when taken); an explicit `slug` that is taken is a 409 `conflict`. An event type belongs to one holder: an account key names it in `Slotwise-Holder` (without the header, a 400 on `Slotwise-Holder`).',
-          'x-problems': ['conflict'],
+            'Acting for a holder (its key, or an account key with `Slotwise-Holder`): an event type of that holder; only `title` and `durationMinutes` are required, and `assignment` and `hosts` are refused (400). In account scope (an account key without `Slotwise-Holder`): a **team event type** of the account, which also requires `assignment` and `hosts` (1–100 holders of the account, each once; a round-robin type needs one that is not fixed), takes its hosts’ time and shows `holderId: null`; at most `TEAM_EVENT_TYPES_PER_ACCOUNT` live ones per account (1,000 by default; past that, 409 `limit-reached`). Without a `slug` one is derived from the title (with a numeric suffix when taken); an explicit `slug` that is taken (among the holder’s event types, or the account’s team event types) is a 409 `conflict`.',
+          'x-problems': ['conflict', 'limit-reached'],
           body: ref(CreateEventTypeBody),
           response: { 201: ref(EventTypeResource) },
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request);
-        const eventType = await createEventType(context, caller, request.body);
+        const eventType = await createEventTypeFor(context, principalOf(request), request.body);
         return reply
           .code(201)
           .header('location', `/api/v1/event-types/${eventType.id}`)
-          .send(eventTypeView(eventType, context.links, caller.holderHandle));
+          .send(eventTypeView(eventType, context.links));
       },
     );
 
@@ -75,19 +77,13 @@ export const eventTypeRoutes =
           operationId: 'getEventType',
           summary: 'Get an event type',
           description:
-            'One event type of the holder the request acts for; in account scope, of any holder of the account.',
+            'One event type of the holder the request acts for, or a team event type it hosts; in account scope, any event type of the account.',
           params: IdParams,
           response: { 200: ref(EventTypeResource) },
         },
       },
-      async (request) => {
-        const caller = await callerForEventType(context, principalOf(request), request.params.id);
-        return eventTypeView(
-          await getEventType(context, caller, request.params.id),
-          context.links,
-          caller.holderHandle,
-        );
-      },
+      async (request) =>
+        eventTypeView(await getEventTypeFor(context, principalOf(request), request.params.id), context.links),
     );
 
     app.patch(
@@ -97,17 +93,17 @@ export const eventTypeRoutes =
           operationId: 'updateEventType',
           summary: 'Update an event type',
           description:
-            'Changes only the fields sent, with the same rules as on create. Existing bookings keep their times and buffers.',
+            'Changes only the fields sent, with the same rules as on create; a team event type’s `hosts` are replaced as a whole. Existing bookings keep their times, buffers and hosts. Only account scope changes a team event type: its hosts get 403.',
           'x-problems': ['conflict'],
+          'x-forbidden': TEAM_TYPE_OF_HOST,
           params: IdParams,
           body: ref(UpdateEventTypeBody),
           response: { 200: ref(EventTypeResource) },
         },
       },
       async (request) => {
-        const caller = await callerForEventType(context, principalOf(request), request.params.id);
-        const eventType = await updateEventType(context, caller, request.params.id, request.body);
-        return eventTypeView(eventType, context.links, caller.holderHandle);
+        const eventType = await updateEventTypeFor(context, principalOf(request), request.params.id, request.body);
+        return eventTypeView(eventType, context.links);
       },
     );
 
@@ -117,14 +113,15 @@ export const eventTypeRoutes =
         schema: {
           operationId: 'deleteEventType',
           summary: 'Delete an event type',
-          description: 'Its bookings stay readable; slots and new bookings for it answer as if it never existed.',
+          description:
+            'Its bookings stay readable; slots and new bookings for it answer as if it never existed. Only account scope deletes a team event type: its hosts get 403.',
+          'x-forbidden': TEAM_TYPE_OF_HOST,
           params: IdParams,
           response: { 204: Type.Null() },
         },
       },
       async (request, reply) => {
-        const caller = await callerForEventType(context, principalOf(request), request.params.id);
-        await deleteEventType(context, caller, request.params.id);
+        await deleteEventTypeFor(context, principalOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );

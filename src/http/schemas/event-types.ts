@@ -7,6 +7,17 @@ import {
   QUESTION_TYPES,
   type QuestionType,
 } from '../../domain/questions.js';
+import {
+  ASSIGNMENTS,
+  HOST_DEFAULTS,
+  MAX_HOSTS,
+  MAX_PRIORITY,
+  MAX_WEIGHT,
+  MIN_HOSTS,
+  MIN_PRIORITY,
+  MIN_WEIGHT,
+  type Assignment,
+} from '../../domain/team-event-type.js';
 import { Nullable, Timestamp, Name, Id, PageQuery, OwnerHolderId, HolderFilter } from './common.js';
 
 const minutesMultipleOf5 = (min: number) => Type.Integer({ minimum: min, maximum: 1440, multipleOf: 5 });
@@ -19,7 +30,8 @@ const eventTypeFields = {
     minLength: 1,
     maxLength: MAX_SLUG_LENGTH,
     pattern: '^[a-z0-9-]+$',
-    description: 'Unique per holder; derived from the title when omitted',
+    description:
+      "Unique among the holder's event types (a team event type's: among its account's team event types); derived from the title when omitted",
   }),
   description: Nullable(Type.String({ maxLength: 5000 })),
   slotIntervalMinutes: Nullable(minutesMultipleOf5(5), {
@@ -58,6 +70,57 @@ const eventTypeFields = {
     ),
     { maxItems: MAX_QUESTIONS, description: 'What a booking answers (in `answers`), in order' },
   ),
+  scheduleId: Nullable(Id('sch'), {
+    description:
+      "The holder's schedule that offers its times; null = the holder's default schedule. A team event type's is null: each host names its own.",
+  }),
+  assignment: Type.Unsafe<Assignment>({
+    type: 'string',
+    enum: [...ASSIGNMENTS],
+    description:
+      'Team event types only (account scope, where it is required): `collective` books every host, `round-robin` every fixed host and one other',
+  }),
+  hosts: Type.Array(
+    Type.Object(
+      {
+        holderId: Id('hdr'),
+        scheduleId: Type.Optional(
+          Nullable(Id('sch'), {
+            description: "The host's schedule offering the times; null (default) = the host's default schedule",
+          }),
+        ),
+        fixed: Type.Optional(
+          Type.Boolean({
+            default: HOST_DEFAULTS.fixed,
+            description: 'Round robin: a fixed host attends every booking, besides the one chosen',
+          }),
+        ),
+        priority: Type.Optional(
+          Type.Integer({
+            minimum: MIN_PRIORITY,
+            maximum: MAX_PRIORITY,
+            default: HOST_DEFAULTS.priority,
+            description: 'Round robin: hosts of a higher priority are chosen first',
+          }),
+        ),
+        weight: Type.Optional(
+          Type.Integer({
+            minimum: MIN_WEIGHT,
+            maximum: MAX_WEIGHT,
+            default: HOST_DEFAULTS.weight,
+            description: 'Round robin: hosts of one priority share bookings in proportion to their weights',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    {
+      minItems: MIN_HOSTS,
+      maxItems: MAX_HOSTS,
+      description:
+        'Team event types only (account scope, where it is required): holders of the account, each once, in order. A PATCH replaces the whole list; existing bookings keep their hosts.',
+    },
+  ),
 };
 
 export const CreateEventTypeBody = Type.Object(
@@ -74,8 +137,16 @@ export const CreateEventTypeBody = Type.Object(
     maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
     public: Type.Optional(eventTypeFields.public),
     questions: Type.Optional(eventTypeFields.questions),
+    scheduleId: Type.Optional(eventTypeFields.scheduleId),
+    assignment: Type.Optional(eventTypeFields.assignment),
+    hosts: Type.Optional(eventTypeFields.hosts),
   },
-  { $id: 'CreateEventType', additionalProperties: false },
+  {
+    $id: 'CreateEventType',
+    additionalProperties: false,
+    description:
+      'Acting for a holder, an event type of that holder; in account scope (an account key without `Slotwise-Holder`), a team event type of the account, with `assignment` and `hosts`.',
+  },
 );
 
 /** Any of the fields of create, with the same rules. */
@@ -108,7 +179,30 @@ export const EventTypeResource = Type.Object(
         options: Nullable(Type.Array(Type.String())),
       }),
     ),
-    bookingPageUrl: Nullable(Type.String({ description: 'The public booking page; null unless `public`' })),
+    scheduleId: Nullable(Type.String(), {
+      description: "The holder's schedule offering its times; null = the default schedule, and for a team event type",
+    }),
+    assignment: Nullable(Type.Unsafe<Assignment>({ type: 'string', enum: [...ASSIGNMENTS] }), {
+      description: "A team event type's (`collective` or `round-robin`); null for a holder's own",
+    }),
+    hosts: Nullable(
+      Type.Array(
+        Type.Object({
+          holderId: Type.String(),
+          scheduleId: Nullable(Type.String()),
+          fixed: Type.Boolean(),
+          priority: Type.Integer(),
+          weight: Type.Integer(),
+        }),
+      ),
+      { description: "A team event type's hosts, in order, every field filled; null for a holder's own" },
+    ),
+    bookingPageUrl: Nullable(
+      Type.String({
+        description:
+          "The public booking page (`/book/{holderHandle}/{slug}`, a team event type's `/team/{accountHandle}/{slug}`); null unless `public`",
+      }),
+    ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },

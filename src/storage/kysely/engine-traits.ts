@@ -30,6 +30,15 @@ export interface EngineTraits {
     query: SelectQueryBuilder<Database, keyof Database, O>,
   ): SelectQueryBuilder<Database, keyof Database, O>;
   /**
+   * The query with its rows kept from deletion and key changes until the transaction ends, where
+   * write transactions run concurrently (PostgreSQL `for key share`: what a foreign key takes; it
+   * waits for a `for update` and keeps one waiting, and lets every other writer of the row pass);
+   * as it is where writers are exclusive (SQLite).
+   */
+  keepingRows<O>(
+    query: SelectQueryBuilder<Database, keyof Database, O>,
+  ): SelectQueryBuilder<Database, keyof Database, O>;
+  /**
    * A subquery: how many calendar sources the holder in `holderIdColumn` has, their rows
    * share-locked until the transaction ends where writers run concurrently (PostgreSQL `for
    * share`: a sync holding one `for update` is waited for). See `DecisionRules.sources`.

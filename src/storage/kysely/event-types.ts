@@ -1,11 +1,13 @@
 import type { EventType } from '../../domain/event-type.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
-import type { AccountFilter, EventTypeWrites, HeldEventType } from '../../app/ports/store.js';
+import { sql } from 'kysely';
+import type { AccountFilter, EventTypeWrites, ListedEventType } from '../../app/ports/store.js';
 import { compiledOnce } from './compiled-once.js';
 import { eventTypeRow, toEventType } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
+import { withHosts } from './team-event-types.js';
 
 const liveEventTypesOf = compiledOnce<{ holderId: string }>()((db, param) =>
   db.selectFrom('event_types').selectAll().where('holder_id', '=', param('holderId')).where('deleted_at', 'is', null),
@@ -35,35 +37,74 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
     return row && toEventType(row);
   }
 
-  async list(holderId: string, page: PageRequest): Promise<EventType[]> {
-    const query = this.db
-      .selectFrom('event_types')
-      .selectAll()
-      .where('holder_id', '=', holderId)
-      .where('deleted_at', 'is', null);
-    const rows = await keysetPage(query, { key: 'created_at', id: 'id' }, page).execute();
-    return rows.map(toEventType);
-  }
-
   async holderOf(id: string): Promise<string | undefined> {
     const [row] = await holderOfLiveEventType(this.db, this.engine, { id });
-    return row?.holder_id;
+    return row?.holder_id ?? undefined;
   }
 
-  async listOfAccount(filter: AccountFilter, page: PageRequest): Promise<HeldEventType[]> {
-    // Through the account's holders (`holders_by_account`), then each one's event types
-    // (`event_types_by_holder`); the join also brings the handle their booking pages live at.
-    let query = this.db
+  async list(filter: AccountFilter, page: PageRequest): Promise<ListedEventType[]> {
+    const rows =
+      filter.holderId === null
+        ? await this.ofAccount(filter.accountId, page)
+        : await this.ofHolder(filter.accountId, filter.holderId, page);
+    const teams = await withHosts(
+      this.db,
+      rows.filter((row) => row.holder_id === null),
+    );
+    const teamById = new Map(teams.map((team) => [team.id, team]));
+    return rows.map(({ holder_handle, account_handle: _accountHandle, ...row }) =>
+      row.holder_id === null ? teamById.get(row.id)! : { ...toEventType(row), holderHandle: holder_handle! },
+    );
+  }
+
+  /** Every live event type of the account (`event_types_by_account`): its own, and its live holders'. */
+  private ofAccount(accountId: string, page: PageRequest) {
+    const query = this.db
+      .selectFrom('event_types')
+      .innerJoin('accounts', 'accounts.id', 'event_types.account_id')
+      .leftJoin('holders', 'holders.id', 'event_types.holder_id')
+      .selectAll('event_types')
+      .select(['holders.handle as holder_handle', 'accounts.handle as account_handle'])
+      .where('event_types.account_id', '=', accountId)
+      .where('event_types.deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('event_types.holder_id', 'is', null), eb('holders.deleted_at', 'is', null)]));
+    return keysetPage(query, { key: 'event_types.created_at', id: 'event_types.id' }, page).execute();
+  }
+
+  /**
+   * The live holder's own event types (`event_types_by_holder`) and the live team types it hosts
+   * (`event_type_hosts_by_holder`), each a page from the position on, merged into one page: each
+   * read stays within its own index, however many event types the rest of the account has.
+   */
+  private async ofHolder(accountId: string, holderId: string, page: PageRequest) {
+    const own = this.db
       .selectFrom('event_types')
       .innerJoin('holders', 'holders.id', 'event_types.holder_id')
+      .innerJoin('accounts', 'accounts.id', 'event_types.account_id')
       .selectAll('event_types')
-      .select('holders.handle as holder_handle')
-      .where('holders.account_id', '=', filter.accountId)
-      .where('holders.deleted_at', 'is', null)
-      .where('event_types.deleted_at', 'is', null);
-    if (filter.holderId !== null) query = query.where('event_types.holder_id', '=', filter.holderId);
-    const rows = await keysetPage(query, { key: 'event_types.created_at', id: 'event_types.id' }, page).execute();
-    return rows.map(({ holder_handle, ...row }) => ({ ...toEventType(row), holderHandle: holder_handle }));
+      .select(['holders.handle as holder_handle', 'accounts.handle as account_handle'])
+      .where('event_types.holder_id', '=', holderId)
+      .where('event_types.deleted_at', 'is', null)
+      .where('holders.deleted_at', 'is', null);
+    const hosted = this.db
+      .selectFrom('event_type_hosts')
+      .innerJoin('event_types', 'event_types.id', 'event_type_hosts.event_type_id')
+      .innerJoin('holders', 'holders.id', 'event_type_hosts.holder_id')
+      .innerJoin('accounts', 'accounts.id', 'event_types.account_id')
+      .selectAll('event_types')
+      .select([sql<string | null>`null`.as('holder_handle'), 'accounts.handle as account_handle'])
+      .where('event_type_hosts.holder_id', '=', holderId)
+      .where('event_types.account_id', '=', accountId)
+      .where('event_types.deleted_at', 'is', null)
+      .where('holders.deleted_at', 'is', null);
+    const pages = await Promise.all([
+      keysetPage(own, { key: 'event_types.created_at', id: 'event_types.id' }, page).execute(),
+      keysetPage(hosted, { key: 'event_types.created_at', id: 'event_types.id' }, page).execute(),
+    ]);
+    return pages
+      .flat()
+      .sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, page.limit);
   }
 
   async live(holderId: string): Promise<EventType[]> {
@@ -96,7 +137,13 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
     this.scope.writes(eventType.holderId);
     await this.db
       .insertInto('event_types')
-      .values({ ...eventTypeRow(eventType), deleted_at: null })
+      .values((eb) => ({
+        ...eventTypeRow(eventType),
+        // Its holder's account: what the account's list finds it by.
+        account_id: eb.selectFrom('holders').select('account_id').where('id', '=', eventType.holderId),
+        assignment: null,
+        deleted_at: null,
+      }))
       .execute();
   }
 

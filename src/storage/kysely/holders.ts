@@ -200,6 +200,35 @@ export class KyselyHolders extends Table implements HolderWrites {
     return row !== undefined;
   }
 
+  async hostsLiveTeamType(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('event_type_hosts')
+      .innerJoin('event_types', 'event_types.id', 'event_type_hosts.event_type_id')
+      .select('event_types.id')
+      .where('event_type_hosts.holder_id', '=', id)
+      .where('event_types.deleted_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async keepLive(accountId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.engine
+      .keepingRows(
+        this.db
+          .selectFrom('holders')
+          .select('id')
+          .where('id', 'in', [...ids])
+          .where('account_id', '=', accountId)
+          .where('deleted_at', 'is', null)
+          // One order for every transaction that keeps several holders.
+          .orderBy('id'),
+      )
+      .execute();
+    return new Set(rows.map((row) => row.id as string));
+  }
+
   async markDeleted(id: string, at: Instant): Promise<void> {
     this.scope.writes(id);
     await this.db

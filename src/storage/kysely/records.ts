@@ -13,6 +13,7 @@ import { KyselyAccounts } from './accounts.js';
 import { KyselyHolders } from './holders.js';
 import { KyselyHolds } from './holds.js';
 import { KyselyOutbox } from './outbox.js';
+import { KyselyTeamEventTypes } from './team-event-types.js';
 import { KyselyWebhooks } from './webhooks.js';
 import { WriteScope } from './write-scope.js';
 
@@ -23,6 +24,7 @@ export class KyselyRecords implements Transaction {
   readonly holders: KyselyHolders;
   readonly apiKeys: KyselyApiKeys;
   readonly eventTypes: KyselyEventTypes;
+  readonly teamEventTypes: KyselyTeamEventTypes;
   readonly availability: KyselyAvailability;
   readonly bookings: KyselyBookings;
   readonly holds: KyselyHolds;
@@ -42,6 +44,7 @@ export class KyselyRecords implements Transaction {
     this.holders = new KyselyHolders(db, engine, scope);
     this.apiKeys = new KyselyApiKeys(db, engine, scope);
     this.eventTypes = new KyselyEventTypes(db, engine, scope);
+    this.teamEventTypes = new KyselyTeamEventTypes(db, engine, scope);
     this.availability = new KyselyAvailability(db, engine, scope);
     this.bookings = new KyselyBookings(db, engine, scope);
     this.holds = new KyselyHolds(db, engine, scope);

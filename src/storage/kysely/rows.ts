@@ -10,7 +10,8 @@ import {
   type Metadata,
 } from '../../domain/booking.js';
 import type { Answers, Question } from '../../domain/questions.js';
-import type { EventType } from '../../domain/event-type.js';
+import type { EventType, EventTypeSettings } from '../../domain/event-type.js';
+import type { Assignment, TeamEventType, TeamHost } from '../../domain/team-event-type.js';
 import { sourceOf, type Hold } from '../../domain/hold.js';
 import type { StoredOccupancy } from '../../app/ports/store.js';
 import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
@@ -61,10 +62,10 @@ export function nullableNumber(value: number | string | null): number | null {
   return value === null ? null : Number(value);
 }
 
-export function toEventType(row: Selectable<Database['event_types']>): EventType {
+/** The columns every event type has, personal or team. */
+function toSettings(row: Selectable<Database['event_types']>): EventTypeSettings {
   return {
     id: row.id,
-    holderId: row.holder_id,
     title: row.title,
     slug: row.slug,
     description: row.description,
@@ -83,10 +84,27 @@ export function toEventType(row: Selectable<Database['event_types']>): EventType
   };
 }
 
-export function eventTypeRow(eventType: EventType) {
+/** A holder's own event type; a team type's row here is a query that forgot `holder_id`. */
+export function toEventType(row: Selectable<Database['event_types']>): EventType {
+  if (row.holder_id === null) throw new Error(`event type ${row.id} is a team event type, read as a holder's own`);
+  return { ...toSettings(row), holderId: row.holder_id };
+}
+
+export function toTeamEventType(row: Selectable<Database['event_types']>, hosts: TeamHost[]): TeamEventType {
+  if (row.holder_id !== null || row.assignment === null)
+    throw new Error(`event type ${row.id} is a holder's own, read as a team event type`);
+  return {
+    ...toSettings(row),
+    holderId: null,
+    accountId: row.account_id,
+    assignment: row.assignment as Assignment,
+    hosts,
+  };
+}
+
+function settingsRow(eventType: EventTypeSettings) {
   return {
     id: eventType.id,
-    holder_id: eventType.holderId,
     title: eventType.title,
     slug: eventType.slug,
     description: eventType.description,
@@ -102,6 +120,42 @@ export function eventTypeRow(eventType: EventType) {
     created_at: eventType.createdAt,
     updated_at: eventType.updatedAt,
   };
+}
+
+/** The columns of a holder's own event type that it changes (its account is its holder's). */
+export function eventTypeRow(eventType: EventType) {
+  return { ...settingsRow(eventType), holder_id: eventType.holderId };
+}
+
+export function teamEventTypeRow(eventType: TeamEventType) {
+  return {
+    ...settingsRow(eventType),
+    account_id: eventType.accountId,
+    holder_id: null,
+    assignment: eventType.assignment,
+  };
+}
+
+export function toTeamHost(row: Selectable<Database['event_type_hosts']>): TeamHost {
+  return {
+    holderId: row.holder_id,
+    scheduleId: row.schedule_id,
+    fixed: Boolean(row.fixed),
+    priority: row.priority,
+    weight: row.weight,
+  };
+}
+
+export function teamHostRows(eventType: TeamEventType): Array<Database['event_type_hosts']> {
+  return eventType.hosts.map((host, position) => ({
+    event_type_id: eventType.id,
+    holder_id: host.holderId,
+    schedule_id: host.scheduleId,
+    fixed: host.fixed ? 1 : 0,
+    priority: host.priority,
+    weight: host.weight,
+    position,
+  }));
 }
 
 export function toBooking(row: Selectable<Database['bookings']>): Booking {

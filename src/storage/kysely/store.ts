@@ -11,6 +11,7 @@ import type {
   HolderReads,
   HoldReads,
   Store,
+  TeamEventTypeReads,
   Transaction,
   TransactionScope,
   WebhookReads,
@@ -27,6 +28,7 @@ export class KyselyStore implements Store {
   readonly holders: HolderReads;
   readonly apiKeys: ApiKeyReads;
   readonly eventTypes: EventTypeReads;
+  readonly teamEventTypes: TeamEventTypeReads;
   readonly availability: AvailabilityReads;
   readonly bookings: BookingReads;
   readonly holds: HoldReads;
@@ -45,6 +47,7 @@ export class KyselyStore implements Store {
     this.holders = root.holders;
     this.apiKeys = root.apiKeys;
     this.eventTypes = root.eventTypes;
+    this.teamEventTypes = root.teamEventTypes;
     this.availability = root.availability;
     this.bookings = root.bookings;
     this.holds = root.holds;

@@ -14,6 +14,7 @@ import accounts from './0011_accounts.js';
 import accountWebhooks from './0012_account_webhooks.js';
 import bookingsOfDeletedHolders from './0013_bookings_of_deleted_holders.js';
 import occupancies from './0015_occupancies.js';
+import teamEventTypes from './0016_team_event_types.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -36,5 +37,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0012_account_webhooks': accountWebhooks(engine),
     '0013_bookings_of_deleted_holders': bookingsOfDeletedHolders(engine),
     '0015_occupancies': occupancies(engine),
+    '0016_team_event_types': teamEventTypes(engine),
   };
 }
