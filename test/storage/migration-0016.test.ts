@@ -185,7 +185,9 @@ describe('migration 0016_team_event_types', () => {
         .insertInto('bookings')
         .values({
           id: 'bkg_orphan',
+          account_id: 'acc_a',
           holder_id: 'hdr_a',
+          host_ids: '["hdr_a"]',
           event_type_id: 'evt_none',
           start_at: AT,
           end_at: AT,
