@@ -102,8 +102,12 @@ export const DEFAULT_CALENDAR_SOURCE_SETTINGS: CalendarSourceSettings = {
   maxRecurrenceSteps: 100_000,
 };
 
-/** What `HOLDERS_PER_ACCOUNT` and `KEYS_PER_HOLDER` default to. */
-export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = { holdersPerAccount: 10_000, keysPerHolder: 50 };
+/** What `HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER` and `SCHEDULES_PER_HOLDER` default to. */
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+  holdersPerAccount: 10_000,
+  keysPerHolder: 50,
+  schedulesPerHolder: 50,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -204,6 +208,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'KEYS_PER_HOLDER',
       DEFAULT_ACCOUNT_SETTINGS.keysPerHolder,
       { min: 1, max: 10_000 },
+      problems,
+    ),
+    schedulesPerHolder: readInteger(
+      env,
+      'SCHEDULES_PER_HOLDER',
+      DEFAULT_ACCOUNT_SETTINGS.schedulesPerHolder,
+      { min: 1, max: 1_000 },
       problems,
     ),
   };

@@ -90,6 +90,8 @@ export interface AccountSettings {
   holdersPerAccount: number;
   /** Keys one holder may have that are not revoked (`KEYS_PER_HOLDER`). */
   keysPerHolder: number;
+  /** Schedules one holder may have, its default one included (`SCHEDULES_PER_HOLDER`, contract §13). */
+  schedulesPerHolder: number;
 }
 
 export interface WebhookSettings {

@@ -22,6 +22,8 @@ export interface EventTypeFields {
   public?: boolean;
   /** As sent: `required` and `options` may be absent. */
   questions?: QuestionInput[];
+  /** One of the holder's schedules; null: the default schedule. */
+  scheduleId?: string | null;
 }
 
 export interface QuestionInput {
@@ -41,6 +43,7 @@ export async function createEventType(
 ): Promise<EventType> {
   return withSlugRetry(input.slug !== undefined, () =>
     context.store.transaction(async (tx) => {
+      const scheduleId = await checkedScheduleId(tx, caller.holderId, input.scheduleId ?? null);
       const now = context.now();
       const draft: EventType = {
         id: context.ids.newId('evt'),
@@ -51,6 +54,7 @@ export async function createEventType(
         durationMinutes: input.durationMinutes,
         explicitSlotIntervalMinutes: input.slotIntervalMinutes ?? null,
         slotIntervalMinutes: input.slotIntervalMinutes ?? input.durationMinutes,
+        scheduleId,
         bufferBeforeMinutes: input.bufferBeforeMinutes ?? 0,
         bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
         minimumNoticeMinutes: input.minimumNoticeMinutes ?? 0,
@@ -97,6 +101,9 @@ export async function updateEventType(
 ): Promise<EventType> {
   return withSlugRetry(changes.slug !== undefined, () =>
     context.store.transaction(async (tx) => {
+      // Checked first: a reference in the body is part of its validation (400 before 404).
+      const scheduleId =
+        changes.scheduleId === undefined ? undefined : await checkedScheduleId(tx, caller.holderId, changes.scheduleId);
       const current = await tx.eventTypes.get(caller.holderId, id);
       if (!current) throw notFound(`Event type ${id}`);
       const durationMinutes = changes.durationMinutes ?? current.durationMinutes;
@@ -113,6 +120,7 @@ export async function updateEventType(
         durationMinutes,
         explicitSlotIntervalMinutes,
         slotIntervalMinutes: explicitSlotIntervalMinutes ?? durationMinutes,
+        scheduleId: scheduleId === undefined ? current.scheduleId : scheduleId,
         bufferBeforeMinutes: changes.bufferBeforeMinutes ?? current.bufferBeforeMinutes,
         bufferAfterMinutes: changes.bufferAfterMinutes ?? current.bufferAfterMinutes,
         minimumNoticeMinutes: changes.minimumNoticeMinutes ?? current.minimumNoticeMinutes,
@@ -138,6 +146,19 @@ export async function deleteEventType(context: AppContext, caller: Caller, id: s
     return true;
   });
   if (!deleted) throw notFound(`Event type ${id}`);
+}
+
+/**
+ * `scheduleId` when it names one of the holder's schedules (null: the default one), else 400 on
+ * `scheduleId`. The holder's calendar lock is held from here to the commit, as a schedule's
+ * deletion holds it: a schedule is never deleted while an event type moves onto it.
+ */
+async function checkedScheduleId(tx: Transaction, holderId: string, scheduleId: string | null): Promise<string | null> {
+  if (scheduleId === null) return null;
+  await tx.lockCalendar(holderId);
+  if (!(await tx.schedules.get(holderId, scheduleId)))
+    throw invalidRequest([{ field: 'scheduleId', message: 'is not a schedule of this holder' }]);
+  return scheduleId;
 }
 
 /** The questions as stored (every field present), or 400 naming each inconsistency. */

@@ -1,10 +1,10 @@
-import type { Availability } from '../domain/availability.js';
 import { grants, type Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
 import type { CalendarSource, SourceBusy } from '../domain/calendar-source.js';
 import type { EventType } from '../domain/event-type.js';
 import { sourceOf, type Hold } from '../domain/hold.js';
 import { formatUtc } from '../domain/instant.js';
+import type { Schedule } from '../domain/schedule.js';
 import type { Delivery, Webhook } from '../domain/webhook.js';
 import type { Caller } from './context.js';
 import type { GuestLinks } from './guest-links.js';
@@ -26,6 +26,7 @@ export function eventTypeView(eventType: EventType, links: GuestLinks, holderHan
     minimumNoticeMinutes: eventType.minimumNoticeMinutes,
     bookingWindowDays: eventType.bookingWindowDays,
     maxBookingsPerDay: eventType.maxBookingsPerDay,
+    scheduleId: eventType.scheduleId,
     public: eventType.public,
     questions: eventType.questions,
     bookingPageUrl: eventType.public ? links.bookingPage(holderHandle, eventType.slug) : null,
@@ -90,8 +91,27 @@ export function bookingResponse(booking: Booking, caller: Pick<Caller, 'scopes'>
   return view;
 }
 
-export function availabilityView(availability: Availability, updatedAt: number) {
-  return { ...availability, updatedAt: formatUtc(updatedAt) };
+/** The default schedule as the base specification's availability document (contract §4, §13). */
+export function availabilityView(schedule: Schedule) {
+  return {
+    timeZone: schedule.timeZone,
+    weekly: schedule.weekly,
+    overrides: schedule.overrides,
+    updatedAt: formatUtc(schedule.updatedAt),
+  };
+}
+
+export function scheduleView(schedule: Schedule) {
+  return {
+    id: schedule.id,
+    name: schedule.name,
+    timeZone: schedule.timeZone,
+    weekly: schedule.weekly,
+    overrides: schedule.overrides,
+    default: schedule.isDefault,
+    createdAt: formatUtc(schedule.createdAt),
+    updatedAt: formatUtc(schedule.updatedAt),
+  };
 }
 
 export function webhookView(webhook: Webhook) {

@@ -19,7 +19,7 @@ const NOW = '2026-01-01T00:00:00Z';
 const REQUIRED_TABLES = [
   'holders',
   'event_types',
-  'availabilities',
+  'schedules',
   'bookings',
   'webhooks',
   'webhook_events',

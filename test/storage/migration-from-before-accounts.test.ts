@@ -49,7 +49,11 @@ interface Me {
  * a read-only `holderId`. Anything else new in an old answer fails the test until it is documented
  * and listed here.
  */
-const DOCUMENTED_ADDITIONS = [/^GET \/api\/v1\/(event-types|bookings|holds|webhooks)(\/:id)? (data\[\]\.)?holderId$/];
+const DOCUMENTED_ADDITIONS = [
+  /^GET \/api\/v1\/(event-types|bookings|holds|webhooks)(\/:id)? (data\[\]\.)?holderId$/,
+  // Contract §13: null for every event type made before schedules (the default schedule).
+  /^GET \/api\/v1\/event-types(\/:id)? (data\[\]\.)?scheduleId$/,
+];
 
 interface Restored {
   storage: Storage;

@@ -55,9 +55,10 @@ export async function createHarness(
     allowPrivateWebhookTargets?: boolean;
     webhookLimitPerHolder?: number;
     webhookLimitPerAccount?: number;
-    /** `HOLDERS_PER_ACCOUNT` and `KEYS_PER_HOLDER`; the defaults unless given. */
+    /** `HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER` and `SCHEDULES_PER_HOLDER`; the defaults unless given. */
     holdersPerAccount?: number;
     keysPerHolder?: number;
+    schedulesPerHolder?: number;
     pageHoldsPerHolder?: number;
     pageHoldsPerClient?: number;
     pageRequestsPerMinute?: number;
@@ -86,6 +87,7 @@ export async function createHarness(
     accounts: {
       holdersPerAccount: options.holdersPerAccount ?? DEFAULT_ACCOUNT_SETTINGS.holdersPerAccount,
       keysPerHolder: options.keysPerHolder ?? DEFAULT_ACCOUNT_SETTINGS.keysPerHolder,
+      schedulesPerHolder: options.schedulesPerHolder ?? DEFAULT_ACCOUNT_SETTINGS.schedulesPerHolder,
     },
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.

@@ -36,7 +36,11 @@ const eventTypeFields = {
     description: 'How far into the future starts may be; null = unlimited',
   }),
   maxBookingsPerDay: Nullable(Type.Integer({ minimum: 1, maximum: 1000 }), {
-    description: "Confirmed bookings per local date of the availability's zone; null = unlimited",
+    description: "Confirmed bookings per local date of its schedule's zone; null = unlimited",
+  }),
+  scheduleId: Nullable(Type.String({ minLength: 1, maxLength: 64 }), {
+    description:
+      "The holder's schedule (`sch_…`) whose hours and zone it is booked in; null = the default schedule (the availability). Another holder's or an unknown schedule is a 400 on `scheduleId`.",
   }),
   public: Type.Boolean({ description: 'Whether guests can book it on its booking page (`bookingPageUrl`)' }),
   questions: Type.Array(
@@ -72,6 +76,7 @@ export const CreateEventTypeBody = Type.Object(
     minimumNoticeMinutes: Type.Optional(eventTypeFields.minimumNoticeMinutes),
     bookingWindowDays: Type.Optional(eventTypeFields.bookingWindowDays),
     maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
+    scheduleId: Type.Optional(eventTypeFields.scheduleId),
     public: Type.Optional(eventTypeFields.public),
     questions: Type.Optional(eventTypeFields.questions),
   },
@@ -98,6 +103,9 @@ export const EventTypeResource = Type.Object(
     minimumNoticeMinutes: Type.Integer(),
     bookingWindowDays: Nullable(Type.Integer()),
     maxBookingsPerDay: Nullable(Type.Integer()),
+    scheduleId: Nullable(Type.String(), {
+      description: 'The schedule it is booked in (`sch_…`); null = the default schedule',
+    }),
     public: Type.Boolean(),
     questions: Type.Array(
       Type.Object({

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Transaction } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { KyselyApiKeys } from './api-keys.js';
-import { KyselyAvailability } from './availability.js';
 import { KyselyBusyTime, KyselyCalendarSources } from './calendar-sources.js';
 import { KyselyBookings } from './bookings.js';
 import { KyselyDecisions } from './decisions.js';
@@ -13,6 +12,7 @@ import { KyselyAccounts } from './accounts.js';
 import { KyselyHolders } from './holders.js';
 import { KyselyHolds } from './holds.js';
 import { KyselyOutbox } from './outbox.js';
+import { KyselySchedules } from './schedules.js';
 import { KyselyWebhooks } from './webhooks.js';
 import { WriteScope } from './write-scope.js';
 
@@ -23,7 +23,7 @@ export class KyselyRecords implements Transaction {
   readonly holders: KyselyHolders;
   readonly apiKeys: KyselyApiKeys;
   readonly eventTypes: KyselyEventTypes;
-  readonly availability: KyselyAvailability;
+  readonly schedules: KyselySchedules;
   readonly bookings: KyselyBookings;
   readonly holds: KyselyHolds;
   readonly webhooks: KyselyWebhooks;
@@ -42,7 +42,7 @@ export class KyselyRecords implements Transaction {
     this.holders = new KyselyHolders(db, engine, scope);
     this.apiKeys = new KyselyApiKeys(db, engine, scope);
     this.eventTypes = new KyselyEventTypes(db, engine, scope);
-    this.availability = new KyselyAvailability(db, engine, scope);
+    this.schedules = new KyselySchedules(db, engine, scope);
     this.bookings = new KyselyBookings(db, engine, scope);
     this.holds = new KyselyHolds(db, engine, scope);
     this.webhooks = new KyselyWebhooks(db, engine, scope);

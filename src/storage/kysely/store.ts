@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type {
   AccountReads,
   ApiKeyReads,
-  AvailabilityReads,
   BookingReads,
   BusyTimeReads,
   CalendarSourceReads,
@@ -10,6 +9,7 @@ import type {
   EventTypeReads,
   HolderReads,
   HoldReads,
+  ScheduleReads,
   Store,
   Transaction,
   TransactionScope,
@@ -27,7 +27,7 @@ export class KyselyStore implements Store {
   readonly holders: HolderReads;
   readonly apiKeys: ApiKeyReads;
   readonly eventTypes: EventTypeReads;
-  readonly availability: AvailabilityReads;
+  readonly schedules: ScheduleReads;
   readonly bookings: BookingReads;
   readonly holds: HoldReads;
   readonly webhooks: WebhookReads;
@@ -45,7 +45,7 @@ export class KyselyStore implements Store {
     this.holders = root.holders;
     this.apiKeys = root.apiKeys;
     this.eventTypes = root.eventTypes;
-    this.availability = root.availability;
+    this.schedules = root.schedules;
     this.bookings = root.bookings;
     this.holds = root.holds;
     this.webhooks = root.webhooks;

@@ -13,6 +13,7 @@ import pageHoldClients from './0010_page_hold_clients.js';
 import accounts from './0011_accounts.js';
 import accountWebhooks from './0012_account_webhooks.js';
 import bookingsOfDeletedHolders from './0013_bookings_of_deleted_holders.js';
+import schedules from './0014_schedules.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -34,5 +35,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0011_accounts': accounts(engine),
     '0012_account_webhooks': accountWebhooks(engine),
     '0013_bookings_of_deleted_holders': bookingsOfDeletedHolders(engine),
+    '0014_schedules': schedules(engine),
   };
 }
