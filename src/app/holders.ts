@@ -33,9 +33,9 @@ const HANDLE_ATTEMPTS = 5;
 
 /**
  * A new holder of the account, with its default schedule, its availability (Mon–Fri 09:00–17:00
- * in `timeZone`), in the same transaction: there is never a holder without it. The handle is the one sent, or
- * the first free one derived from the name. A name taken among the account's live holders, or a
- * handle taken among all live holders, is a 409 `conflict` on that field; past
+ * in `timeZone`), in the same transaction: there is never a holder without it. The handle is the
+ * one sent, or the first free one derived from the name. A name taken among the account's live
+ * holders, or a handle taken among all live holders, is a 409 `conflict` on that field; past
  * `HOLDERS_PER_ACCOUNT` live holders, 409 `limit-reached`.
  */
 export async function createHolder(context: AppContext, accountId: string, input: CreateHolderInput): Promise<Holder> {
