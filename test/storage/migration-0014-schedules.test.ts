@@ -271,6 +271,14 @@ describe(`migration 0014 (schedules) on a database just before it (${engine})`, 
     expect(tables).toContain('schedules');
     expect(tables).not.toContain('availabilities');
     expect(await before.query('select schedule_id from event_types')).toEqual([{ schedule_id: null }]);
+    const indexes = (
+      engine === 'sqlite'
+        ? await before.query("select name from sqlite_master where type = 'index'")
+        : await before.query("select indexname as name from pg_indexes where schemaname = 'public'")
+    ).map((row) => row.name);
+    expect(indexes).toEqual(
+      expect.arrayContaining(['schedules_one_default', 'schedules_by_holder', 'event_types_by_schedule']),
+    );
   });
 
   it('when the migrated database is served, then /availability answers as the build before did, /schedules lists it as the default schedule, and the old event type books in it', async () => {

@@ -108,6 +108,8 @@ async function schedules(db: Kysely<any>, engine: Engine): Promise<void> {
   await sql`alter table event_types add column schedule_id text references schedules (id) on delete set null`.execute(
     db,
   );
+  // What a schedule's deletion looks up (the foreign key's action): without it, every event type.
+  await db.schema.createIndex('event_types_by_schedule').on('event_types').column('schedule_id').execute();
   await db.schema.dropTable('availabilities').execute();
 
   if (engine === 'postgres') {
