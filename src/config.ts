@@ -102,10 +102,11 @@ export const DEFAULT_CALENDAR_SOURCE_SETTINGS: CalendarSourceSettings = {
   maxRecurrenceSteps: 100_000,
 };
 
-/** What `HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER` and `TEAM_EVENT_TYPES_PER_ACCOUNT` default to. */
+/** What `HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER`, `SCHEDULES_PER_HOLDER` and `TEAM_EVENT_TYPES_PER_ACCOUNT` default to. */
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   holdersPerAccount: 10_000,
   keysPerHolder: 50,
+  schedulesPerHolder: 50,
   teamEventTypesPerAccount: 1_000,
 };
 
@@ -215,6 +216,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'TEAM_EVENT_TYPES_PER_ACCOUNT',
       DEFAULT_ACCOUNT_SETTINGS.teamEventTypesPerAccount,
       { min: 1, max: 100_000 },
+      problems,
+    ),
+    schedulesPerHolder: readInteger(
+      env,
+      'SCHEDULES_PER_HOLDER',
+      DEFAULT_ACCOUNT_SETTINGS.schedulesPerHolder,
+      { min: 1, max: 1_000 },
       problems,
     ),
   };

@@ -53,7 +53,7 @@ export interface ServerSettings {
   webhooks: Config['webhooks'];
   /** Calendar sources (contract §11): limits, sync interval, horizon; the defaults when absent. */
   calendarSources?: CalendarSourceSettings;
-  /** Holders per account, keys per holder and team event types per account (`HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER`, `TEAM_EVENT_TYPES_PER_ACCOUNT`); the defaults when absent. */
+  /** Holders per account, keys and schedules per holder, team event types per account (`HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER`, `SCHEDULES_PER_HOLDER`, `TEAM_EVENT_TYPES_PER_ACCOUNT`); the defaults when absent. */
   accounts?: AccountSettings;
   /**
    * Reads calendars into busy time: by default in a worker thread, which runs the built

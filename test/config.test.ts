@@ -35,7 +35,7 @@ const DEFAULTS: Config = {
   publicBaseUrl: undefined,
   pages: { holdsPerHolder: 20, holdsPerClient: 2, requestsPerMinute: 60, fileRequestsPerMinute: 30, embedOrigins: [] },
   calendarSources: CALENDAR_DEFAULTS,
-  accounts: { holdersPerAccount: 10_000, keysPerHolder: 50, teamEventTypesPerAccount: 1_000 },
+  accounts: { holdersPerAccount: 10_000, keysPerHolder: 50, schedulesPerHolder: 50, teamEventTypesPerAccount: 1_000 },
   secretKeys: [],
   logLevel: 'info',
   rateLimitPerMinute: 600,
@@ -90,6 +90,7 @@ const VARIABLES = [
   'CALENDAR_PARSE_QUEUE_MB',
   'HOLDERS_PER_ACCOUNT',
   'KEYS_PER_HOLDER',
+  'SCHEDULES_PER_HOLDER',
   'TEAM_EVENT_TYPES_PER_ACCOUNT',
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_RETRY_SCHEDULE',
@@ -178,6 +179,7 @@ describe('loadConfig defaults', () => {
       CALENDAR_PARSE_QUEUE_MB: '16',
       HOLDERS_PER_ACCOUNT: '500',
       KEYS_PER_HOLDER: '5',
+      SCHEDULES_PER_HOLDER: '7',
       TEAM_EVENT_TYPES_PER_ACCOUNT: '20',
       WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_RETRY_SCHEDULE: '10s,1m,1h',
@@ -224,7 +226,7 @@ describe('loadConfig defaults', () => {
         syncConcurrency: 2,
         parseQueueBytes: 16 * MB,
       },
-      accounts: { holdersPerAccount: 500, keysPerHolder: 5, teamEventTypesPerAccount: 20 },
+      accounts: { holdersPerAccount: 500, keysPerHolder: 5, schedulesPerHolder: 7, teamEventTypesPerAccount: 20 },
       secretKeys: [KEY_B, KEY_A],
       logLevel: 'debug',
       rateLimitPerMinute: 120,
@@ -412,6 +414,9 @@ const ACCEPTED: Array<[string, NodeJS.ProcessEnv, (config: Config) => unknown, u
   ],
   ['KEYS_PER_HOLDER is 1', { KEYS_PER_HOLDER: '1' }, (c) => c.accounts.keysPerHolder, 1],
   ['KEYS_PER_HOLDER is 10000', { KEYS_PER_HOLDER: '10000' }, (c) => c.accounts.keysPerHolder, 10_000],
+  // SCHEDULES_PER_HOLDER: 1–1000
+  ['SCHEDULES_PER_HOLDER is 1', { SCHEDULES_PER_HOLDER: '1' }, (c) => c.accounts.schedulesPerHolder, 1],
+  ['SCHEDULES_PER_HOLDER is 1000', { SCHEDULES_PER_HOLDER: '1000' }, (c) => c.accounts.schedulesPerHolder, 1000],
   // TEAM_EVENT_TYPES_PER_ACCOUNT: 1–100000
   [
     'TEAM_EVENT_TYPES_PER_ACCOUNT is 1',
@@ -666,6 +671,8 @@ const REJECTED: Array<[string, string, string]> = [
   ['HOLDERS_PER_ACCOUNT', '1000001', integerProblem('HOLDERS_PER_ACCOUNT', 1, 1_000_000, '1000001')],
   ['KEYS_PER_HOLDER', '0', integerProblem('KEYS_PER_HOLDER', 1, 10_000, '0')],
   ['KEYS_PER_HOLDER', 'many', integerProblem('KEYS_PER_HOLDER', 1, 10_000, 'many')],
+  ['SCHEDULES_PER_HOLDER', '0', integerProblem('SCHEDULES_PER_HOLDER', 1, 1000, '0')],
+  ['SCHEDULES_PER_HOLDER', '1001', integerProblem('SCHEDULES_PER_HOLDER', 1, 1000, '1001')],
   ['TEAM_EVENT_TYPES_PER_ACCOUNT', '0', integerProblem('TEAM_EVENT_TYPES_PER_ACCOUNT', 1, 100_000, '0')],
   ['TEAM_EVENT_TYPES_PER_ACCOUNT', '100001', integerProblem('TEAM_EVENT_TYPES_PER_ACCOUNT', 1, 100_000, '100001')],
   ['WEBHOOK_RETENTION_DAYS', '0', integerProblem('WEBHOOK_RETENTION_DAYS', 1, 3650, '0')],
@@ -827,6 +834,7 @@ describe('loadConfig rejected values', () => {
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: 'x',
       HOLDERS_PER_ACCOUNT: '-5',
       KEYS_PER_HOLDER: '10001',
+      SCHEDULES_PER_HOLDER: 'fifty',
       TEAM_EVENT_TYPES_PER_ACCOUNT: 'all',
       SLOTWISE_SECRET: 'too-short',
     };
@@ -872,6 +880,7 @@ describe('loadConfig rejected values', () => {
       integerProblem('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 0, 1_000_000, 'x'),
       integerProblem('HOLDERS_PER_ACCOUNT', 1, 1_000_000, '-5'),
       integerProblem('KEYS_PER_HOLDER', 1, 10_000, '10001'),
+      integerProblem('SCHEDULES_PER_HOLDER', 1, 1000, 'fifty'),
       integerProblem('TEAM_EVENT_TYPES_PER_ACCOUNT', 1, 100_000, 'all'),
       shortKey('SLOTWISE_SECRET', 9),
     ];

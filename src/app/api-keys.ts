@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKey, NamedKey, Scope } from '../domain/api-key.js';
+import type { ApiKey, Holder, NamedKey, Scope } from '../domain/api-key.js';
 import type { Instant } from '../domain/instant.js';
+import { newDefaultSchedule } from '../domain/schedule.js';
 import type { AppContext, Principal } from './context.js';
 import { digestOf } from './key-cache.js';
-import type { ActingHolder, AuthenticatedKey } from './ports/store.js';
+import type { ActingHolder, AuthenticatedKey, Transaction } from './ports/store.js';
 
 export const API_KEY_PREFIX = 'sw_';
 
@@ -40,14 +41,7 @@ export async function createApiKey(
   const key = await context.store.transaction(async (tx) => {
     const account = await tx.accounts.ensure({ id: context.ids.newId('acc'), name: input.accountName, createdAt: now });
     const holder =
-      input.holderName === null
-        ? null
-        : await tx.holders.ensure({
-            id: context.ids.newId('hdr'),
-            accountId: account.id,
-            name: input.holderName,
-            createdAt: now,
-          });
+      input.holderName === null ? null : await ensureHolder(context, tx, account.id, input.holderName, now);
     const key: ApiKey = {
       id: context.ids.newId('key'),
       accountId: account.id,
@@ -62,6 +56,21 @@ export async function createApiKey(
     return { ...key, accountName: account.name, holderName: holder?.name ?? null };
   });
   return { key, token };
+}
+
+/** The account's holder of that name, made on first use with its default schedule (Mon–Fri 09:00–17:00 UTC). */
+function ensureHolder(
+  context: Pick<AppContext, 'ids'>,
+  tx: Transaction,
+  accountId: string,
+  name: string,
+  now: Instant,
+): Promise<Holder> {
+  const id = context.ids.newId('hdr');
+  return tx.holders.ensure(
+    { id, accountId, name, createdAt: now },
+    newDefaultSchedule(context.ids.newId('sch'), id, 'UTC', now),
+  );
 }
 
 export function listApiKeys(context: Pick<AppContext, 'store'>): Promise<NamedKey[]> {

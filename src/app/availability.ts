@@ -2,17 +2,28 @@ import {
   availabilityRuleErrors,
   normalizeAvailability,
   WEEKDAYS,
+  type Availability,
   type DateOverride,
   type TimeInterval,
   type Weekday,
 } from '../domain/availability.js';
-import { invalidRequest, type DomainError, type FieldError } from '../domain/errors.js';
-import { loadAvailability } from './holder-availability.js';
-import type { StoredAvailability } from './ports/store.js';
+import { invalidRequest, notFound, type DomainError, type FieldError } from '../domain/errors.js';
+import type { Schedule } from '../domain/schedule.js';
 import type { AppContext, Caller } from './context.js';
+import type { Reads } from './ports/store.js';
 
-export function getAvailability(context: AppContext, caller: Caller): Promise<StoredAvailability> {
-  return loadAvailability(context.store, caller.holderId);
+// The base specification's availability (contract §4): the holder's default schedule (§13), read
+// and replaced as one document. The schedules' own use cases are in `schedules.ts`.
+
+/** The holder's default schedule: its availability. */
+export async function defaultSchedule(store: Pick<Reads, 'schedules'>, holderId: string): Promise<Schedule> {
+  const schedule = await store.schedules.defaultOf(holderId);
+  if (!schedule) throw notFound(`Holder ${holderId}`);
+  return schedule;
+}
+
+export function getAvailability(context: AppContext, caller: Caller): Promise<Schedule> {
+  return defaultSchedule(context.store, caller.holderId);
 }
 
 /** The document a client sends: the whole availability, where an omitted weekday is a day off. */
@@ -32,11 +43,8 @@ export function invalidAvailability(schemaErrors: FieldError[], document: unknow
   return invalidRequest([...schemaErrors, ...ruleErrors], 'The request does not validate; see errors.');
 }
 
-export async function replaceAvailability(
-  context: AppContext,
-  caller: Caller,
-  input: AvailabilityInput,
-): Promise<StoredAvailability> {
+/** The document as stored: every weekday present, the zone canonical, intervals and overrides sorted; else 400. */
+export function normalizedAvailability(input: AvailabilityInput): Availability {
   const normalized = normalizeAvailability({
     timeZone: input.timeZone,
     weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, input.weekly[day] ?? []])) as Record<
@@ -46,12 +54,25 @@ export async function replaceAvailability(
     overrides: input.overrides ?? [],
   });
   if (!normalized.ok) throw invalidRequest(normalized.errors);
-  return context.store.transaction(async (tx) => {
-    // Queued with the calendar's other locked changes (capped bookings' counts, webhooks). A
-    // booking was judged against the availability it read: as if made just before.
-    await tx.lockCalendar(caller.holderId);
-    const updatedAt = context.now();
-    await tx.availability.put(caller.holderId, normalized.value, updatedAt);
-    return { availability: normalized.value, updatedAt };
-  });
+  return normalized.value;
+}
+
+/** Replaces the default schedule's hours, zone and overrides; its name stays. */
+export async function replaceAvailability(
+  context: AppContext,
+  caller: Caller,
+  input: AvailabilityInput,
+): Promise<Schedule> {
+  const availability = normalizedAvailability(input);
+  return context.store.transaction(
+    async (tx) => {
+      // Queued with the calendar's other locked changes (capped bookings' counts, webhooks). A
+      // booking was judged against the availability it read: as if made just before.
+      await tx.lockCalendar(caller.holderId);
+      const replaced = { ...(await defaultSchedule(tx, caller.holderId)), ...availability, updatedAt: context.now() };
+      await tx.schedules.update(replaced);
+      return replaced;
+    },
+    { ownerIds: [caller.holderId] },
+  );
 }

@@ -4,7 +4,6 @@ import type { Instant } from '../domain/instant.js';
 import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
 import type { Zones } from '../domain/zone.js';
 import { unknownEventType } from './event-types.js';
-import { orDefault } from './holder-availability.js';
 import { occupanciesAt } from './occupancies.js';
 import type { DecisionRules, Transaction } from './ports/store.js';
 
@@ -121,8 +120,8 @@ async function assertBookable(
 ): Promise<Judgement> {
   const { eventType } = rules;
   const holderId = eventType.holderId;
-  const { availability } = orDefault(rules.availability, rules.holderCreatedAt);
-  const zone = zones.of(availability.timeZone);
+  // The event type's schedule: its hours, and the zone whose local date the daily cap counts.
+  const zone = zones.of(rules.schedule.timeZone);
   const windows = bookingCheckWindows(zone, eventType, start);
   const [overlapping, sameDay, busy] = await Promise.all([
     tx.bookings.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, moving),
@@ -142,7 +141,7 @@ async function assertBookable(
   );
   const reason = checkBookable(
     {
-      availability: compileAvailability(availability, zone),
+      availability: compileAvailability(rules.schedule, zone),
       eventTypeId: eventType.id,
       policy: eventType,
       bookings: [...near.live, ...ofTheDay.live],

@@ -9,7 +9,7 @@ import { eventTypeDeleted, rulesToBook, takeTime } from './booking-decision.js';
 import { createBooking, type CreateBookingInput } from './bookings.js';
 import { instantField } from './instants.js';
 import type { AppContext } from './context.js';
-import { loadAvailability } from './holder-availability.js';
+import { scheduleOf, type Calendar } from './calendars.js';
 import { linkedBooking } from './linked-bookings.js';
 import { listSlots } from './slots.js';
 
@@ -49,12 +49,15 @@ export function shownName(holder: Holder): string {
   return holder.displayName ?? holder.name;
 }
 
-/** A public event type's page: whose it is, and the zone its holder's availability is kept in. */
+/** A public event type's page: whose it is, and the zone its hours are kept in. */
 export interface PublicEventType {
   holder: Holder;
   eventType: EventType;
-  /** The holder's zone: where a guest's zone falls back to when the browser tells none. */
-  holderZone: string;
+  /**
+   * The zone of the schedule the event type is booked in (contract §13): where a guest's zone
+   * falls back to when the browser tells none, so the times read as the hours were set.
+   */
+  zone: string;
   /** The holder's calendar version as just read (null: read it again when the slots are listed). */
   calendarVersion: number | null;
 }
@@ -70,7 +73,7 @@ export async function publicEventType(
   const { holder, calendar } = found;
   const eventType = [...calendar.eventTypes.values()].find((candidate) => candidate.public && candidate.slug === slug);
   if (!eventType) return undefined;
-  return { holder, eventType, holderZone: calendar.availability.zone.id, calendarVersion: calendar.version };
+  return { holder, eventType, zone: zoneFor(calendar, eventType), calendarVersion: calendar.version };
 }
 
 /** A month of an event type's free times, as a guest in `zone` sees them. */
@@ -263,7 +266,7 @@ export interface GuestBooking {
   holder: Holder;
   /** The event type's title (a deleted one's too: the booking stays). */
   title: string;
-  /** Where its times are shown: the guest's zone, else the holder's. */
+  /** Where its times are shown: the guest's zone, else its event type's (see `pageZone`). */
   zone: string;
 }
 
@@ -276,8 +279,26 @@ export async function guestBooking(
   const linked = await linkedBooking(context, use, token);
   if (!linked) return undefined;
   const { holder, booking, titles } = linked;
-  const zone = booking.guestTimeZone ?? (await loadAvailability(context.store, holder.id)).availability.timeZone;
+  const zone = booking.guestTimeZone ?? (await pageZone(context, holder.id, booking.eventTypeId));
   return { booking, holder, title: titles.get(booking.eventTypeId) ?? '', zone };
+}
+
+/**
+ * The zone a page shows an event type's times in when the guest's is unknown: its schedule's (as
+ * its booking page does), or the holder's default schedule's for an event type deleted since.
+ * From the calendar cache: one read of the calendar version while nothing changed.
+ */
+async function pageZone(context: AppContext, holderId: string, eventTypeId: string): Promise<string> {
+  const calendar = await context.calendars.current(holderId, context.now());
+  if (!calendar) throw new Error(`holder ${holderId} of a linked booking has no calendar`);
+  return zoneFor(calendar, calendar.eventTypes.get(eventTypeId));
+}
+
+function zoneFor(calendar: Calendar, eventType: EventType | undefined): string {
+  const schedule = eventType
+    ? scheduleOf(calendar, eventType)
+    : calendar.schedules.get(calendar.defaultScheduleId)!.availability;
+  return schedule.zone.id;
 }
 
 /** Whether a guest may still change the booking: confirmed, and not yet started (contract §10). */
@@ -295,8 +316,11 @@ export async function reschedulable(
 ): Promise<{ found: GuestBooking; page: PublicEventType } | undefined> {
   const found = await guestBooking(context, token);
   if (!found || !changeable(found.booking, context.now())) return undefined;
-  const eventType = await context.store.eventTypes.get(found.holder.id, found.booking.eventTypeId);
-  if (!eventType) return undefined;
-  const { availability } = await loadAvailability(context.store, found.holder.id);
-  return { found, page: { holder: found.holder, eventType, holderZone: availability.timeZone, calendarVersion: null } };
+  const calendar = await context.calendars.current(found.holder.id, context.now());
+  const eventType = calendar?.eventTypes.get(found.booking.eventTypeId);
+  if (!calendar || !eventType) return undefined;
+  return {
+    found,
+    page: { holder: found.holder, eventType, zone: zoneFor(calendar, eventType), calendarVersion: calendar.version },
+  };
 }

@@ -4,7 +4,7 @@ import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { Interval } from '../domain/intervals.js';
 import { openAddress, sealAddress } from './calendar-sources.js';
 import type { AppContext, CalendarSourceSettings } from './context.js';
-import { loadAvailability } from './holder-availability.js';
+import { defaultSchedule } from './availability.js';
 import { transactionWithEvents } from './outbox.js';
 import type { FetchOutcome } from './ports/calendar-fetcher.js';
 import type { StoredSource, Transaction } from './ports/store.js';
@@ -104,7 +104,8 @@ async function readAndRecord(
     return await recordSuccess(context, stored, fetched.state, null, 'unchanged', resealed);
   let parsed: BusyParse;
   try {
-    const zone = (await loadAvailability(context.store, holderId)).availability.timeZone;
+    // Floating times (no zone of their own) are the holder's: its default schedule's zone.
+    const zone = (await defaultSchedule(context.store, holderId)).timeZone;
     parsed = await context.busyParser.parse(owner, fetched.calendars, window, zone, {
       maxEvents: settings.maxEvents,
       maxIntervals: settings.maxIntervals,

@@ -11,20 +11,19 @@ import {
   type StandingSlots,
 } from '../domain/slots.js';
 import type { Zones } from '../domain/zone.js';
+import { availabilityOf, type Schedule } from '../domain/schedule.js';
 import type { Reads } from './ports/store.js';
-import { loadAvailability } from './holder-availability.js';
 import { occupanciesAt } from './occupancies.js';
+import { StoreUnavailable } from './ports/storage-errors.js';
 
 /** Everything that decides a holder's slots, as of one calendar version, ready for the engine. */
 export interface Calendar {
   version: number;
-  availability: CompiledAvailability;
-  /**
-   * The availability as stored, as JSON. A newer calendar whose availability reads the same
-   * shares `availability` with this one, so its slot tracks may be derived from this one's.
-   */
-  availabilityJson: string;
-  /** Live event types by id. */
+  /** The holder's schedules by id (contract §13), each compiled for the engine. */
+  schedules: Map<string, CompiledSchedule>;
+  /** The id of the holder's default schedule: the one an event type without `scheduleId` is booked in. */
+  defaultScheduleId: string;
+  /** Live event types by id; each one's schedule is in `schedules`. */
   eventTypes: Map<string, EventType>;
   /**
    * Confirmed bookings and holds live when loaded, overlapping `[coveredFrom, coveredTo)`,
@@ -40,6 +39,22 @@ export interface Calendar {
   validUntil: Instant;
 }
 
+/** A schedule ready for the engine. */
+export interface CompiledSchedule {
+  availability: CompiledAvailability;
+  /**
+   * Its availability document as stored, as JSON. A newer calendar whose schedule of the same id
+   * reads the same shares `availability` with this one, so the slot tracks of the event types
+   * booked in it may be derived from this one's.
+   */
+  json: string;
+}
+
+/** The compiled hours and zone `eventType` is booked in: its schedule's, else the default schedule's. */
+export function scheduleOf(calendar: Calendar, eventType: EventType): CompiledAvailability {
+  return calendar.schedules.get(eventType.scheduleId ?? calendar.defaultScheduleId)!.availability;
+}
+
 /**
  * Bookings held per holder: from shortly before now to 70 days ahead, enough for a 62-day query
  * starting within the next few days (with the two days either side the engine reads). Not more:
@@ -52,6 +67,13 @@ const COVERED_AHEAD_MS = 70 * DAY_MS;
 const RECENTRE_AFTER_MS = DAY_MS;
 const MAX_CACHED_HOLDERS = 1_000;
 /**
+ * Reads of a calendar until its event types and schedules agree (each names a schedule that was
+ * read): they are read by separate statements, between which an event type may move to a schedule
+ * made meanwhile, or off one deleted meanwhile. Each disagreement is a commit between two
+ * statements of a few milliseconds.
+ */
+const LOAD_ATTEMPTS = 5;
+/**
  * Standing slots kept for all holders together, in bytes of starts (8 each): a realistic event
  * type over 67 days holds about a thousand, one open around the clock in 5-minute steps ~19,000.
  */
@@ -60,7 +82,7 @@ const MAX_TRACK_BYTES = 32 * 1024 * 1024;
 /**
  * A per-process cache of holders' calendars, each valid exactly while the holder's calendar
  * version is unchanged and none of its holds has expired. The database bumps that version (by trigger) in the same transaction as
- * every change to the holder's event types, availability or bookings, whichever process makes it,
+ * every change to the holder's event types, schedules or bookings, whichever process makes it,
  * so the version read with the key (itself reused while nothing concerning the holder was
  * committed: `KeyCache`) tells whether the cached calendar is current. The version is read
  * before the calendar: a calendar loaded meanwhile is at least as new as its label, and the
@@ -77,9 +99,10 @@ const MAX_TRACK_BYTES = 32 * 1024 * 1024;
  * the old one if only bookings, holds and busy time differ between the two: the old starts are
  * kept except on the local days that an added or removed occupancy or busy span can change, and
  * where the newer calendar covers later days. A newer calendar shares its predecessor's compiled
- * availability while the stored availability is unchanged, which is what tells the engine the
- * grid is the same. Anything else (new hours, another duration, buffers or daily cap, no range in
- * common) is computed in full.
+ * schedule, one by one, while the stored schedule's hours and zone are unchanged, which is what
+ * tells the engine the grid is the same: a change of one schedule recomputes only the tracks of
+ * the event types booked in it. Anything else (new hours, another schedule, duration, buffers or
+ * daily cap, no range in common) is computed in full.
  */
 export class CalendarCache {
   private readonly calendars = new Map<string, Calendar>();
@@ -191,22 +214,28 @@ export class CalendarCache {
   private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {
     const coveredFrom = now - COVERED_BEFORE_MS;
     const coveredTo = now + COVERED_AHEAD_MS;
-    const [{ availability }, eventTypes, stored, busy] = await Promise.all([
-      loadAvailability(this.store, holderId),
-      this.store.eventTypes.live(holderId),
+    const [{ schedules, defaultScheduleId, eventTypes }, stored, busy] = await Promise.all([
+      this.loadSchedulesAndEventTypes(holderId),
       this.store.bookings.occupanciesOverlapping(holderId, coveredFrom, coveredTo),
       this.store.busyTime.overlapping(holderId, coveredFrom, coveredTo),
     ]);
     const { live, nextExpiry } = occupanciesAt(stored, now);
-    const availabilityJson = JSON.stringify(availability);
     const previous = this.calendars.get(holderId);
+    const compiled = new Map<string, CompiledSchedule>();
+    for (const schedule of schedules) {
+      const json = JSON.stringify(availabilityOf(schedule));
+      const kept = previous?.schedules.get(schedule.id);
+      compiled.set(
+        schedule.id,
+        kept?.json === json
+          ? kept
+          : { availability: compileAvailability(schedule, this.zones.of(schedule.timeZone)), json },
+      );
+    }
     return {
       version,
-      availability:
-        previous?.availabilityJson === availabilityJson
-          ? previous.availability
-          : compileAvailability(availability, this.zones.of(availability.timeZone)),
-      availabilityJson,
+      schedules: compiled,
+      defaultScheduleId,
       eventTypes: new Map(eventTypes.map((eventType) => [eventType.id, eventType])),
       occupancies: live.sort((a, b) => a.occupiedStart - b.occupiedStart),
       busy,
@@ -215,6 +244,27 @@ export class CalendarCache {
       loadedAt: now,
       validUntil: nextExpiry,
     };
+  }
+
+  /**
+   * The holder's schedules and live event types, read until they agree: the default schedule and
+   * every event type's own schedule among the schedules.
+   */
+  private async loadSchedulesAndEventTypes(
+    holderId: string,
+  ): Promise<{ schedules: Schedule[]; defaultScheduleId: string; eventTypes: EventType[] }> {
+    for (let attempt = 1; ; attempt++) {
+      const [schedules, eventTypes] = await Promise.all([
+        this.store.schedules.all(holderId),
+        this.store.eventTypes.live(holderId),
+      ]);
+      const ids = new Set(schedules.map((schedule) => schedule.id));
+      const defaultScheduleId = schedules.find((schedule) => schedule.isDefault)?.id;
+      if (defaultScheduleId !== undefined && eventTypes.every((e) => e.scheduleId === null || ids.has(e.scheduleId)))
+        return { schedules, defaultScheduleId, eventTypes };
+      if (attempt === LOAD_ATTEMPTS)
+        throw new StoreUnavailable(`The calendar of holder ${holderId} kept changing while it was read`, 1);
+    }
   }
 }
 
@@ -226,7 +276,7 @@ interface Track {
 
 function standingContext(calendar: Calendar, eventType: EventType): StandingSlotContext {
   return {
-    availability: calendar.availability,
+    availability: scheduleOf(calendar, eventType),
     eventTypeId: eventType.id,
     policy: eventType,
     bookings: calendar.occupancies,

@@ -92,6 +92,8 @@ export interface AccountSettings {
   keysPerHolder: number;
   /** Live team event types one account may have (`TEAM_EVENT_TYPES_PER_ACCOUNT`). */
   teamEventTypesPerAccount: number;
+  /** Schedules one holder may have, its default one included (`SCHEDULES_PER_HOLDER`, contract §13). */
+  schedulesPerHolder: number;
 }
 
 export interface WebhookSettings {

@@ -1,8 +1,9 @@
-import { defaultAvailability, normalizeAvailability } from '../domain/availability.js';
+import { canonicalTimeZone } from '../domain/zone.js';
 import type { Holder } from '../domain/api-key.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { firstFreeSlug } from '../domain/event-type.js';
 import { handleFrom } from '../domain/holder.js';
+import { newDefaultSchedule, type Schedule } from '../domain/schedule.js';
 import type { PageRequest } from '../domain/page.js';
 import type { AppContext } from './context.js';
 import { pageOf, type Page } from './paging.js';
@@ -31,15 +32,15 @@ export type CreateHolderInput = HolderFields & {
 const HANDLE_ATTEMPTS = 5;
 
 /**
- * A new holder of the account, with its default availability (Mon–Fri 09:00–17:00 in `timeZone`)
- * in the same transaction: there is never a holder without it. The handle is the one sent, or
- * the first free one derived from the name. A name taken among the account's live holders, or a
- * handle taken among all live holders, is a 409 `conflict` on that field; past
+ * A new holder of the account, with its default schedule, its availability (Mon–Fri 09:00–17:00
+ * in `timeZone`), in the same transaction: there is never a holder without it. The handle is the
+ * one sent, or the first free one derived from the name. A name taken among the account's live
+ * holders, or a handle taken among all live holders, is a 409 `conflict` on that field; past
  * `HOLDERS_PER_ACCOUNT` live holders, 409 `limit-reached`.
  */
 export async function createHolder(context: AppContext, accountId: string, input: CreateHolderInput): Promise<Holder> {
-  const zoned = normalizeAvailability({ ...defaultAvailability(), timeZone: input.timeZone ?? 'UTC' });
-  if (!zoned.ok) throw invalidRequest([{ field: 'timeZone', message: 'must be an IANA time zone name' }]);
+  const timeZone = canonicalTimeZone(input.timeZone ?? 'UTC');
+  if (!timeZone) throw invalidRequest([{ field: 'timeZone', message: 'must be an IANA time zone name' }]);
   const now = context.now();
   const holder: Holder = {
     id: context.ids.newId('hdr'),
@@ -64,23 +65,27 @@ export async function createHolder(context: AppContext, accountId: string, input
           `This account has ${limit} holders, the most it may have (HOLDERS_PER_ACCOUNT); delete one to make another.`,
         );
       }
-      const created = await insertWithFreeHandle(tx, holder, input.handle === undefined);
-      await tx.availability.put(created.id, zoned.value, now);
-      return created;
+      const schedule = newDefaultSchedule(context.ids.newId('sch'), holder.id, timeZone, now);
+      return insertWithFreeHandle(tx, holder, schedule, input.handle === undefined);
     },
     { ownerIds: [holder.id] },
   );
 }
 
 /** Inserts the holder; a derived handle that another holder takes meanwhile is derived again. */
-async function insertWithFreeHandle(tx: Transaction, holder: Holder, handleDerived: boolean): Promise<Holder> {
+async function insertWithFreeHandle(
+  tx: Transaction,
+  holder: Holder,
+  defaultSchedule: Schedule,
+  handleDerived: boolean,
+): Promise<Holder> {
   const base = holder.handle;
   for (let attempt = 0; attempt < HANDLE_ATTEMPTS; attempt++) {
     if (await tx.holders.findByName(holder.accountId, holder.name)) throw nameTaken(holder.name);
     const handle = handleDerived ? firstFreeSlug(base, await tx.holders.handlesLike(base)) : base;
     if (!handleDerived && (await tx.holders.findByHandle(handle))) throw handleTaken(handle);
     const candidate = { ...holder, handle };
-    if (await tx.holders.insert(candidate)) return candidate;
+    if (await tx.holders.insert(candidate, defaultSchedule)) return candidate;
     // Refused: a concurrent holder took the name or the handle (committed by now); the next round
     // says which, or derives another handle.
   }

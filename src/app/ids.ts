@@ -2,8 +2,8 @@ import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
-/** `acc` accounts, `hdr` holders, `key` API keys, `evt` event types, `bkg` bookings, `hld` holds, `whk` webhooks, `msg` events, `dlv` deliveries. */
-export type IdPrefix = 'acc' | 'hdr' | 'key' | 'evt' | 'bkg' | 'hld' | 'whk' | 'msg' | 'dlv' | 'cal';
+/** `acc` accounts, `hdr` holders, `key` API keys, `evt` event types, `bkg` bookings, `hld` holds, `whk` webhooks, `msg` events, `dlv` deliveries, `cal` calendar sources, `sch` schedules. */
+export type IdPrefix = 'acc' | 'hdr' | 'key' | 'evt' | 'bkg' | 'hld' | 'whk' | 'msg' | 'dlv' | 'cal' | 'sch';
 
 /**
  * Opaque ids with a type prefix: `evt_…`, 20 random base-36 characters (~103 bits). Random

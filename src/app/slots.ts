@@ -3,6 +3,7 @@ import { MINUTE_MS } from '../domain/instant.js';
 import { firstAtOrAfter } from '../domain/intervals.js';
 import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
 import type { Zone } from '../domain/zone.js';
+import { scheduleOf } from './calendars.js';
 import { occupanciesAt } from './occupancies.js';
 import type { AppContext, Caller } from './context.js';
 import { unknownEventType } from './event-types.js';
@@ -73,7 +74,14 @@ export async function listSlots(
       ? calendar.busy
       : await context.store.busyTime.overlapping(caller.holderId, window.from, window.to);
   const starts = slotStarts(
-    { availability: calendar.availability, eventTypeId: eventType.id, policy: eventType, bookings, busy, now },
+    {
+      availability: scheduleOf(calendar, eventType),
+      eventTypeId: eventType.id,
+      policy: eventType,
+      bookings,
+      busy,
+      now,
+    },
     from,
     to,
   );

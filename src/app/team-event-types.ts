@@ -169,13 +169,21 @@ async function assertHostsOfAccount(tx: Transaction, accountId: string, hosts: T
     hosts.map((host) => host.holderId),
   );
   const errors: FieldError[] = [];
+  const withSchedules: Array<{ index: number; holderId: string; scheduleId: string }> = [];
   for (const [index, host] of hosts.entries()) {
     if (!live.has(host.holderId)) {
       errors.push({ field: `hosts[${index}].holderId`, message: 'is not a holder of this account' });
-    } else if (host.scheduleId !== null && !(await isScheduleOfHolder(tx, host.holderId, host.scheduleId))) {
-      errors.push({ field: `hosts[${index}].scheduleId`, message: 'is not a schedule of this host' });
+    } else if (host.scheduleId !== null) {
+      withSchedules.push({ index, holderId: host.holderId, scheduleId: host.scheduleId });
     }
   }
+  // In sorted holder order: each check takes that holder's calendar lock.
+  withSchedules.sort((a, b) => (a.holderId < b.holderId ? -1 : a.holderId > b.holderId ? 1 : 0));
+  for (const { index, holderId, scheduleId } of withSchedules) {
+    if (!(await isScheduleOfHolder(tx, holderId, scheduleId)))
+      errors.push({ field: `hosts[${index}].scheduleId`, message: 'is not a schedule of this host' });
+  }
+  errors.sort((a, b) => a.field.localeCompare(b.field, 'en', { numeric: true }));
   if (errors.length > 0) throw invalidRequest(errors);
 }
 

@@ -1,9 +1,9 @@
-import type { Availability } from '../domain/availability.js';
 import { grants, type Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
 import type { CalendarSource, SourceBusy } from '../domain/calendar-source.js';
 import { sourceOf, type Hold } from '../domain/hold.js';
 import { formatUtc } from '../domain/instant.js';
+import type { Schedule } from '../domain/schedule.js';
 import type { Delivery, Webhook } from '../domain/webhook.js';
 import type { Caller } from './context.js';
 import type { GuestLinks } from './guest-links.js';
@@ -36,11 +36,9 @@ export function eventTypeView(eventType: ListedEventType, links: GuestLinks) {
     minimumNoticeMinutes: eventType.minimumNoticeMinutes,
     bookingWindowDays: eventType.bookingWindowDays,
     maxBookingsPerDay: eventType.maxBookingsPerDay,
+    scheduleId: eventType.scheduleId,
     public: eventType.public,
     questions: eventType.questions,
-    // A holder's own event type uses its holder's default schedule (no other is stored yet); a
-    // team type has none: each host names its own.
-    scheduleId: null,
     assignment: team?.assignment ?? null,
     hosts: team?.hosts ?? null,
     bookingPageUrl,
@@ -107,8 +105,27 @@ export function bookingResponse(booking: Booking, caller: Pick<Caller, 'scopes'>
   return view;
 }
 
-export function availabilityView(availability: Availability, updatedAt: number) {
-  return { ...availability, updatedAt: formatUtc(updatedAt) };
+/** The default schedule as the base specification's availability document (contract §4, §13). */
+export function availabilityView(schedule: Schedule) {
+  return {
+    timeZone: schedule.timeZone,
+    weekly: schedule.weekly,
+    overrides: schedule.overrides,
+    updatedAt: formatUtc(schedule.updatedAt),
+  };
+}
+
+export function scheduleView(schedule: Schedule) {
+  return {
+    id: schedule.id,
+    name: schedule.name,
+    timeZone: schedule.timeZone,
+    weekly: schedule.weekly,
+    overrides: schedule.overrides,
+    default: schedule.isDefault,
+    createdAt: formatUtc(schedule.createdAt),
+    updatedAt: formatUtc(schedule.updatedAt),
+  };
 }
 
 export function webhookView(webhook: Webhook) {

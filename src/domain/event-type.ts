@@ -13,6 +13,8 @@ export interface EventTypeSettings extends SlotPolicy {
   questions: Question[];
   /** Null while the interval follows the duration (the default); resolved in `slotIntervalMinutes`. */
   explicitSlotIntervalMinutes: number | null;
+  /** The holder's schedule whose hours and zone it is booked in (contract §13); null: the default schedule. */
+  scheduleId: string | null;
   createdAt: number;
   updatedAt: number;
 }

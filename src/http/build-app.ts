@@ -28,6 +28,7 @@ import { holderRoutes } from './routes/holders.js';
 import { holdRoutes } from './routes/holds.js';
 import { eventTypeRoutes } from './routes/event-types.js';
 import { meRoutes } from './routes/me.js';
+import { scheduleRoutes } from './routes/schedules.js';
 import { slotRoutes } from './routes/slots.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import type { SlotWriter } from './slots-body.js';
@@ -191,6 +192,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
       await api.register(meRoutes(context));
       await api.register(eventTypeRoutes(context));
       await api.register(availabilityRoutes(context));
+      await api.register(scheduleRoutes(context));
       await api.register(slotRoutes(context, options.slots));
       await api.register(holdRoutes(context));
       await api.register(bookingRoutes(context));

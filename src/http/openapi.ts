@@ -56,7 +56,12 @@ const TAGS: Record<string, { name: string; description: string }> = {
   },
   availability: {
     name: 'Availability',
-    description: "The key holder's weekly hours in an IANA time zone, with per-date overrides.",
+    description: "The key holder's weekly hours in an IANA time zone, with per-date overrides: its default schedule.",
+  },
+  schedules: {
+    name: 'Schedules',
+    description:
+      'Several weekly schedules per holder, each in its own zone; an event type books in one of them (`scheduleId`), by default in the default schedule, the availability.',
   },
   slots: { name: 'Slots', description: 'The bookable start times of an event type in a range.' },
   bookings: { name: 'Bookings', description: 'Book a slot, list, read, cancel and reschedule bookings.' },

@@ -46,12 +46,12 @@ export const PROBLEM_TYPES = {
   conflict: {
     status: 409,
     title: 'Conflict',
-    when: "A unique field is taken (an event type's explicit `slug`, a holder's `name` in its account, a holder's or an account's `handle`); the `errors` entry names the field.",
+    when: "A unique field is taken (an event type's explicit `slug`, a holder's `name` in its account, a holder's or an account's `handle`; the `errors` entry names the field), or a schedule cannot be deleted (the default one, or one an event type books in).",
   },
   'limit-reached': {
     status: 409,
     title: 'Limit reached',
-    when: 'A cap on a collection is reached (webhooks per holder `WEBHOOK_LIMIT_PER_HOLDER` and per account `WEBHOOK_LIMIT_PER_ACCOUNT`, holders per account `HOLDERS_PER_ACCOUNT`, live keys per holder `KEYS_PER_HOLDER`, calendar sources per holder); delete one to make room.',
+    when: 'A cap on a collection is reached (webhooks per holder `WEBHOOK_LIMIT_PER_HOLDER` and per account `WEBHOOK_LIMIT_PER_ACCOUNT`, holders per account `HOLDERS_PER_ACCOUNT`, live keys per holder `KEYS_PER_HOLDER`, schedules per holder `SCHEDULES_PER_HOLDER`, calendar sources per holder); delete one to make room.',
   },
   'hold-expired': {
     status: 409,

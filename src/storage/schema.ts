@@ -29,7 +29,7 @@ export interface Database {
     updated_at: number;
     /** Set when the holder was deleted: its keys and pages stop working, its past bookings stay. */
     deleted_at: number | null;
-    /** Bumped (by triggers) in every transaction that changes the holder's event types, availability or bookings. */
+    /** Bumped (by triggers) in every transaction that changes the holder's event types, schedules or bookings. */
     calendar_version: Generated<number>;
   };
   api_keys: {
@@ -69,6 +69,8 @@ export interface Database {
     public: number;
     /** JSON: the questions a booking answers. */
     questions: string;
+    /** The holder's schedule it is booked in; null: the default schedule. */
+    schedule_id: string | null;
   };
   /** The hosts of team event types, each holder once per type, in the order given (`position`). */
   event_type_hosts: {
@@ -82,11 +84,18 @@ export interface Database {
     weight: number;
     position: number;
   };
-  availabilities: {
+  schedules: {
+    id: string;
     holder_id: string;
+    name: string;
     time_zone: string;
+    /** JSON: the weekly hours, by weekday. */
     weekly: string;
+    /** JSON: the date overrides. */
     overrides: string;
+    /** 0 or 1: the holder's default schedule, its availability (one per holder). */
+    is_default: number;
+    created_at: number;
     updated_at: number;
   };
   bookings: {

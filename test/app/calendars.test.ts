@@ -10,8 +10,9 @@ import { replaceAvailability } from '../../src/app/availability.js';
 import { cancelBooking, createBooking } from '../../src/app/bookings.js';
 import { CalendarCache } from '../../src/app/calendars.js';
 import type { AppContext, Caller } from '../../src/app/context.js';
-import type { BookingReads, Reads } from '../../src/app/ports/store.js';
+import type { BookingReads, Reads, ScheduleReads } from '../../src/app/ports/store.js';
 import { deleteEventType, updateEventType } from '../../src/app/event-types.js';
+import { createSchedule, replaceSchedule } from '../../src/app/schedules.js';
 import type { Availability } from '../../src/domain/availability.js';
 import { Zones } from '../../src/domain/zone.js';
 import { composeServer, type Server } from '../../src/server.js';
@@ -318,5 +319,55 @@ describe('CalendarCache loads under concurrent requests', () => {
     expect(calendar?.eventTypes.has(et.id)).toBe(true);
     expect(tally.loads).toBe(2);
     expect(await cache.current(caller.holderId, now)).toBe(calendar);
+  });
+});
+
+describe('schedules in the calendar (contract §13)', () => {
+  const eveningsInBerlin = {
+    name: 'Evenings',
+    timeZone: 'Europe/Berlin',
+    weekly: { monday: [{ start: '18:00', end: '20:00' }] },
+  };
+
+  it('when the other process moves the event type to another schedule and then replaces that schedule, then its slots follow each time, and another event type’s stay on the default hours', async () => {
+    const second = await createEventType(h, token, { durationMinutes: 30 });
+    expect(startsOf(await mondaySlots())).toEqual(DEFAULT_MONDAY);
+
+    const evenings = await createSchedule(otherContext, caller, eveningsInBerlin);
+    await updateEventType(otherContext, caller, et.id, { scheduleId: evenings.id });
+    // 18:00–20:00 in Berlin is 17:00–19:00 UTC in January.
+    await mondayStartsBecome(grid('2026-01-05T17:00:00Z', 30, 4));
+
+    await replaceSchedule(otherContext, caller, evenings.id, {
+      ...eveningsInBerlin,
+      weekly: { monday: [{ start: '07:00', end: '08:00' }] },
+    });
+    await mondayStartsBecome(grid('2026-01-05T06:00:00Z', 30, 2));
+    expect(startsOf(await mondaySlots(second.id))).toEqual(DEFAULT_MONDAY);
+  });
+
+  it('when the event type moved to a schedule made between the calendar’s read of the schedules and its read of the event types, then it reads both again until they agree', async () => {
+    const evenings = await createSchedule(h.context, caller, eveningsInBerlin);
+    await updateEventType(h.context, caller, et.id, { scheduleId: evenings.id });
+    let scheduleReads = 0;
+    const schedules: ScheduleReads = {
+      get: (...args) => h.store.schedules.get(...args),
+      defaultOf: (...args) => h.store.schedules.defaultOf(...args),
+      list: (...args) => h.store.schedules.list(...args),
+      // The first read is from before the schedule was made.
+      all: async (holderId) => {
+        const all = await h.store.schedules.all(holderId);
+        return scheduleReads++ === 0 ? all.filter((schedule) => schedule.id !== evenings.id) : all;
+      },
+    };
+    const cache = new CalendarCache({ ...h.store, schedules }, new Zones());
+    const calendar = (await cache.current(caller.holderId, h.clock.now()))!;
+    expect(scheduleReads).toBe(2);
+    expect([...calendar.schedules.keys()].sort()).toEqual([evenings.id, calendar.defaultScheduleId].sort());
+    const track = cache.slotTrack(caller.holderId, calendar, calendar.eventTypes.get(et.id)!, ...mondayRange());
+    // The track spans what the calendar decides: its Monday is the schedule's evening.
+    const [from, to] = mondayRange();
+    const monday = [...(track ?? [])].filter((start) => start >= from && start < to);
+    expect(monday.map((start) => new Date(start).toISOString())).toEqual(grid('2026-01-05T17:00:00Z', 30, 4));
   });
 });

@@ -24,6 +24,7 @@ const eventType: EventType = {
   slug: 'intro',
   description: null,
   explicitSlotIntervalMinutes: null,
+  scheduleId: null,
   durationMinutes: 45,
   slotIntervalMinutes: 45,
   bufferBeforeMinutes: 10,

@@ -19,7 +19,7 @@ const NOW = '2026-01-01T00:00:00Z';
 const REQUIRED_TABLES = [
   'holders',
   'event_types',
-  'availabilities',
+  'schedules',
   'bookings',
   'webhooks',
   'webhook_events',
@@ -39,6 +39,7 @@ let h: Harness;
 let token: string;
 let eventTypeId: string;
 let webhookId: string;
+let scheduleId: string;
 let cancelTargetId: string;
 let rescheduleTargetId: string;
 
@@ -506,6 +507,8 @@ const availabilityBase: Json = {
   overrides: [{ date: '2026-12-24', intervals: [{ start: '09:00', end: '10:00' }] }],
 };
 
+const scheduleBase: Json = { name: 'Evenings', ...availabilityBase };
+
 const eventTypeBase: Json = {
   title: 'Intro call',
   durationMinutes: 30,
@@ -548,6 +551,8 @@ beforeAll(async () => {
   eventTypeId = (await created(h.request({ method: 'POST', url: '/api/v1/event-types', token, json: eventTypeBase })))
     .id as string;
   webhookId = (await created(h.request({ method: 'POST', url: '/api/v1/webhooks', token, json: webhookBase })))
+    .id as string;
+  scheduleId = (await created(h.request({ method: 'POST', url: '/api/v1/schedules', token, json: scheduleBase })))
     .id as string;
   const book = (start: string) =>
     created(
@@ -631,6 +636,24 @@ describe('fuzzing write endpoints with generated junk', () => {
     );
   });
 
+  it('when junk is POSTed to /schedules, then the answer is a problem (never 5xx) and a rejection changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(bodyFor(scheduleBase), async (body) => {
+        await sendWrite('POST', '/api/v1/schedules', body);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('when junk is PUT to /schedules/:id, then the answer is a problem (never 5xx) and a rejection changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(bodyFor(scheduleBase), fc.option(junkId, { freq: 4 }), async (body, id) => {
+        await sendWrite('PUT', `/api/v1/schedules/${id ?? scheduleId}`, body);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('when junk is POSTed to /bookings, then the answer is a problem (never 5xx) and a rejection changes nothing', async () => {
     await fc.assert(
       fc.asyncProperty(bodyFor(bookingBase()), async (body) => {
@@ -674,7 +697,7 @@ describe('fuzzing write endpoints with generated junk', () => {
   it('when DELETE names junk ids, then the answer is a problem (never 5xx) and nothing is deleted', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('event-types', 'webhooks', 'bookings', 'availability'),
+        fc.constantFrom('event-types', 'webhooks', 'bookings', 'availability', 'schedules'),
         junkId,
         fc.option(bodyFor({ reason: 'cleanup' }), { freq: 3 }),
         async (collection, id, body) => {
@@ -720,6 +743,8 @@ describe('bodies and paths the router or parser rejects before any route runs', 
     ['POST', '/api/v1/event-types'],
     ['PATCH', `/api/v1/event-types/${eventTypeId}`],
     ['PUT', '/api/v1/availability'],
+    ['POST', '/api/v1/schedules'],
+    ['PUT', `/api/v1/schedules/${scheduleId}`],
     ['POST', '/api/v1/bookings'],
     ['POST', `/api/v1/bookings/${cancelTargetId}/cancel`],
     ['POST', `/api/v1/bookings/${rescheduleTargetId}/reschedule`],

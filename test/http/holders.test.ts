@@ -128,8 +128,10 @@ describe('POST /api/v1/holders', () => {
       },
       overrides: [],
     });
-    // Stored with the holder, not derived on reading.
-    expect((await h.database.rows('availabilities')).map((row) => row.holder_id)).toEqual([holder.id]);
+    // Stored with the holder, as its default schedule, not derived on reading.
+    expect(
+      (await h.database.rows('schedules')).map((row) => [row.holder_id, row.name, Number(row.is_default)]),
+    ).toEqual([[holder.id, 'Default', 1]]);
   });
 
   it('when no zone is sent, then the default availability is in UTC', async () => {
@@ -193,7 +195,7 @@ describe('POST /api/v1/holders', () => {
     expect(problem.errors).toEqual([{ field: 'handle', message: 'is taken' }]);
     expect(problem.detail).toContain('"ada"');
     expect(await h.database.rows('holders')).toHaveLength(1);
-    expect(await h.database.rows('availabilities')).toHaveLength(1);
+    expect(await h.database.rows('schedules')).toHaveLength(1);
   });
 
   it('when the key may only read, then 403', async () => {

@@ -28,6 +28,7 @@ interface Holdings {
   holdId: string;
   webhookId: string;
   sourceId: string;
+  scheduleId: string;
 }
 
 interface Actor {
@@ -35,13 +36,13 @@ interface Actor {
   headers: Record<string, string>;
 }
 
-type Kind = 'eventType' | 'booking' | 'hold' | 'webhook' | 'source' | 'holder' | 'key';
+type Kind = 'eventType' | 'booking' | 'hold' | 'webhook' | 'source' | 'schedule' | 'holder' | 'key';
 
 /** A route that names a resource of some holder, by id in its path or by `eventTypeId`. */
 interface Route {
   name: string;
   kind: Kind;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (id: string, of: Holdings) => string;
   body?: (id: string) => unknown;
   /** Ends or removes the resource: where allowed, run on a resource made for the call. */
@@ -54,11 +55,18 @@ const UNKNOWN: Record<Kind, string> = {
   hold: 'hld_00000000000000000000',
   webhook: 'whk_00000000000000000000',
   source: 'cal_00000000000000000000',
+  schedule: 'sch_00000000000000000000',
   holder: 'hdr_00000000000000000000',
   key: 'key_00000000000000000000',
 };
 
 const RANGE = 'from=2026-01-05T00:00:00Z&to=2026-01-10T00:00:00Z';
+/** A schedule besides the default one (contract §13). */
+const SCHEDULE = {
+  name: 'Evenings',
+  timeZone: 'Europe/Berlin',
+  weekly: { monday: [{ start: '18:00', end: '20:00' }] },
+};
 
 const ROUTES: Route[] = [
   { name: 'get an event type', kind: 'eventType', method: 'GET', url: (id) => `/api/v1/event-types/${id}` },
@@ -172,6 +180,25 @@ const ROUTES: Route[] = [
     // Once per source each 30 s: each allowed call syncs a source made for it.
     destructive: true,
   },
+  { name: 'get a schedule', kind: 'schedule', method: 'GET', url: (id) => `/api/v1/schedules/${id}` },
+  {
+    name: 'replace a schedule',
+    kind: 'schedule',
+    method: 'PUT',
+    url: (id) => `/api/v1/schedules/${id}`,
+    body: () => ({
+      name: 'Replaced by the matrix',
+      timeZone: 'UTC',
+      weekly: { monday: [{ start: '06:00', end: '07:00' }] },
+    }),
+  },
+  {
+    name: 'delete a schedule',
+    kind: 'schedule',
+    method: 'DELETE',
+    url: (id) => `/api/v1/schedules/${id}`,
+    destructive: true,
+  },
   { name: 'get a holder', kind: 'holder', method: 'GET', url: (id) => `/api/v1/holders/${id}` },
   {
     name: 'change a holder',
@@ -208,7 +235,7 @@ function expectation(actor: ActorName, owner: Owner, route: Route): Expectation 
     return owner === 'own' ? 'allowed' : 'denied';
   }
   // Account scope: what exists once per holder needs the header, whoever's it is.
-  if (route.kind === 'source') return 'needs the header';
+  if (route.kind === 'source' || route.kind === 'schedule') return 'needs the header';
   if (owner === 'other') return 'denied';
   // A deleted holder's bookings stay readable by its account, and are past changing (409).
   if (owner === 'deleted' && route.kind === 'booking') return route.method === 'GET' ? 'allowed' : 'past changing';
@@ -257,7 +284,8 @@ async function holdingsOf(account: string, name: string, slotHour: number): Prom
     type: 'ics',
     url: `http://127.0.0.1:9/${name}.ics`,
   });
-  for (const made of [hold, webhook, source]) expect(made.statusCode, made.body).toBe(201);
+  const schedule = await request(actor, 'POST', '/api/v1/schedules', SCHEDULE);
+  for (const made of [hold, webhook, source, schedule]) expect(made.statusCode, made.body).toBe(201);
   return {
     account,
     name,
@@ -269,6 +297,7 @@ async function holdingsOf(account: string, name: string, slotHour: number): Prom
     holdId: hold.json<{ id: string }>().id,
     webhookId: webhook.json<{ id: string }>().id,
     sourceId: source.json<{ id: string }>().id,
+    scheduleId: schedule.json<{ id: string }>().id,
   };
 }
 
@@ -284,6 +313,8 @@ function idOf(kind: Kind, of: Holdings): string {
       return of.webhookId;
     case 'source':
       return of.sourceId;
+    case 'schedule':
+      return of.scheduleId;
     case 'holder':
       return of.holderId;
     case 'key':
@@ -318,6 +349,7 @@ async function snapshot(): Promise<unknown> {
       ['hold', `/api/v1/holds/${of.holdId}`],
       ['webhook', `/api/v1/webhooks/${of.webhookId}`],
       ['source', `/api/v1/calendar-sources/${of.sourceId}`],
+      ['schedule', `/api/v1/schedules/${of.scheduleId}`],
       ['availability', '/api/v1/availability'],
       ['bookings', `/api/v1/bookings?${RANGE}`],
     ] as const) {
@@ -429,6 +461,7 @@ describe('the isolation matrix: lists × key', () => {
     { url: '/api/v1/holds', kinds: ['hold'] },
     { url: '/api/v1/webhooks', kinds: ['webhook'] },
     { url: '/api/v1/calendar-sources', kinds: ['source'] },
+    { url: '/api/v1/schedules', kinds: ['schedule'] },
     { url: '/api/v1/holders', kinds: ['holder'] },
   ];
 
@@ -437,7 +470,7 @@ describe('the isolation matrix: lists × key', () => {
       for (const list of LISTS) {
         const answer = await request(actorOf(actor), 'GET', list.url);
         const where = `${list.url} · ${actor}`;
-        const perHolderOnly = list.kinds.includes('source');
+        const perHolderOnly = list.kinds.includes('source') || list.kinds.includes('schedule');
         const accountOnly = list.kinds.includes('holder');
         if (actor === 'account key' && perHolderOnly) {
           expect(answer.statusCode, where).toBe(400);
@@ -567,6 +600,8 @@ async function fresh(kind: Kind, of: Holdings): Promise<string> {
       return made('/api/v1/webhooks', { url: `https://${of.name}.example.com/fresh` });
     case 'source':
       return made('/api/v1/calendar-sources', { type: 'ics', url: `http://127.0.0.1:9/${of.name}-fresh.ics` });
+    case 'schedule':
+      return made('/api/v1/schedules', SCHEDULE);
     case 'key':
       return (
         await createApiKey(h.context, {

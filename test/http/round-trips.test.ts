@@ -11,7 +11,7 @@ import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js
 import { DEFAULT_CHANGE_POLL_TIMING } from '../../src/storage/postgres-change-poll.js';
 import { testStoreKind } from '../support/databases.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { eventTypeRecord, newId } from '../storage/records.js';
+import { eventTypeRecord, newHolder, newId } from '../storage/records.js';
 import { book, createEventType, BEFORE_MONDAY } from './helpers.js';
 
 let h: Harness;
@@ -26,7 +26,7 @@ function countingStore(store: Store): Store {
     'holders',
     'apiKeys',
     'eventTypes',
-    'availability',
+    'schedules',
     'bookings',
     'webhooks',
     'deliveries',
@@ -404,12 +404,7 @@ describe('store round trips of an account key acting for a holder (Slotwise-Hold
       const account = await tx.accounts.ensure({ id: newId('acc'), name: 'acme', createdAt: h.clock.now() });
       const made: Array<{ acting: { token: string; holderId: string }; eventTypeId: string }> = [];
       for (let i = 0; i < 100; i++) {
-        const holder = await tx.holders.ensure({
-          id: newId('hdr'),
-          accountId: account.id,
-          name: `holder ${i}`,
-          createdAt: h.clock.now(),
-        });
+        const holder = await tx.holders.ensure(...newHolder(account.id, `holder ${i}`, h.clock.now()));
         const eventType = eventTypeRecord(holder.id, h.clock.now());
         await tx.eventTypes.insert(eventType);
         made.push({ acting: { token, holderId: holder.id }, eventTypeId: eventType.id });

@@ -201,6 +201,8 @@ describe('GET /api/v1/openapi.json', () => {
       'UpdateEventType',
       'Availability',
       'AvailabilityInput',
+      'Schedule',
+      'ScheduleInput',
       'Booking',
       'CreateBooking',
       'UpdateBooking',

@@ -6,9 +6,10 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/app/ports/store.js';
 import { defaultAvailability } from '../../src/domain/availability.js';
+import { availabilityOf } from '../../src/domain/schedule.js';
 import type { CalendarSource } from '../../src/domain/calendar-source.js';
 import { DAY_MS, MINUTE_MS } from '../../src/domain/instant.js';
-import { newId } from './records.js';
+import { newId, scheduleRecord } from './records.js';
 import { testStoreKind } from '../support/databases.js';
 import { T0, addHolder, addWebhook, eventTypeOf, store, testStore, useFreshStorage } from './fixture.js';
 
@@ -125,7 +126,7 @@ describe('busy time overlap reads', () => {
 });
 
 describe('decision rules', () => {
-  it('when a decision reads its rules, then it gets the live event type, the availability (none when never set), the holder’s creation, how many sources it has and its active webhooks', async () => {
+  it('when a decision reads its rules, then it gets the live event type, the schedule it books in (its own, else the holder’s default one), how many sources it has and its active webhooks', async () => {
     const alice = await addHolder('alice');
     const bob = await addHolder('bob');
     const intro = eventTypeOf(alice.id, { title: 'Intro call' });
@@ -135,20 +136,28 @@ describe('decision rules', () => {
 
     expect(await rules(intro.id)).toEqual({
       eventType: intro,
-      availability: undefined,
-      holderCreatedAt: alice.createdAt,
+      schedule: defaultAvailability(),
       sources: 0,
       webhooks: [],
     });
 
-    const availability = { ...defaultAvailability(), timeZone: 'Europe/Berlin' };
-    await store.transaction((tx) => tx.availability.put(alice.id, availability, T0 + 1));
+    const berlin = { ...(await store.schedules.defaultOf(alice.id))!, timeZone: 'Europe/Berlin', updatedAt: T0 + 1 };
+    const mornings = scheduleRecord(alice.id, T0);
+    const bobs = scheduleRecord(bob.id, T0, { timeZone: 'Asia/Tokyo' });
+    const morningCall = eventTypeOf(alice.id, { title: 'Morning call', scheduleId: mornings.id });
+    await store.transaction(async (tx) => {
+      await tx.schedules.update(berlin);
+      await tx.schedules.insert(mornings);
+      await tx.eventTypes.insert(morningCall);
+    });
+    await store.transaction((tx) => tx.schedules.insert(bobs));
     await addSource(alice.id, T0);
     await addSource(alice.id, T0);
     await addSource(bob.id, T0);
     const withAll = await rules(intro.id);
-    expect(withAll?.availability).toEqual({ availability, updatedAt: T0 + 1 });
+    expect(withAll?.schedule).toEqual(availabilityOf(berlin));
     expect(withAll?.sources).toBe(2);
+    expect((await rules(morningCall.id))?.schedule).toEqual(availabilityOf(mornings));
 
     // The active ones only, the holder's only, oldest first (an event's deliveries follow this order).
     const later = await addWebhook(alice.id, { events: ['booking.cancelled'], createdAt: T0 + 2 });

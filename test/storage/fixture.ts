@@ -14,7 +14,7 @@ import type { PageAfter, PageRequest } from '../../src/domain/page.js';
 import type { DeliveryAttempt, Webhook, WebhookEventType } from '../../src/domain/webhook.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { openTestStore, type TestStore } from '../support/databases.js';
-import { at, bookingRecord, eventTypeRecord, newId, type BookingFields } from './records.js';
+import { at, bookingRecord, eventTypeRecord, newHolder, newId, type BookingFields } from './records.js';
 
 export const T0 = at('2026-03-02T00:00:00Z');
 
@@ -42,7 +42,7 @@ export function useFreshStorage(): void {
 export async function addHolder(name: string): Promise<Holder> {
   return store.transaction(async (tx) => {
     const account = await tx.accounts.ensure({ id: newId('acc'), name, createdAt: T0 });
-    return tx.holders.ensure({ id: newId('hdr'), accountId: account.id, name, createdAt: T0 });
+    return tx.holders.ensure(...newHolder(account.id, name, T0));
   });
 }
 
@@ -89,7 +89,7 @@ export async function addWebhook(
 
 /** Another holder of an existing account (contract §12). */
 export async function addHolderIn(accountId: string, name: string): Promise<Holder> {
-  return store.transaction((tx) => tx.holders.ensure({ id: newId('hdr'), accountId, name, createdAt: T0 }));
+  return store.transaction((tx) => tx.holders.ensure(...newHolder(accountId, name, T0)));
 }
 
 /** An account webhook (no holder): it hears every event of the account. */

@@ -17,7 +17,7 @@ import type { Store } from '../../src/app/ports/store.js';
 import type { Holder } from '../../src/domain/api-key.js';
 import { newHold } from '../../src/domain/hold.js';
 import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
-import { at, bookingRecord, eventTypeRecord, newId, type BookingFields } from './records.js';
+import { at, bookingRecord, eventTypeRecord, newHolder, newId, type BookingFields } from './records.js';
 
 const T0 = at('2026-03-01T00:00:00Z');
 
@@ -36,8 +36,8 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
     store = testStore.store;
     await store.transaction(async (tx) => {
       const account = await tx.accounts.ensure({ id: newId('acc'), name: 'team', createdAt: T0 });
-      alice = await tx.holders.ensure({ id: newId('hdr'), accountId: account.id, name: 'alice', createdAt: T0 });
-      bob = await tx.holders.ensure({ id: newId('hdr'), accountId: account.id, name: 'bob', createdAt: T0 });
+      alice = await tx.holders.ensure(...newHolder(account.id, 'alice', T0));
+      bob = await tx.holders.ensure(...newHolder(account.id, 'bob', T0));
       alices = eventTypeOf(alice);
       bobs = eventTypeOf(bob);
       await tx.eventTypes.insert(alices);

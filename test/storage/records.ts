@@ -1,13 +1,46 @@
 // Domain records written straight through the store's ports by the storage suites.
 import { IdGenerator, type IdPrefix } from '../../src/app/ids.js';
 import type { Booking, BookingStatus } from '../../src/domain/booking.js';
+import type { NewHolder } from '../../src/domain/api-key.js';
 import type { EventType } from '../../src/domain/event-type.js';
 import { teamHostOf, type TeamEventType } from '../../src/domain/team-event-type.js';
+import { newDefaultSchedule, type Schedule } from '../../src/domain/schedule.js';
 
 export const at = (iso: string): number => Date.parse(iso);
 
 const ids = new IdGenerator();
 export const newId = (prefix: IdPrefix): string => ids.newId(prefix);
+
+/** What `holders.ensure` takes for a new holder: as `keys create` makes it, with its default schedule (Mon–Fri 09:00–17:00 UTC). */
+export function newHolder(accountId: string, name: string, createdAt: number): [NewHolder, Schedule] {
+  const id = newId('hdr');
+  return [{ id, accountId, name, createdAt }, newDefaultSchedule(newId('sch'), id, 'UTC', createdAt)];
+}
+
+/** A schedule that is not the default: Mon–Fri 09:00–12:00 in Europe/Berlin, named "Mornings". */
+export function scheduleRecord(holderId: string, createdAt: number, fields: Partial<Schedule> = {}): Schedule {
+  const mornings = [{ start: '09:00', end: '12:00' }];
+  return {
+    id: newId('sch'),
+    holderId,
+    name: 'Mornings',
+    timeZone: 'Europe/Berlin',
+    weekly: {
+      monday: mornings,
+      tuesday: mornings,
+      wednesday: mornings,
+      thursday: mornings,
+      friday: mornings,
+      saturday: [],
+      sunday: [],
+    },
+    overrides: [],
+    isDefault: false,
+    createdAt,
+    updatedAt: createdAt,
+    ...fields,
+  };
+}
 
 /** A 30-minute event type with no buffers or limits; its slug is unique (derived from its id). */
 export function eventTypeRecord(holderId: string, createdAt: number, fields: Partial<EventType> = {}): EventType {
@@ -21,6 +54,7 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     durationMinutes: 30,
     explicitSlotIntervalMinutes: null,
     slotIntervalMinutes: 30,
+    scheduleId: null,
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: 0,
     minimumNoticeMinutes: 0,

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Store } from '../../src/app/ports/store.js';
 import { openConnection, openSqliteStorage } from '../../src/storage/sqlite.js';
 import type { Storage } from '../../src/storage/storage.js';
-import { at, eventTypeRecord, newId } from './records.js';
+import { at, eventTypeRecord, newHolder, newId } from './records.js';
 
 const T0 = at('2026-03-02T00:00:00Z');
 let dir: string;
@@ -31,7 +31,7 @@ afterEach(async () => {
 it('when concurrent transactions are acknowledged, then another connection to the file already sees each one’s writes', async () => {
   const holder = await store.transaction(async (tx) => {
     const account = await tx.accounts.ensure({ id: newId('acc'), name: 'alice', createdAt: T0 });
-    return tx.holders.ensure({ id: newId('hdr'), accountId: account.id, name: 'alice', createdAt: T0 });
+    return tx.holders.ensure(...newHolder(account.id, 'alice', T0));
   });
   const observer = new Database(filename, { readonly: true });
   const visibleAtAck: boolean[] = [];

@@ -7,7 +7,7 @@ import { UniqueViolation } from '../../src/app/ports/storage-errors.js';
 import type { Transaction } from '../../src/app/ports/store.js';
 import type { ApiKey, Holder } from '../../src/domain/api-key.js';
 import type { Webhook } from '../../src/domain/webhook.js';
-import { at, newId } from './records.js';
+import { at, newHolder, newId, scheduleRecord } from './records.js';
 import {
   T0,
   testStore,
@@ -42,8 +42,7 @@ describe('transactions', () => {
       store.transaction(async (tx) => {
         await tx.eventTypes.insert(eventType);
         await tx.bookings.insert(bookingOf(eventType, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
-        const closed = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
-        await tx.availability.put(holder.id, { timeZone: 'UTC', weekly: closed, overrides: [] }, T0);
+        await tx.schedules.insert(scheduleRecord(holder.id, T0));
         await tx.outbox.enqueue(
           { id: newId('msg'), holderId: holder.id, type: 'booking.created', payload: '{}', createdAt: T0 },
           [{ id: newId('dlv'), webhookId: webhook.id }],
@@ -55,11 +54,12 @@ describe('transactions', () => {
     ).rejects.toBe(failure);
 
     // …and nowhere after it.
-    for (const table of ['event_types', 'bookings', 'availabilities', 'webhook_events', 'webhook_deliveries']) {
+    for (const table of ['event_types', 'bookings', 'webhook_events', 'webhook_deliveries']) {
       expect(await count(table), table).toBe(0);
     }
     expect(await store.eventTypes.get(holder.id, eventType.id)).toBeUndefined();
-    expect(await store.availability.get(holder.id)).toBeUndefined();
+    // The holder's default schedule, made with it, alone.
+    expect((await store.schedules.all(holder.id)).map((schedule) => schedule.isDefault)).toEqual([true]);
   });
 
   it('when a statement of the work fails, then the earlier writes of the same transaction are rolled back and the store keeps working', async () => {
@@ -213,18 +213,14 @@ describe('unique slugs and names', () => {
 
   it('when a holder name is taken, then ensureHolder returns the existing holder', async () => {
     const alice = await addHolder('alice');
-    const again = await store.transaction((tx) =>
-      tx.holders.ensure({ id: newId('hld'), accountId: alice.accountId, name: 'alice', createdAt: T0 + 1 }),
-    );
+    const again = await store.transaction((tx) => tx.holders.ensure(...newHolder(alice.accountId, 'alice', T0 + 1)));
     expect(again).toEqual(alice);
   });
 
   it('when two transactions ensure the same new holder at once, then both get the one holder', async () => {
     const { accountId } = await addHolder('alice');
     const [a, b] = await Promise.all(
-      [1, 2].map(() =>
-        store.transaction((tx) => tx.holders.ensure({ id: newId('hld'), accountId, name: 'carol', createdAt: T0 })),
-      ),
+      [1, 2].map(() => store.transaction((tx) => tx.holders.ensure(...newHolder(accountId, 'carol', T0)))),
     );
     expect(a).toEqual(b);
   });
@@ -511,17 +507,20 @@ describe('calendar version', () => {
     });
   });
 
-  it('when the availability is put for the first time and then replaced, then the version changes each time', async () => {
+  it('when a schedule is inserted, replaced, replaced with itself and deleted, or the default one replaced, then the version changes each time', async () => {
     const holder = await addHolder('alice');
-    await expectChangedBy(holder.id, 'putAvailability (first)', (tx) =>
-      tx.availability.put(holder.id, { timeZone: 'UTC', weekly: weekly(WEEK_OPEN), overrides: [] }, T0),
-    );
-    await expectChangedBy(holder.id, 'putAvailability (replacing)', (tx) =>
-      tx.availability.put(holder.id, { timeZone: 'Europe/Berlin', weekly: weekly(null), overrides: [] }, T0 + 1000),
-    );
-    // Replacing with the very same availability is still a write of the calendar.
-    await expectChangedBy(holder.id, 'putAvailability (same again)', (tx) =>
-      tx.availability.put(holder.id, { timeZone: 'Europe/Berlin', weekly: weekly(null), overrides: [] }, T0 + 2000),
+    const schedule = scheduleRecord(holder.id, T0);
+    await expectChangedBy(holder.id, 'insertSchedule', (tx) => tx.schedules.insert(schedule));
+    const replaced = { ...schedule, timeZone: 'UTC', weekly: weekly(WEEK_OPEN), updatedAt: T0 + 1000 };
+    await expectChangedBy(holder.id, 'updateSchedule', (tx) => tx.schedules.update(replaced));
+    // Replacing with the very same schedule is still a write of the calendar.
+    await expectChangedBy(holder.id, 'updateSchedule (same again)', (tx) => tx.schedules.update(replaced));
+    await expectChangedBy(holder.id, 'deleteSchedule', async (tx) => {
+      expect(await tx.schedules.delete(holder.id, schedule.id)).toBe(true);
+    });
+    const fallback = (await store.schedules.defaultOf(holder.id))!;
+    await expectChangedBy(holder.id, 'updateSchedule (the default)', (tx) =>
+      tx.schedules.update({ ...fallback, weekly: weekly(null), updatedAt: T0 + 2000 }),
     );
   });
 
@@ -574,7 +573,7 @@ describe('calendar version', () => {
     await expectUnchangedBy(holder.id, 'insertApiKey', (tx) => tx.apiKeys.insert(key, `digest-${key.id}`));
     await expectUnchangedBy(holder.id, 'revokeApiKey', (tx) => tx.apiKeys.revoke(key.id, T0 + 2));
     await expectUnchangedBy(holder.id, 'ensureHolder (existing)', (tx) =>
-      tx.holders.ensure({ id: newId('hld'), accountId: holder.accountId, name: holder.name, createdAt: T0 + 3 }),
+      tx.holders.ensure(...newHolder(holder.accountId, holder.name, T0 + 3)),
     );
   });
 
@@ -586,9 +585,7 @@ describe('calendar version', () => {
     const aliceBefore = await versionOf(alice.id);
 
     const eventType = await addEventType(alice.id);
-    await store.transaction((tx) =>
-      tx.availability.put(alice.id, { timeZone: 'UTC', weekly: weekly(WEEK_OPEN), overrides: [] }, T0),
-    );
+    await store.transaction((tx) => tx.schedules.insert(scheduleRecord(alice.id, T0)));
     const booking = await addBooking(eventType, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
     await store.transaction((tx) =>
       tx.bookings.update({ ...booking, status: 'cancelled', cancelledAt: T0, updatedAt: T0 }, 'confirmed'),
@@ -611,7 +608,7 @@ describe('calendar version', () => {
         await tx.eventTypes.insert(eventType);
         await tx.eventTypes.update({ ...existing, title: 'Renamed', updatedAt: T0 + 1 });
         await tx.bookings.insert(bookingOf(eventType, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
-        await tx.availability.put(holder.id, { timeZone: 'UTC', weekly: weekly(null), overrides: [] }, T0);
+        await tx.schedules.insert(scheduleRecord(holder.id, T0));
         // (On PostgreSQL the bump waits for the commit: a deferred trigger, so that it holds the
         // holder's row only while committing.)
         throw failure;

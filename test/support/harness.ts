@@ -55,9 +55,10 @@ export async function createHarness(
     allowPrivateWebhookTargets?: boolean;
     webhookLimitPerHolder?: number;
     webhookLimitPerAccount?: number;
-    /** `HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER` and `TEAM_EVENT_TYPES_PER_ACCOUNT`; the defaults unless given. */
+    /** `HOLDERS_PER_ACCOUNT`, `KEYS_PER_HOLDER`, `SCHEDULES_PER_HOLDER` and `TEAM_EVENT_TYPES_PER_ACCOUNT`; the defaults unless given. */
     holdersPerAccount?: number;
     keysPerHolder?: number;
+    schedulesPerHolder?: number;
     teamEventTypesPerAccount?: number;
     pageHoldsPerHolder?: number;
     pageHoldsPerClient?: number;
@@ -87,6 +88,7 @@ export async function createHarness(
     accounts: {
       holdersPerAccount: options.holdersPerAccount ?? DEFAULT_ACCOUNT_SETTINGS.holdersPerAccount,
       keysPerHolder: options.keysPerHolder ?? DEFAULT_ACCOUNT_SETTINGS.keysPerHolder,
+      schedulesPerHolder: options.schedulesPerHolder ?? DEFAULT_ACCOUNT_SETTINGS.schedulesPerHolder,
       teamEventTypesPerAccount: options.teamEventTypesPerAccount ?? DEFAULT_ACCOUNT_SETTINGS.teamEventTypesPerAccount,
     },
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),

@@ -3,6 +3,7 @@
 import type { Account, ApiKey, Holder, NamedKey, NewHolder } from '../../domain/api-key.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
+import type { Schedule } from '../../domain/schedule.js';
 
 export interface AccountReads {
   get(id: string): Promise<Account | undefined>;
@@ -57,7 +58,7 @@ export interface HolderReads {
   acting(id: string): Promise<ActingHolder | undefined>;
   /**
    * A number that changes in every transaction that changes the holder's event types,
-   * availability or bookings (undefined for no such holder): what caches of derived data check.
+   * schedules or bookings (undefined for no such holder): what caches of derived data check.
    */
   calendarVersion(holderId: string): Promise<number | undefined>;
 }
@@ -65,14 +66,16 @@ export interface HolderReads {
 export interface HolderWrites extends HolderReads {
   /**
    * The account's live holder of that name, created as `candidate` if there is none yet (also
-   * when two create it at once), with the first free handle derived from the name.
+   * when two create it at once), with the first free handle derived from the name and with
+   * `defaultSchedule` (contract §13: there is never a holder without its default schedule).
    */
-  ensure(candidate: NewHolder): Promise<Holder>;
+  ensure(candidate: NewHolder, defaultSchedule: Schedule): Promise<Holder>;
   /**
    * Stores a new holder; false, storing nothing, when its name is taken among its account's live
-   * holders or its handle among all live holders (also by a concurrent transaction).
+   * holders or its handle among all live holders (also by a concurrent transaction); stored with
+   * `defaultSchedule`, as `ensure` stores a holder.
    */
-  insert(holder: Holder): Promise<boolean>;
+  insert(holder: Holder, defaultSchedule: Schedule): Promise<boolean>;
   /** Writes name, handle, display name, e-mail and `updatedAt`; throws `UniqueViolation` when the name or handle is taken. */
   update(holder: Holder): Promise<void>;
   /**

@@ -1,5 +1,5 @@
 // The calendar store: the port through which use cases read and change holders, keys, event
-// types, availability, bookings and webhooks, and write events to the outbox, each change in one
+// types, schedules, bookings and webhooks, and write events to the outbox, each change in one
 // transaction. One narrow record interface per resource; a transaction offers their writes too.
 // Implemented once over Kysely (src/storage/kysely/), for SQLite and PostgreSQL.
 import type { Availability } from '../../domain/availability.js';
@@ -8,6 +8,7 @@ import type { EventType } from '../../domain/event-type.js';
 import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
+import type { Schedule } from '../../domain/schedule.js';
 import type { Occupancy } from '../../domain/slots.js';
 import type { DeliveredEventType, Delivery, Subscription, Webhook, WebhookEventType } from '../../domain/webhook.js';
 import type { AccountReads, AccountWrites, ApiKeyReads, ApiKeyWrites, HolderReads, HolderWrites } from './owners.js';
@@ -84,17 +85,25 @@ export interface EventTypeWrites extends EventTypeReads {
   deleteAllOf(holderId: string, at: Instant): Promise<void>;
 }
 
-export interface StoredAvailability {
-  availability: Availability;
-  updatedAt: Instant;
+export interface ScheduleReads {
+  get(holderId: string, id: string): Promise<Schedule | undefined>;
+  /** The holder's default schedule; undefined only for no such holder (every holder has one). */
+  defaultOf(holderId: string): Promise<Schedule | undefined>;
+  /** The holder's schedules, the default first, then by creation and id. */
+  list(holderId: string, page: PageRequest): Promise<Schedule[]>;
+  /** Every schedule of the holder, unordered: what a calendar compiles. */
+  all(holderId: string): Promise<Schedule[]>;
 }
 
-export interface AvailabilityReads {
-  get(holderId: string): Promise<StoredAvailability | undefined>;
-}
-
-export interface AvailabilityWrites extends AvailabilityReads {
-  put(holderId: string, availability: Availability, at: Instant): Promise<void>;
+export interface ScheduleWrites extends ScheduleReads {
+  count(holderId: string): Promise<number>;
+  insert(schedule: Schedule): Promise<void>;
+  /** Writes name, zone, weekly hours, overrides and `updatedAt`. */
+  update(schedule: Schedule): Promise<void>;
+  /** Removes a schedule that is not the default; false when the holder has no such schedule. */
+  delete(holderId: string, id: string): Promise<boolean>;
+  /** Whether a live event type of the holder books in the schedule. */
+  inUse(holderId: string, id: string): Promise<boolean>;
 }
 
 export interface BookingQuery extends PageRequest {
@@ -268,7 +277,7 @@ export interface Reads {
   apiKeys: ApiKeyReads;
   eventTypes: EventTypeReads;
   teamEventTypes: TeamEventTypeReads;
-  availability: AvailabilityReads;
+  schedules: ScheduleReads;
   bookings: BookingReads;
   holds: HoldReads;
   webhooks: WebhookReads;
@@ -280,9 +289,8 @@ export interface Reads {
 /** What a booking or hold of one event type is judged by, besides the time it would take. */
 export interface DecisionRules {
   eventType: EventType;
-  /** Undefined for a holder who never set one (see `loadAvailability`). */
-  availability: StoredAvailability | undefined;
-  holderCreatedAt: Instant;
+  /** The hours and zone it is booked in: its schedule's (`scheduleId`), else its holder's default schedule's. */
+  schedule: Availability;
   /**
    * How many calendar sources the holder has, share-locked until the transaction ends where
    * writers run concurrently (PostgreSQL): a sync replacing a source's busy time holds its row
@@ -315,7 +323,7 @@ export interface Transaction {
   apiKeys: ApiKeyWrites;
   eventTypes: EventTypeWrites;
   teamEventTypes: TeamEventTypeWrites;
-  availability: AvailabilityWrites;
+  schedules: ScheduleWrites;
   bookings: BookingWrites;
   holds: HoldWrites;
   webhooks: WebhookWrites;

@@ -77,9 +77,9 @@ const ZONES: readonly string[] = Object.freeze([
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const NOTICES: readonly PageNotice[] = ['taken'];
 
-/** The guest's zone: the one asked for when it is one, else the holder's. */
+/** The guest's zone: the one asked for when it is one, else the event type's (its schedule's). */
 export function zoneOf(asked: string | undefined, page: PublicEventType): string {
-  return (asked !== undefined && canonicalTimeZone(asked)) || page.holderZone;
+  return (asked !== undefined && canonicalTimeZone(asked)) || page.zone;
 }
 
 /** The month-and-times picker of an event type: a new booking's, or a booking's new time. */

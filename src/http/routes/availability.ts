@@ -16,13 +16,12 @@ export const availabilityRoutes =
           operationId: 'getAvailability',
           summary: 'Get the availability',
           description:
-            "The key holder's weekly hours and date overrides. A new holder has Monday to Friday 09:00–17:00 in UTC.",
+            "The weekly hours and date overrides of the holder's default schedule (see `/schedules`). A new holder has Monday to Friday 09:00–17:00 in UTC.",
           response: { 200: ref(AvailabilityResource) },
         },
       },
       async (request) => {
-        const { availability, updatedAt } = await getAvailability(context, callerOf(request));
-        return availabilityView(availability, updatedAt);
+        return availabilityView(await getAvailability(context, callerOf(request)));
       },
     );
 
@@ -33,7 +32,7 @@ export const availabilityRoutes =
           operationId: 'replaceAvailability',
           summary: 'Replace the availability',
           description:
-            'Replaces the whole document: omitted weekdays are days off. Times are local `HH:MM` in `timeZone` (`end` may be `24:00`); intervals of a day must not overlap. An override replaces the weekly intervals of its local date (`[]` = day off).',
+            "Replaces the whole document of the holder's default schedule (its name stays): omitted weekdays are days off. Times are local `HH:MM` in `timeZone` (`end` may be `24:00`); intervals of a day must not overlap. An override replaces the weekly intervals of its local date (`[]` = day off). Event types without a `scheduleId` follow it at once.",
           body: ref(AvailabilityBody),
           response: { 200: ref(AvailabilityResource) },
         },
@@ -43,8 +42,7 @@ export const availabilityRoutes =
         if (request.validationError) {
           throw invalidAvailability(fieldErrors(request.validationError.validation as never, 'body'), request.body);
         }
-        const { availability, updatedAt } = await replaceAvailability(context, callerOf(request), request.body);
-        return availabilityView(availability, updatedAt);
+        return availabilityView(await replaceAvailability(context, callerOf(request), request.body));
       },
     );
   };

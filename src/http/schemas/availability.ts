@@ -6,41 +6,46 @@ const WallTime = Type.String({ pattern: WALL_TIME_PATTERN, description: 'HH:MM; 
 const Interval = Type.Object({ start: WallTime, end: WallTime }, { additionalProperties: false });
 const Intervals = Type.Array(Interval, { maxItems: 48 });
 
-export const AvailabilityBody = Type.Object(
-  {
-    timeZone: TimeZoneName,
-    weekly: Type.Object(
-      Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Optional(Intervals)])) as Record<
-        (typeof WEEKDAYS)[number],
-        ReturnType<typeof Type.Optional<typeof Intervals>>
-      >,
-      { additionalProperties: false },
-    ),
-    overrides: Type.Optional(
-      Type.Array(
-        Type.Object(
-          { date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }), intervals: Intervals },
-          { additionalProperties: false },
-        ),
-        { maxItems: 1000 },
+/** The fields of an availability document as sent: the availability's, and a schedule's besides its name. */
+export const availabilityInputFields = {
+  timeZone: TimeZoneName,
+  weekly: Type.Object(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Optional(Intervals)])) as Record<
+      (typeof WEEKDAYS)[number],
+      ReturnType<typeof Type.Optional<typeof Intervals>>
+    >,
+    { additionalProperties: false },
+  ),
+  overrides: Type.Optional(
+    Type.Array(
+      Type.Object(
+        { date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }), intervals: Intervals },
+        { additionalProperties: false },
       ),
+      { maxItems: 1000 },
     ),
-  },
-  { $id: 'AvailabilityInput', additionalProperties: false },
-);
+  ),
+};
+
+export const AvailabilityBody = Type.Object(availabilityInputFields, {
+  $id: 'AvailabilityInput',
+  additionalProperties: false,
+});
 
 const IntervalOut = Type.Object({ start: Type.String(), end: Type.String() });
+/** The fields of an availability document as shown: the availability's, and a schedule's. */
+export const availabilityFields = {
+  timeZone: Type.String(),
+  weekly: Type.Object(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Array(IntervalOut)])) as Record<
+      (typeof WEEKDAYS)[number],
+      ReturnType<typeof Type.Array<typeof IntervalOut>>
+    >,
+  ),
+  overrides: Type.Array(Type.Object({ date: Type.String(), intervals: Type.Array(IntervalOut) })),
+};
+
 export const AvailabilityResource = Type.Object(
-  {
-    timeZone: Type.String(),
-    weekly: Type.Object(
-      Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Array(IntervalOut)])) as Record<
-        (typeof WEEKDAYS)[number],
-        ReturnType<typeof Type.Array<typeof IntervalOut>>
-      >,
-    ),
-    overrides: Type.Array(Type.Object({ date: Type.String(), intervals: Type.Array(IntervalOut) })),
-    updatedAt: Timestamp,
-  },
+  { ...availabilityFields, updatedAt: Timestamp },
   { $id: 'Availability' },
 );

@@ -48,7 +48,11 @@ const eventTypeFields = {
     description: 'How far into the future starts may be; null = unlimited',
   }),
   maxBookingsPerDay: Nullable(Type.Integer({ minimum: 1, maximum: 1000 }), {
-    description: "Confirmed bookings per local date of the availability's zone; null = unlimited",
+    description: "Confirmed bookings per local date of its schedule's zone; null = unlimited",
+  }),
+  scheduleId: Nullable(Type.String({ minLength: 1, maxLength: 64 }), {
+    description:
+      "The holder's schedule (`sch_…`) whose hours and zone it is booked in; null = the default schedule (the availability). Another holder's or an unknown schedule is a 400 on `scheduleId`. A team event type's is null (sending another is a 400): each host names its own.",
   }),
   public: Type.Boolean({ description: 'Whether guests can book it on its booking page (`bookingPageUrl`)' }),
   questions: Type.Array(
@@ -70,10 +74,6 @@ const eventTypeFields = {
     ),
     { maxItems: MAX_QUESTIONS, description: 'What a booking answers (in `answers`), in order' },
   ),
-  scheduleId: Nullable(Id('sch'), {
-    description:
-      "The holder's schedule that offers its times; null = the holder's default schedule. A team event type's is null: each host names its own.",
-  }),
   assignment: Type.Unsafe<Assignment>({
     type: 'string',
     enum: [...ASSIGNMENTS],
@@ -135,9 +135,9 @@ export const CreateEventTypeBody = Type.Object(
     minimumNoticeMinutes: Type.Optional(eventTypeFields.minimumNoticeMinutes),
     bookingWindowDays: Type.Optional(eventTypeFields.bookingWindowDays),
     maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
+    scheduleId: Type.Optional(eventTypeFields.scheduleId),
     public: Type.Optional(eventTypeFields.public),
     questions: Type.Optional(eventTypeFields.questions),
-    scheduleId: Type.Optional(eventTypeFields.scheduleId),
     assignment: Type.Optional(eventTypeFields.assignment),
     hosts: Type.Optional(eventTypeFields.hosts),
   },

@@ -17,6 +17,7 @@ import {
 import { InstantInput, ProblemDocument } from './common.js';
 import { CreateEventTypeBody, EventTypeResource, UpdateEventTypeBody } from './event-types.js';
 import { CreateHoldBody, HoldResource } from './holds.js';
+import { ScheduleBody, ScheduleResource } from './schedules.js';
 import {
   CreatedHolderKeyResource,
   CreateHolderBody,
@@ -44,6 +45,7 @@ export * from './event-types.js';
 export * from './holders.js';
 export * from './holds.js';
 export * from './me.js';
+export * from './schedules.js';
 export * from './slots.js';
 export * from './webhooks.js';
 
@@ -55,6 +57,8 @@ export const SHARED_SCHEMAS: readonly TSchema[] = [
   UpdateEventTypeBody,
   AvailabilityResource,
   AvailabilityBody,
+  ScheduleResource,
+  ScheduleBody,
   BookingResource,
   CreateBookingBody,
   UpdateBookingBody,

@@ -2,11 +2,13 @@ import { sql, type Selectable } from 'kysely';
 import type { Holder, NewHolder } from '../../domain/api-key.js';
 import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
+import type { Schedule } from '../../domain/schedule.js';
 import type { ActingHolder, HolderFilter, HolderWrites } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import { ensureNamed } from './ensure-named.js';
 import { keysetPage } from './keyset.js';
+import { scheduleRow } from './rows.js';
 import { Table } from './table.js';
 
 const holderById = compiledOnce<{ id: string }>()((db, param) =>
@@ -122,13 +124,13 @@ export class KyselyHolders extends Table implements HolderWrites {
     return row && Number(row.calendar_version);
   }
 
-  async ensure(candidate: NewHolder): Promise<Holder> {
+  async ensure(candidate: NewHolder, defaultSchedule: Schedule): Promise<Holder> {
     this.scope.writes(candidate.id);
     return ensureNamed('holder', candidate.name, {
       find: () => this.findByName(candidate.accountId, candidate.name),
       handlesLike: (base) => this.handlesLike(base),
       insert: async (handle) => {
-        await this.db
+        const result = await this.db
           .insertInto('holders')
           .values({
             id: candidate.id,
@@ -141,12 +143,13 @@ export class KyselyHolders extends Table implements HolderWrites {
             updated_at: candidate.createdAt,
           })
           .onConflict((oc) => oc.doNothing())
-          .execute();
+          .executeTakeFirst();
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await this.insertDefaultSchedule(defaultSchedule);
       },
     });
   }
 
-  async insert(holder: Holder): Promise<boolean> {
+  async insert(holder: Holder, defaultSchedule: Schedule): Promise<boolean> {
     this.scope.writes(holder.id);
     // Nothing when a live holder has the name (in the account) or the handle: the caller says which.
     const result = await this.db
@@ -163,7 +166,14 @@ export class KyselyHolders extends Table implements HolderWrites {
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await this.insertDefaultSchedule(defaultSchedule);
+    return true;
+  }
+
+  /** With the holder's row, in its transaction: there is never a holder without its default schedule (contract §13). */
+  private async insertDefaultSchedule(schedule: Schedule): Promise<void> {
+    await this.db.insertInto('schedules').values(scheduleRow(schedule)).execute();
   }
 
   async update(holder: Holder): Promise<void> {

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Transaction } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { KyselyApiKeys } from './api-keys.js';
-import { KyselyAvailability } from './availability.js';
 import { KyselyBusyTime, KyselyCalendarSources } from './calendar-sources.js';
 import { KyselyBookings } from './bookings.js';
 import { KyselyDecisions } from './decisions.js';
@@ -14,6 +13,7 @@ import { KyselyHolders } from './holders.js';
 import { KyselyHolds } from './holds.js';
 import { KyselyOutbox } from './outbox.js';
 import { KyselyTeamEventTypes } from './team-event-types.js';
+import { KyselySchedules } from './schedules.js';
 import { KyselyWebhooks } from './webhooks.js';
 import { WriteScope } from './write-scope.js';
 
@@ -25,7 +25,7 @@ export class KyselyRecords implements Transaction {
   readonly apiKeys: KyselyApiKeys;
   readonly eventTypes: KyselyEventTypes;
   readonly teamEventTypes: KyselyTeamEventTypes;
-  readonly availability: KyselyAvailability;
+  readonly schedules: KyselySchedules;
   readonly bookings: KyselyBookings;
   readonly holds: KyselyHolds;
   readonly webhooks: KyselyWebhooks;
@@ -45,7 +45,7 @@ export class KyselyRecords implements Transaction {
     this.apiKeys = new KyselyApiKeys(db, engine, scope);
     this.eventTypes = new KyselyEventTypes(db, engine, scope);
     this.teamEventTypes = new KyselyTeamEventTypes(db, engine, scope);
-    this.availability = new KyselyAvailability(db, engine, scope);
+    this.schedules = new KyselySchedules(db, engine, scope);
     this.bookings = new KyselyBookings(db, engine, scope);
     this.holds = new KyselyHolds(db, engine, scope);
     this.webhooks = new KyselyWebhooks(db, engine, scope);

@@ -12,6 +12,7 @@ import {
 import type { Answers, Question } from '../../domain/questions.js';
 import type { EventType, EventTypeSettings } from '../../domain/event-type.js';
 import type { Assignment, TeamEventType, TeamHost } from '../../domain/team-event-type.js';
+import type { Schedule } from '../../domain/schedule.js';
 import { sourceOf, type Hold } from '../../domain/hold.js';
 import type { StoredOccupancy } from '../../app/ports/store.js';
 import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
@@ -71,6 +72,7 @@ function toSettings(row: Selectable<Database['event_types']>): EventTypeSettings
     description: row.description,
     durationMinutes: row.duration_minutes,
     explicitSlotIntervalMinutes: row.slot_interval_minutes,
+    scheduleId: row.schedule_id,
     slotIntervalMinutes: row.slot_interval_minutes ?? row.duration_minutes,
     bufferBeforeMinutes: row.buffer_before_minutes,
     bufferAfterMinutes: row.buffer_after_minutes,
@@ -110,6 +112,7 @@ function settingsRow(eventType: EventTypeSettings) {
     description: eventType.description,
     duration_minutes: eventType.durationMinutes,
     slot_interval_minutes: eventType.explicitSlotIntervalMinutes,
+    schedule_id: eventType.scheduleId,
     buffer_before_minutes: eventType.bufferBeforeMinutes,
     buffer_after_minutes: eventType.bufferAfterMinutes,
     minimum_notice_minutes: eventType.minimumNoticeMinutes,
@@ -273,5 +276,33 @@ export function toWebhook(row: Selectable<Database['webhooks']>): Webhook {
     secret: row.secret,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+  };
+}
+
+export function toSchedule(row: Selectable<Database['schedules']>): Schedule {
+  return {
+    id: row.id,
+    holderId: row.holder_id,
+    name: row.name,
+    timeZone: row.time_zone,
+    weekly: JSON.parse(row.weekly),
+    overrides: JSON.parse(row.overrides),
+    isDefault: Boolean(row.is_default),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export function scheduleRow(schedule: Schedule) {
+  return {
+    id: schedule.id,
+    holder_id: schedule.holderId,
+    name: schedule.name,
+    time_zone: schedule.timeZone,
+    weekly: JSON.stringify(schedule.weekly),
+    overrides: JSON.stringify(schedule.overrides),
+    is_default: schedule.isDefault ? 1 : 0,
+    created_at: schedule.createdAt,
+    updated_at: schedule.updatedAt,
   };
 }

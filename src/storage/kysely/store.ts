@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type {
   AccountReads,
   ApiKeyReads,
-  AvailabilityReads,
   BookingReads,
   BusyTimeReads,
   CalendarSourceReads,
@@ -10,6 +9,7 @@ import type {
   EventTypeReads,
   HolderReads,
   HoldReads,
+  ScheduleReads,
   Store,
   TeamEventTypeReads,
   Transaction,
@@ -29,7 +29,7 @@ export class KyselyStore implements Store {
   readonly apiKeys: ApiKeyReads;
   readonly eventTypes: EventTypeReads;
   readonly teamEventTypes: TeamEventTypeReads;
-  readonly availability: AvailabilityReads;
+  readonly schedules: ScheduleReads;
   readonly bookings: BookingReads;
   readonly holds: HoldReads;
   readonly webhooks: WebhookReads;
@@ -48,7 +48,7 @@ export class KyselyStore implements Store {
     this.apiKeys = root.apiKeys;
     this.eventTypes = root.eventTypes;
     this.teamEventTypes = root.teamEventTypes;
-    this.availability = root.availability;
+    this.schedules = root.schedules;
     this.bookings = root.bookings;
     this.holds = root.holds;
     this.webhooks = root.webhooks;

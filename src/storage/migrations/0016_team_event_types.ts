@@ -120,7 +120,9 @@ async function accountIndexesAndHosts(db: Kysely<any>): Promise<void> {
     .createTable('event_type_hosts')
     .addColumn('event_type_id', 'text', (c) => c.notNull().references('event_types.id'))
     .addColumn('holder_id', 'text', (c) => c.notNull().references('holders.id'))
-    .addColumn('schedule_id', 'text')
+    // A schedule in use by a host cannot be deleted (409); were one deleted regardless, the host
+    // falls back to its default schedule.
+    .addColumn('schedule_id', 'text', (c) => c.references('schedules.id').onDelete('set null'))
     .addColumn('fixed', 'integer', (c) => c.notNull())
     .addColumn('priority', 'integer', (c) => c.notNull())
     .addColumn('weight', 'integer', (c) => c.notNull())

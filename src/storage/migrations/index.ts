@@ -13,6 +13,7 @@ import pageHoldClients from './0010_page_hold_clients.js';
 import accounts from './0011_accounts.js';
 import accountWebhooks from './0012_account_webhooks.js';
 import bookingsOfDeletedHolders from './0013_bookings_of_deleted_holders.js';
+import schedules from './0014_schedules.js';
 import occupancies from './0015_occupancies.js';
 import teamEventTypes from './0016_team_event_types.js';
 
@@ -36,6 +37,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0011_accounts': accounts(engine),
     '0012_account_webhooks': accountWebhooks(engine),
     '0013_bookings_of_deleted_holders': bookingsOfDeletedHolders(engine),
+    '0014_schedules': schedules(engine),
     '0015_occupancies': occupancies(engine),
     '0016_team_event_types': teamEventTypes(engine),
   };
