@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import { pino } from 'pino';
-import { HolderCache, KeyCache } from './app/key-cache.js';
+import { HolderCache, KeyCache, TeamEventTypeCache } from './app/key-cache.js';
+import { TeamSlotCache } from './app/team-slot-cache.js';
 import { CalendarCache } from './app/calendars.js';
 import type { AccountSettings, AppContext, CalendarSourceSettings, PageSettings } from './app/context.js';
 import type { BusyParser } from './app/ports/busy-parser.js';
@@ -112,6 +113,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   const calendars = new CalendarCache(storage.store, zones);
   const keys = new KeyCache(storage.store.apiKeys, storage.changes);
   const holders = new HolderCache(storage.store.holders, storage.changes);
+  const teamEventTypes = new TeamEventTypeCache(storage.store.teamEventTypes, storage.changes);
+  const teamSlots = new TeamSlotCache();
   const writer = new SlotWriter();
   const renderedTracks = new RenderedTracks(writer, RENDERED_TRACKS_BYTES);
   const renderedFeeds = new RenderedFeeds(RENDERED_FEEDS_BYTES);
@@ -144,6 +147,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     calendars,
     keys,
     holders,
+    teamEventTypes,
+    teamSlots,
     // The app exists by the time a link is made.
     links: new GuestLinks(
       settings.keyring,
@@ -238,6 +243,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       calendars.clear();
       keys.clear();
       holders.clear();
+      teamEventTypes.clear();
+      teamSlots.clear();
       renderedTracks.clear();
       renderedFeeds.clear();
     },

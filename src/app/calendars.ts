@@ -4,15 +4,16 @@ import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { Interval } from '../domain/intervals.js';
 import {
   rangeDecidedBy,
+  sameStandingPolicy,
+  type SlotPolicy,
   standingSlotStarts,
   standingSlotStartsSince,
-  type Occupancy,
   type StandingSlotContext,
   type StandingSlots,
 } from '../domain/slots.js';
 import type { Zones } from '../domain/zone.js';
 import { availabilityOf, type Schedule } from '../domain/schedule.js';
-import type { Reads } from './ports/store.js';
+import type { Reads, StoredOccupancy } from './ports/store.js';
 import { occupanciesAt } from './occupancies.js';
 import { StoreUnavailable } from './ports/storage-errors.js';
 
@@ -29,7 +30,7 @@ export interface Calendar {
    * Confirmed bookings and holds live when loaded, overlapping `[coveredFrom, coveredTo)`,
    * ascending (they never overlap each other).
    */
-  occupancies: Occupancy[];
+  occupancies: StoredOccupancy[];
   /** Busy time from the holder's calendar sources overlapping `[coveredFrom, coveredTo)` (contract §11). */
   busy: Interval[];
   coveredFrom: Instant;
@@ -50,9 +51,30 @@ export interface CompiledSchedule {
   json: string;
 }
 
-/** The compiled hours and zone `eventType` is booked in: its schedule's, else the default schedule's. */
-export function scheduleOf(calendar: Calendar, eventType: EventType): CompiledAvailability {
-  return calendar.schedules.get(eventType.scheduleId ?? calendar.defaultScheduleId)!.availability;
+/**
+ * The compiled hours and zone `offer` is booked in: its schedule's, else the default schedule's
+ * (also when the schedule is gone: a team host's whose schedule was deleted regardless falls back
+ * to its default one, as the foreign key leaves it).
+ */
+export function scheduleOf(calendar: Calendar, offer: Pick<SlotOffer, 'scheduleId'>): CompiledAvailability {
+  const schedule = offer.scheduleId === null ? undefined : calendar.schedules.get(offer.scheduleId);
+  return (schedule ?? calendar.schedules.get(calendar.defaultScheduleId)!).availability;
+}
+
+/**
+ * What a slot track is of: a holder's own event type, or a team event type the holder hosts (with
+ * that host's schedule, and the team's daily cap left to the team: contract §14).
+ */
+export interface SlotOffer {
+  id: string;
+  policy: SlotPolicy;
+  /** The holder's schedule it is offered in; null: the default schedule. */
+  scheduleId: string | null;
+}
+
+/** A holder's own event type as a slot offer. */
+export function offerOf(eventType: EventType): SlotOffer {
+  return { id: eventType.id, policy: eventType, scheduleId: eventType.scheduleId };
 }
 
 /**
@@ -146,17 +168,17 @@ export class CalendarCache {
   slotTrack(
     holderId: string,
     calendar: Calendar,
-    eventType: EventType,
+    offer: SlotOffer,
     from: Instant,
     to: Instant,
   ): Float64Array | undefined {
     const decided = rangeDecidedBy(calendar.coveredFrom, calendar.coveredTo);
     if (from < decided.from || to > decided.to) return undefined;
-    const key = `${holderId} ${eventType.id}`;
+    const key = `${holderId} ${offer.id}`;
     const cached = this.tracks.get(key);
-    if (cached && cached.calendar === calendar) return cached.starts;
-    const context = standingContext(calendar, eventType);
-    const previous = cached && standingSlotsOf(cached, eventType.id);
+    if (cached && cached.calendar === calendar && sameOffer(cached.offer, offer)) return cached.starts;
+    const context = standingContext(calendar, offer);
+    const previous = cached && standingSlotsOf(cached);
     let starts = previous && standingSlotStartsSince(previous, context, decided.from, decided.to);
     if (starts) this.computed.derived++;
     else {
@@ -173,7 +195,7 @@ export class CalendarCache {
       this.tracks.delete(oldest);
       this.trackBytes -= entry.starts.byteLength;
     }
-    this.tracks.set(key, { calendar, starts });
+    this.tracks.set(key, { calendar, offer, starts });
     this.trackBytes += starts.byteLength;
     return starts;
   }
@@ -268,26 +290,34 @@ export class CalendarCache {
   }
 }
 
-/** An event type's standing slots over what `calendar` decides. */
+/** An offer's standing slots over what `calendar` decides. */
 interface Track {
   calendar: Calendar;
+  offer: SlotOffer;
   starts: Float64Array;
 }
 
-function standingContext(calendar: Calendar, eventType: EventType): StandingSlotContext {
+/**
+ * Whether a track computed for `a` holds for `b` on the same calendar: the same schedule and what
+ * the standing starts depend on (a holder's own event type comes with its calendar, so this holds
+ * for it; a team type's changes are not the host's calendar's).
+ */
+function sameOffer(a: SlotOffer, b: SlotOffer): boolean {
+  return a.scheduleId === b.scheduleId && (a.policy === b.policy || sameStandingPolicy(a.policy, b.policy));
+}
+
+function standingContext(calendar: Calendar, offer: SlotOffer): StandingSlotContext {
   return {
-    availability: scheduleOf(calendar, eventType),
-    eventTypeId: eventType.id,
-    policy: eventType,
+    availability: scheduleOf(calendar, offer),
+    eventTypeId: offer.id,
+    policy: offer.policy,
     bookings: calendar.occupancies,
     busy: calendar.busy,
   };
 }
 
-/** What a newer track of the event type may be derived from; undefined when the track's calendar no longer has the event type. */
-function standingSlotsOf(track: Track, eventTypeId: string): StandingSlots | undefined {
-  const eventType = track.calendar.eventTypes.get(eventTypeId);
-  if (!eventType) return undefined;
+/** What a newer track of the same offer may be derived from. */
+function standingSlotsOf(track: Track): StandingSlots {
   const decided = rangeDecidedBy(track.calendar.coveredFrom, track.calendar.coveredTo);
-  return { context: standingContext(track.calendar, eventType), ...decided, starts: track.starts };
+  return { context: standingContext(track.calendar, track.offer), ...decided, starts: track.starts };
 }

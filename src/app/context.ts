@@ -1,8 +1,9 @@
 import type { Scope } from '../domain/api-key.js';
 import type { Instant } from '../domain/instant.js';
 import type { Zones } from '../domain/zone.js';
-import type { HolderCache, KeyCache } from './key-cache.js';
+import type { HolderCache, KeyCache, TeamEventTypeCache } from './key-cache.js';
 import type { CalendarCache } from './calendars.js';
+import type { TeamSlotCache } from './team-slot-cache.js';
 import type { GuestLinks } from './guest-links.js';
 import type { IdGenerator } from './ids.js';
 import type { BusyParser } from './ports/busy-parser.js';
@@ -24,6 +25,10 @@ export interface AppContext {
   keys: KeyCache;
   /** The holders account keys act for (`Slotwise-Holder`). */
   holders: HolderCache;
+  /** Team event types by id (contract §14), for their slots. */
+  teamEventTypes: TeamEventTypeCache;
+  /** Team event types' combined slots, kept while their hosts' tracks are unchanged. */
+  teamSlots: TeamSlotCache;
   /** Makes and opens the guests' and feeds' capability links (contract §10). */
   links: GuestLinks;
   webhooks: WebhookSettings;

@@ -1,34 +1,53 @@
-import { notFound } from '../domain/errors.js';
+import { invalidRequest, notFound } from '../domain/errors.js';
 import { MINUTE_MS } from '../domain/instant.js';
 import { firstAtOrAfter } from '../domain/intervals.js';
 import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
-import type { Zone } from '../domain/zone.js';
-import { scheduleOf } from './calendars.js';
+import { offerOf, scheduleOf } from './calendars.js';
 import { occupanciesAt } from './occupancies.js';
-import type { AppContext, Caller } from './context.js';
+import { callerForEventTypeTime } from './account-scope.js';
+import type { AppContext, Caller, Principal } from './context.js';
+import { listTeamSlots } from './team-slots.js';
+import type { SlotList, SlotsQuery } from './slot-list.js';
+
+export type { SlotList, SlotsQuery } from './slot-list.js';
 import { unknownEventType } from './event-types.js';
 import { timeZoneField } from './instants.js';
 import { queryRange } from './ranges.js';
 
-export interface SlotsQuery {
-  eventTypeId: string;
-  from?: string;
-  to?: string;
-  timeZone?: string;
+/** `GET /slots`'s query: a team event type's may name a round-robin host (contract §14). */
+export interface SlotsQueryOfAnyType extends SlotsQuery {
+  hostId?: string;
 }
 
 /**
- * The bookable starts are `starts[first]` up to, not including, `starts[end]`, ascending; each
- * slot lasts `durationMs`; `zone` is the zone to show them in (UTC when absent).
+ * `GET /slots` for whoever asks: in account scope, the account's team event type's (contract §14)
+ * or its holder's own; acting for a holder, the holder's own event type's or a team type's it
+ * hosts. Another account's, or a team type the holder does not host, is an unknown `eventTypeId`
+ * (400), as an id that does not exist. `requestVersion`: the calendar version read with the
+ * request's key, if any.
  */
-export interface SlotList {
-  starts: Float64Array;
-  first: number;
-  end: number;
-  /** True when `starts` is a cached slot track (see `CalendarCache.slotTrack`): the same array until the calendar changes. */
-  cached: boolean;
-  durationMs: number;
-  zone: Zone | undefined;
+export async function listSlotsFor(
+  context: AppContext,
+  principal: Principal,
+  query: SlotsQueryOfAnyType,
+  requestVersion: number | null,
+): Promise<SlotList> {
+  const { hostId, ...own } = query;
+  if (principal.actingFor === null) {
+    const team = await context.teamEventTypes.find(query.eventTypeId);
+    if (team && team.accountId === principal.accountId) return listTeamSlots(context, team, query);
+  }
+  const { caller, calendarVersion } = await callerForEventTypeTime(context, principal, query.eventTypeId);
+  const version = calendarVersion ?? requestVersion;
+  const calendar = await context.calendars.current(caller.holderId, context.now(), version);
+  if (calendar && !calendar.eventTypes.has(query.eventTypeId)) {
+    const team = await context.teamEventTypes.find(query.eventTypeId);
+    if (team && team.accountId === caller.accountId && team.hosts.some((host) => host.holderId === caller.holderId))
+      return listTeamSlots(context, team, query);
+  }
+  if (hostId !== undefined)
+    throw invalidRequest([{ field: 'hostId', message: 'is only for round-robin team event types' }]);
+  return listSlots(context, caller, own, version);
 }
 
 /**
@@ -53,7 +72,8 @@ export async function listSlots(
   if (!eventType) throw unknownEventType();
   const durationMs = eventType.durationMinutes * MINUTE_MS;
   // A cached track includes every booking: a booking being moved needs its own computation.
-  const track = moving === undefined ? calendars.slotTrack(caller.holderId, calendar, eventType, from, to) : undefined;
+  const track =
+    moving === undefined ? calendars.slotTrack(caller.holderId, calendar, offerOf(eventType), from, to) : undefined;
   if (track !== undefined) {
     const span = bookableSpan(eventType, now);
     const first = firstAtOrAfter(track, Math.max(from, span.from));

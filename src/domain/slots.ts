@@ -209,7 +209,7 @@ function near(context: StandingSlotContext, from: Instant, to: Instant): Standin
 }
 
 /** Whether the two agree on everything `standingSlotStarts` reads (notice and window are cut per query). */
-function sameStandingPolicy(a: SlotPolicy, b: SlotPolicy): boolean {
+export function sameStandingPolicy(a: SlotPolicy, b: SlotPolicy): boolean {
   return (
     a.durationMinutes === b.durationMinutes &&
     a.slotIntervalMinutes === b.slotIntervalMinutes &&

@@ -8,7 +8,7 @@ import { digestOf } from '../../src/app/key-cache.js';
 import { callerOfKey } from '../support/callers.js';
 import { replaceAvailability } from '../../src/app/availability.js';
 import { cancelBooking, createBooking } from '../../src/app/bookings.js';
-import { CalendarCache } from '../../src/app/calendars.js';
+import { CalendarCache, offerOf } from '../../src/app/calendars.js';
 import type { AppContext, Caller } from '../../src/app/context.js';
 import type { BookingReads, Reads, ScheduleReads } from '../../src/app/ports/store.js';
 import { deleteEventType, updateEventType } from '../../src/app/event-types.js';
@@ -225,7 +225,12 @@ describe('the cached slot track after a change of bookings (issue 16)', () => {
   async function trackAfresh(): Promise<number[]> {
     const fresh = new CalendarCache(h.store, new Zones());
     const calendar = (await fresh.current(caller.holderId, h.clock.now()))!;
-    const track = fresh.slotTrack(caller.holderId, calendar, calendar.eventTypes.get(et.id)!, ...mondayRange());
+    const track = fresh.slotTrack(
+      caller.holderId,
+      calendar,
+      offerOf(calendar.eventTypes.get(et.id)!),
+      ...mondayRange(),
+    );
     expect(fresh.trackComputations()).toEqual({ full: 1, derived: 0 });
     return [...(track ?? [])];
   }
@@ -236,7 +241,7 @@ describe('the cached slot track after a change of bookings (issue 16)', () => {
     const track = h.context.calendars.slotTrack(
       caller.holderId,
       calendar,
-      calendar.eventTypes.get(et.id)!,
+      offerOf(calendar.eventTypes.get(et.id)!),
       ...mondayRange(),
     );
     return [...(track ?? [])];
@@ -295,7 +300,7 @@ describe('CalendarCache loads under concurrent requests', () => {
     expect(tally.loads).toBe(loaded + 1);
     expect(new Set(calendars).size).toBe(1);
     const tracks = calendars.map((calendar) =>
-      cache.slotTrack(caller.holderId, calendar!, calendar!.eventTypes.get(et.id)!, ...mondayRange()),
+      cache.slotTrack(caller.holderId, calendar!, offerOf(calendar!.eventTypes.get(et.id)!), ...mondayRange()),
     );
     expect(new Set(tracks).size).toBe(1);
     const after = cache.trackComputations();
@@ -364,7 +369,12 @@ describe('schedules in the calendar (contract §13)', () => {
     const calendar = (await cache.current(caller.holderId, h.clock.now()))!;
     expect(scheduleReads).toBe(2);
     expect([...calendar.schedules.keys()].sort()).toEqual([evenings.id, calendar.defaultScheduleId].sort());
-    const track = cache.slotTrack(caller.holderId, calendar, calendar.eventTypes.get(et.id)!, ...mondayRange());
+    const track = cache.slotTrack(
+      caller.holderId,
+      calendar,
+      offerOf(calendar.eventTypes.get(et.id)!),
+      ...mondayRange(),
+    );
     // The track spans what the calendar decides: its Monday is the schedule's evening.
     const [from, to] = mondayRange();
     const monday = [...(track ?? [])].filter((start) => start >= from && start < to);

@@ -26,6 +26,7 @@ function countingStore(store: Store): Store {
     'holders',
     'apiKeys',
     'eventTypes',
+    'teamEventTypes',
     'schedules',
     'bookings',
     'webhooks',
@@ -422,5 +423,47 @@ describe('store round trips of an account key acting for a holder (Slotwise-Hold
       expect(await roundTripsOfSlots(holder.acting, holder.eventTypeId, 62), holder.acting.holderId).toEqual([]);
     }
     expect(h.storage.queriesSent()).toBe(sentBefore);
+  });
+});
+
+describe('store round trips of a team event type’s slots (contract §14)', () => {
+  it('when nothing changed, then its slot queries make no database round trip; after one host is booked elsewhere, the next reads that host’s calendar alone', async () => {
+    const [ada, bob, cy] = await actingFor('acme', ['ada', 'bob', 'cy']);
+    const { token } = await createApiKey(h.context, {
+      accountName: 'acme',
+      holderName: null,
+      scopes: ['read', 'write'],
+      expiresAt: null,
+    });
+    const created = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token,
+      json: {
+        title: 'Panel',
+        durationMinutes: 30,
+        assignment: 'collective',
+        hosts: [ada!, bob!, cy!].map((host) => ({ holderId: host.acting.holderId })),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const teamId = created.json<{ id: string }>().id;
+    await hearingChanges();
+    await ownCommitsHeard();
+    await warmedUp(token, teamId);
+
+    const sentBefore = h.storage.queriesSent();
+    for (const from of ['2026-01-05T00:00:00Z', '2026-01-06T07:30:00+01:00', '2026-01-07T00:00:00Z']) {
+      expect(await roundTripsOfSlots(token, teamId, 62, from)).toEqual([]);
+    }
+    expect(h.storage.queriesSent()).toBe(sentBefore);
+
+    await bookElsewhere(bob!.acting, bob!.eventTypeId, '2026-01-05T09:00:00Z');
+    await expect
+      .poll(async () => (await roundTripsOfSlots(token, teamId, 62)).filter((call) => call.startsWith('bookings.')), {
+        timeout: 5_000,
+        interval: 20,
+      })
+      .toEqual(['bookings.occupanciesOverlapping']);
   });
 });

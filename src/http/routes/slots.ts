@@ -1,9 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { callerForEventTypeTime } from '../../app/account-scope.js';
 import type { AppContext } from '../../app/context.js';
-import { listSlots } from '../../app/slots.js';
+import { listSlotsFor } from '../../app/slots.js';
 import { principalOf } from '../auth.js';
 import type { RenderedTracks } from '../rendered-tracks.js';
 import { SlotsQuery, SlotsResponse } from '../schemas/index.js';
@@ -19,18 +18,13 @@ export const slotRoutes =
           operationId: 'listSlots',
           summary: 'List bookable slots',
           description:
-            "Every bookable start of the event type in `[from, to)` (at most 62 days), ascending: on the availability grid, after the minimum notice, inside the booking window, under the daily cap, and clear of other bookings and their buffers. With `timeZone`, `start` and `end` carry that zone's offset; without, they are UTC. In account scope (an account key without `Slotwise-Holder`), the slots of the event type's holder.",
+            "Every bookable start of the event type in `[from, to)` (at most 62 days), ascending: on the availability grid, after the minimum notice, inside the booking window, under the daily cap, and clear of other bookings and their buffers. With `timeZone`, `start` and `end` carry that zone's offset; without, they are UTC. In account scope (an account key without `Slotwise-Holder`), the slots of the event type's holder, or of a team event type of the account (contract §14: each host's own schedule, bookings and holds of every event type, and busy time; collective: every host free; round robin: every fixed host and at least one other, or with `hostId` that one). A host reads the slots of the team event types it hosts.",
           querystring: SlotsQuery,
           response: { 200: SlotsResponse },
         },
       },
       async (request, reply) => {
-        const { caller, calendarVersion } = await callerForEventTypeTime(
-          context,
-          principalOf(request),
-          request.query.eventTypeId,
-        );
-        const list = await listSlots(context, caller, request.query, calendarVersion ?? request.calendarVersion);
+        const list = await listSlotsFor(context, principalOf(request), request.query, request.calendarVersion);
         // The schema's JSON, already written as bytes (see SlotWriter); the schema above still
         // documents the answer in the OpenAPI document.
         const rendered = list.cached

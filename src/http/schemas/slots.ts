@@ -7,6 +7,14 @@ export const SlotsQuery = Type.Object(
     from: QueryInstant,
     to: QueryInstant,
     timeZone: Type.Optional(TimeZoneName),
+    hostId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          'A round-robin team event type only: the slots where this host (`hdr_…`, a host that is not fixed) and every fixed host are free. Any other value is a 400 on `hostId`.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
