@@ -6,7 +6,7 @@
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
- *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|acting|bookings|holds|revocation   # one part
+ *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|acting|teams|bookings|holds|revocation   # one part
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  *
@@ -46,12 +46,16 @@ const SERVE_NODE_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scrip
   .split(' ')
   .filter((word) => word.startsWith('--'));
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const RANGE_DAYS = 62;
 const DISTINCT_FROMS = 500;
 /** Answers the floor serves in turn: a sample of the real ones (all 500 of the worst case would be ~1 GB). */
 const FLOOR_SAMPLES = 20;
 /** The holders the `acting` part's account key acts for in turn. */
 const ACTING_HOLDERS = 100;
+/** Issue 28: a collective team type of this many hosts, and a round-robin one of this many. */
+const COLLECTIVE_HOSTS = 10;
+const ROUND_ROBIN_HOSTS = 50;
 
 interface Figures {
   rps: number;
@@ -263,6 +267,41 @@ async function main(): Promise<void> {
         } finally {
           bookings.close();
         }
+      });
+
+    if (runs('teams'))
+      await part(async () => {
+        // Issue 28: team event types of an account of 50 holders, in three zones, each with a few
+        // bookings of its own: a collective type of 10 of them and a round-robin type of all 50.
+        // Cold: the first 62-day query of each (every host's calendar read and its track computed);
+        // then the usual read load against the floor, the account key in account scope.
+        const team = await seedTeams(base, env, now);
+        const cold = [];
+        for (const type of [team.collective, team.roundRobin]) {
+          const started = performance.now();
+          const answer = await api(base, team.key, 'GET', slotPath(type, froms[0]!));
+          if (answer.status !== 200) throw new Error(`team slots: ${answer.status} ${JSON.stringify(answer.json)}`);
+          cold.push(performance.now() - started);
+        }
+        const json = 'application/json; charset=utf-8';
+        const collective = await againstFloor('team-collective', team.key, slotReads(team.collective, froms), json);
+        const roundRobin = await againstFloor('team-round-robin', team.key, slotReads(team.roundRobin, froms), json);
+        return [
+          `cold 62-day team slot queries: collective of ${COLLECTIVE_HOSTS} hosts ${cold[0]!.toFixed(1)} ms, ` +
+            `round robin of ${ROUND_ROBIN_HOSTS} hosts ${cold[1]!.toFixed(1)} ms (target < 50 ms)`,
+          row(
+            `GET /slots 62 days, a collective team type of ${COLLECTIVE_HOSTS} hosts (target ratio ≥ 0.5; ` +
+              `${Math.round(collective.payloads.bytes / 1024)} KiB)`,
+            collective.real,
+            collective.bare,
+          ),
+          row(
+            `GET /slots 62 days, a round-robin team type of ${ROUND_ROBIN_HOSTS} hosts (target ratio ≥ 0.3; ` +
+              `${Math.round(roundRobin.payloads.bytes / 1024)} KiB)`,
+            roundRobin.real,
+            roundRobin.bare,
+          ),
+        ].join('\n');
       });
 
     if (runs('acting'))
@@ -554,8 +593,7 @@ async function seedWorstCase(base: string, key: string): Promise<Holder> {
  * holders are made as `keys create --account NAME --holder NAME` makes them, four CLI runs at a
  * time; each one's own key (read scope) tells its id.
  */
-async function seedAccount(base: string, env: NodeJS.ProcessEnv, count: number) {
-  const account = 'acting';
+async function seedAccount(base: string, env: NodeJS.ProcessEnv, count: number, account = 'acting') {
   const key = cli(['keys', 'create', '--account', account], env);
   const holderKeys: string[] = [];
   for (let first = 0; first < count; first += 4) {
@@ -574,6 +612,57 @@ async function seedAccount(base: string, env: NodeJS.ProcessEnv, count: number) 
     holders.push({ id, key: holderKey, eventTypeId: created.json.id });
   }
   return { key, holders };
+}
+
+/**
+ * An account of `ROUND_ROBIN_HOSTS` holders (seeded as `seedAccount` seeds them) in three zones,
+ * weekdays with a lunch break, each with a few bookings of its own event type over the next weeks;
+ * a collective team type of the first `COLLECTIVE_HOSTS` and a round-robin one of all of them.
+ */
+async function seedTeams(base: string, env: NodeJS.ProcessEnv, now: number) {
+  const { key, holders } = await seedAccount(base, env, ROUND_ROBIN_HOSTS, 'teams');
+  const zones = ['Europe/Berlin', 'America/New_York', 'UTC'];
+  const day = [
+    { start: '08:00', end: '12:00' },
+    { start: '13:00', end: '18:00' },
+  ];
+  for (const [index, holder] of holders.entries()) {
+    const weekly = { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day };
+    const put = await api(base, key, 'PUT', '/api/v1/availability', { timeZone: zones[index % 3], weekly }, holder.id);
+    if (put.status !== 200) throw new Error(`availability of ${holder.id}: ${put.status}`);
+    // Every fourth hour of the next four weeks, from a different hour per holder: the hosts' free times differ.
+    for (let booking = 0; booking < 20; booking++) {
+      const start = Math.ceil(now / HOUR) * HOUR + (index % 7) * HOUR + booking * 29 * HOUR;
+      await api(
+        base,
+        key,
+        'POST',
+        '/api/v1/bookings',
+        {
+          eventTypeId: holder.eventTypeId,
+          start: new Date(start).toISOString(),
+          guestName: 'G',
+          guestEmail: 'g@example.com',
+        },
+        holder.id,
+      );
+    }
+  }
+  const teamType = async (title: string, assignment: string, hosts: typeof holders) => {
+    const created = await api(base, key, 'POST', '/api/v1/event-types', {
+      title,
+      durationMinutes: 30,
+      assignment,
+      hosts: hosts.map((holder) => ({ holderId: holder.id })),
+    });
+    if (created.status !== 201) throw new Error(`${title}: ${created.status} ${JSON.stringify(created.json)}`);
+    return created.json.id as string;
+  };
+  return {
+    key,
+    collective: await teamType('Panel', 'collective', holders.slice(0, COLLECTIVE_HOSTS)),
+    roundRobin: await teamType('Any rep', 'round-robin', holders),
+  };
 }
 
 /** The real answers, for the floor to serve byte for byte. */
