@@ -560,6 +560,93 @@ describe('three server processes on one PostgreSQL database', () => {
     );
   });
 
+  it('when a team event type changes on one instance, or one of its hosts is booked on another, then every instance’s team slots follow within a second', async () => {
+    const env = { DATABASE_URL: databaseUrl };
+    const created = await runCli(['keys', 'create', '--account', 'initech', '--scopes', 'read,write'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const accountKey = created.stdout.trim();
+    const hostIds: string[] = [];
+    for (const name of ['Peter', 'Samir']) {
+      const holder = await api(a, accountKey, 'POST', '/api/v1/holders', { name });
+      expect(holder.status, JSON.stringify(holder.body)).toBe(201);
+      hostIds.push(holder.body.id as string);
+    }
+    const asHost = (hostId: string) => ({ [HOLDER_HEADER]: hostId });
+    for (const hostId of hostIds) {
+      const allDay = [{ start: '00:00', end: '24:00' }];
+      const weekly = Object.fromEntries(
+        ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, allDay]),
+      );
+      const put = await api(a, accountKey, 'PUT', '/api/v1/availability', { timeZone: 'UTC', weekly }, asHost(hostId));
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    }
+    const teamId = await createEventType(accountKey, a, {
+      title: 'TPS review',
+      durationMinutes: 30,
+      assignment: 'collective',
+      hosts: hostIds.map((holderId) => ({ holderId })),
+    });
+    const peterOwn = (
+      await api(
+        a,
+        accountKey,
+        'POST',
+        '/api/v1/event-types',
+        { title: 'Own', durationMinutes: 30 },
+        asHost(hostIds[0]!),
+      )
+    ).body.id as string;
+    const day = new Date(Math.ceil(Date.now() / 86_400_000) * 86_400_000 + 7 * 86_400_000).toISOString();
+    const dayEnd = new Date(Date.parse(day) + 86_400_000).toISOString();
+    const startsOn = async (instance: Instance) => {
+      const response = await api(
+        instance,
+        accountKey,
+        'GET',
+        `/api/v1/slots?eventTypeId=${teamId}&from=${encodeURIComponent(day)}&to=${encodeURIComponent(dayEnd)}`,
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return (response.body.data as Array<{ start: string; end: string }>).map((slot) => slot);
+    };
+    /** How long until `holds` is true of every instance's answer (at most a second each). */
+    const untilEverywhere = (holds: (slots: Array<{ start: string; end: string }>) => boolean) =>
+      Promise.all(
+        instances.map(async (instance) => {
+          const since = performance.now();
+          for (;;) {
+            const slots = await startsOn(instance);
+            if (holds(slots)) return Math.round(performance.now() - since);
+            expect(performance.now() - since, `${instance.name} still answers from before`).toBeLessThan(1_000);
+            await sleep(5);
+          }
+        }),
+      );
+    await sleep(1_000);
+    for (const instance of instances) expect(await startsOn(instance)).toHaveLength(48);
+
+    // The team type's duration changes on a: every instance's answer has hour-long slots.
+    const patched = await api(a, accountKey, 'PATCH', `/api/v1/event-types/${teamId}`, { durationMinutes: 60 });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const afterPatch = await untilEverywhere(
+      (slots) => slots.length === 24 && Date.parse(slots[0]!.end) - Date.parse(slots[0]!.start) === 3_600_000,
+    );
+
+    // A host is booked for an event type of its own on b: the hour is gone for the team everywhere.
+    const booked = await api(
+      b,
+      accountKey,
+      'POST',
+      '/api/v1/bookings',
+      { eventTypeId: peterOwn, start: day, guestName: 'Bill', guestEmail: 'bill@example.com' },
+      asHost(hostIds[0]!),
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const afterBooking = await untilEverywhere((slots) => slots.length === 23 && slots[0]!.start !== day);
+    console.log(
+      `team slots: a team type's change heard everywhere within ${afterPatch.join(', ')} ms, a host's booking within ${afterBooking.join(', ')} ms`,
+    );
+  });
+
   it('when 90 bookings for one start arrive at once spread over three instances, then exactly one is created and the rest are 409 slot-unavailable', async () => {
     const start = dayAhead(3) + 10 * 60 * MIN;
     const responses = await Promise.all(
