@@ -562,11 +562,11 @@ describe('three server processes on one PostgreSQL database', () => {
 
   it('when a team event type changes on one instance, or one of its hosts is booked on another, then every instance’s team slots follow within a second', async () => {
     const env = { DATABASE_URL: databaseUrl };
-    const created = await runCli(['keys', 'create', '--account', 'initech', '--scopes', 'read,write'], env);
+    const created = await runCli(['keys', 'create', '--account', 'chotchkies', '--scopes', 'read,write'], env);
     expect(created.code, created.stderr).toBe(0);
     const accountKey = created.stdout.trim();
     const hostIds: string[] = [];
-    for (const name of ['Peter', 'Samir']) {
+    for (const name of ['Joanna', 'Stan']) {
       const holder = await api(a, accountKey, 'POST', '/api/v1/holders', { name });
       expect(holder.status, JSON.stringify(holder.body)).toBe(201);
       hostIds.push(holder.body.id as string);
@@ -586,7 +586,7 @@ describe('three server processes on one PostgreSQL database', () => {
       assignment: 'collective',
       hosts: hostIds.map((holderId) => ({ holderId })),
     });
-    const peterOwn = (
+    const joannasOwn = (
       await api(
         a,
         accountKey,
@@ -637,7 +637,7 @@ describe('three server processes on one PostgreSQL database', () => {
       accountKey,
       'POST',
       '/api/v1/bookings',
-      { eventTypeId: peterOwn, start: day, guestName: 'Bill', guestEmail: 'bill@example.com' },
+      { eventTypeId: joannasOwn, start: day, guestName: 'Bill', guestEmail: 'bill@example.com' },
       asHost(hostIds[0]!),
     );
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
