@@ -1,12 +1,11 @@
 import { isLive } from '../domain/hold.js';
 import type { Instant } from '../domain/instant.js';
-import type { Occupancy } from '../domain/slots.js';
 import type { StoredOccupancy } from './ports/store.js';
 
 /** Stored occupancies as they stand at one instant. */
 export interface OccupanciesAt {
   /** What occupies time now: confirmed bookings and live holds, in the order stored. */
-  live: Occupancy[];
+  live: StoredOccupancy[];
   /** Holds that expired but are still stored: removed (`HoldWrites.dropExpired`) before their time is taken. */
   expiredHoldIds: string[];
   /** When the first live hold expires, and what `live` says stops being true; Infinity without one. */
@@ -19,7 +18,7 @@ export function occupanciesAt(stored: StoredOccupancy[], now: Instant): Occupanc
   if (stored.every((occupancy) => occupancy.expiresAt === null)) {
     return { live: stored, expiredHoldIds: [], nextExpiry: Infinity };
   }
-  const live: Occupancy[] = [];
+  const live: StoredOccupancy[] = [];
   const expiredHoldIds: string[] = [];
   let nextExpiry = Infinity;
   for (const occupancy of stored) {
