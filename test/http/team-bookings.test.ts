@@ -137,11 +137,20 @@ const MONDAY_11 = '2026-01-05T11:00:00.000Z';
 describe('collective team bookings', () => {
   it('when the account books a collective type, then the booking is the account’s (holderId null) and takes every host’s time: a personal booking of any host at that time is 409, and the other way round', async () => {
     const type = await teamType('collective', [{ holderId: ada.id }, { holderId: bob.id }]);
+    // Bob's own slots, read (and kept by this process) before the team booking.
+    const bobs = await createEventType(h, bob.key, { title: 'Bob alone' });
+    const bobsSlots = async () =>
+      (await call('GET', `/slots?eventTypeId=${bobs.id}&from=2026-01-05T09:00:00Z&to=2026-01-05T12:00:00Z`, bob.key))
+        .json<{ data: Array<{ start: string }> }>()
+        .data.map((slot) => slot.start);
+    expect(await bobsSlots()).toContain(MONDAY_10);
     const booking = await booked(type, MONDAY_10);
     expect(booking.holderId).toBeNull();
     expect(booking.hostIds).toEqual([ada.id, bob.id]);
     expect(booking.status).toBe('confirmed');
     expect(booking.manageUrl).toEqual(expect.any(String));
+    // The host's own slots leave the time out at once.
+    expect(await bobsSlots()).not.toContain(MONDAY_10);
     for (const host of [ada, bob]) expectProblem(await bookOwn(host, MONDAY_10), 409, 'slot-unavailable');
     expect((await bookOwn(cy, MONDAY_10)).statusCode).toBe(201);
 
@@ -466,6 +475,16 @@ describe('what a host sees (contract §14)', () => {
     expect(await ids(`/bookings?${range}`, cy.key)).toEqual([]);
     expect(await ids(`/bookings?${range}&eventTypeId=${type}`, ada.key)).toEqual([onAda.id]);
     expect(await ids(`/bookings?${range}&limit=1`, ada.key)).toEqual([own.id]);
+    // Page by page, one cursor over both: every booking once, in order.
+    const paged: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = await call('GET', `/bookings?${range}&limit=1${cursor ? `&cursor=${cursor}` : ''}`, ada.key);
+      const body = page.json<ListBody<TeamBooking>>();
+      paged.push(...body.data.map((b) => b.id));
+      cursor = body.nextCursor;
+    }
+    expect(paged).toEqual([own.id, onAda.id]);
     expect((await ids(`/bookings?${range}`, acme)).sort()).toEqual([own.id, onAda.id, onBob.id].sort());
     expect(await ids(`/bookings?${range}&holderId=${ada.id}`, acme)).toEqual([own.id, onAda.id]);
     expect(await ids(`/bookings?${range}`, globex)).toEqual([]);
