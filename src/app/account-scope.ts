@@ -4,39 +4,69 @@
 // acts for the holder that owns the resource it names, if that holder is one of its account's;
 // anything else gets the answer an unknown id gets.
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
-import { actingForOwner, callerForOwner, type OwnerCaller } from './acting.js';
-import { holdExpired } from './bookings.js';
+import { actingForOwner, type OwnerCaller } from './acting.js';
+import { holdExpired, type Booker, type ActingOn } from './bookings.js';
 import { callerFor, type AppContext, type Caller, type Principal } from './context.js';
 import { unknownEventType } from './event-types.js';
 import type { ListScope } from './paging.js';
+import type { Ownership } from './ports/store.js';
 
 type Context = Pick<AppContext, 'store' | 'holders'>;
 
-/** `GET /bookings/:id`: a deleted holder's bookings too. */
-export function callerForBooking(context: Context, principal: Principal, id: string): Promise<Caller> {
-  return callerForOwner(context, principal, () => context.store.bookings.holderOf(id), `Booking ${id}`);
+/** Who acts on a booking or hold by id, with the scopes its answer is shown under. */
+export type ActorById = ActingOn & Pick<Caller, 'scopes'>;
+
+/** `GET /bookings/:id`: a deleted holder's bookings too, and the account's team bookings (contract §14). */
+export async function actorForBooking(context: Context, principal: Principal, id: string): Promise<ActorById> {
+  const acting = await actingOn(context, principal, () => context.store.bookings.ownerOf(id));
+  if (!acting) throw notFound(`Booking ${id}`);
+  return acting.actor;
 }
 
-/** `GET` and `DELETE /holds/:id`. */
-export function callerForHold(context: Context, principal: Principal, id: string): Promise<Caller> {
-  return callerForOwner(context, principal, () => context.store.holds.holderOf(id), `Hold ${id}`);
+/** `GET` and `DELETE /holds/:id`: a holder's own holds, and in account scope the account's team holds too. */
+export async function actorForHold(context: Context, principal: Principal, id: string): Promise<ActorById> {
+  const acting = await actingOn(context, principal, () => context.store.holds.ownerOf(id));
+  if (!acting) throw notFound(`Hold ${id}`);
+  return acting.actor;
 }
 
 /**
  * `PATCH /bookings/:id`, its cancellation and its rescheduling. A deleted holder's bookings stay
  * readable by the account, and nothing changes them any more: 409 `invalid-state`.
  */
-export async function callerToChangeBooking(context: Context, principal: Principal, id: string): Promise<Caller> {
-  const owner = await actingForOwner(context, principal, () => context.store.bookings.holderOf(id));
-  if (!owner) throw notFound(`Booking ${id}`);
-  if (owner.holderDeleted) {
+export async function actorToChangeBooking(context: Context, principal: Principal, id: string): Promise<ActorById> {
+  const acting = await actingOn(context, principal, () => context.store.bookings.ownerOf(id));
+  if (!acting) throw notFound(`Booking ${id}`);
+  if (acting.holderDeleted) {
     throw new DomainError('invalid-state', `Booking ${id} is of a deleted holder: it stays readable, and unchanged.`);
   }
-  return owner.caller;
+  return acting.actor;
 }
 
 /**
- * Who takes time of the event type (`POST /holds`, `GET /slots`): its holder in account scope,
+ * Who acts on a booking or hold by id (contract §12, §14). Acting for a holder: that holder (the use
+ * case finds its own, and the team bookings it hosts). In account scope: the holder that owns it
+ * when it is one of the account's (deleted ones too), or the account itself for its team booking
+ * or hold. Undefined for anything else, which answers as an unknown id.
+ */
+async function actingOn(
+  context: Context,
+  principal: Principal,
+  ownerOf: () => Promise<Ownership | undefined>,
+): Promise<{ actor: ActorById; holderDeleted: boolean } | undefined> {
+  if (principal.actingFor !== null) return { actor: callerFor(principal, principal.actingFor), holderDeleted: false };
+  const owner = await ownerOf();
+  if (!owner) return undefined;
+  if (owner.holderId === null) {
+    if (owner.accountId !== principal.accountId) return undefined;
+    return { actor: { ...owner, scopes: principal.scopes }, holderDeleted: false };
+  }
+  const holder = await actingForOwner(context, principal, async () => owner.holderId);
+  return holder && { actor: holder.caller, holderDeleted: holder.holderDeleted };
+}
+
+/**
+ * Who takes time of the event type (`GET /slots`): its holder in account scope,
  * with the holder's calendar version as read for it (null when the request acts for a holder and
  * read it with the key). Another account's event type, or none, is an unknown `eventTypeId` (400).
  */
@@ -52,25 +82,43 @@ export async function callerForEventTypeTime(
 }
 
 /**
- * Who books (`POST /bookings`): in account scope the holder of the hold it converts, else of its
- * event type. Another account's hold (or a deleted holder's) is a hold that is not live (409
- * `hold-expired`), another account's event type an unknown `eventTypeId` (400), as for ids that
- * do not exist.
+ * Who books or holds (`POST /bookings`, `POST /holds`). Acting for a holder: that holder. In
+ * account scope: the holder of the hold it converts or of the event type, or the account itself
+ * for its team event type or team hold (contract §14), with their hosts as read here (what its
+ * transaction expects to write). Another account's hold (or a deleted holder's) is a hold that is
+ * not live (409 `hold-expired`), another account's event type an unknown `eventTypeId` (400), as
+ * for ids that do not exist.
  */
-export async function callerToBook(
+export async function bookerOf(
   context: Context,
   principal: Principal,
   input: { holdId?: string; eventTypeId?: string },
-): Promise<Caller> {
+): Promise<Booker & Pick<Caller, 'scopes'>> {
+  if (principal.actingFor !== null) return callerFor(principal, principal.actingFor);
   if (input.holdId !== undefined) {
     const holdId = input.holdId;
-    const owner = await actingForOwner(context, principal, () => context.store.holds.holderOf(holdId));
-    if (!owner || owner.holderDeleted) throw holdExpired(input.holdId);
-    return owner.caller;
+    const owner = await context.store.holds.ownerOf(holdId);
+    if (owner?.holderId === null) {
+      if (owner.accountId !== principal.accountId) throw holdExpired(holdId);
+      return { ...owner, scopes: principal.scopes };
+    }
+    const acting = owner && (await actingForOwner(context, principal, async () => owner.holderId));
+    if (!acting || acting.holderDeleted) throw holdExpired(holdId);
+    return acting.caller;
   }
-  // The body's schema requires an eventTypeId without a holdId.
-  if (input.eventTypeId === undefined) throw unknownEventType();
-  return (await callerForEventTypeTime(context, principal, input.eventTypeId)).caller;
+  // The bodies' schemas require an eventTypeId without a holdId.
+  const eventTypeId = input.eventTypeId;
+  if (eventTypeId === undefined) throw unknownEventType();
+  const acting = await actingForOwner(context, principal, () => context.store.eventTypes.holderOf(eventTypeId));
+  if (acting) return acting.caller;
+  const team = await context.store.teamEventTypes.get(eventTypeId);
+  if (team?.accountId !== principal.accountId) throw unknownEventType();
+  return {
+    holderId: null,
+    accountId: principal.accountId,
+    hostIds: team.hosts.map((host) => host.holderId),
+    scopes: principal.scopes,
+  };
 }
 
 /**

@@ -1,23 +1,4 @@
-import { notFound } from '../domain/errors.js';
 import { callerFor, type AppContext, type Caller, type Principal } from './context.js';
-
-/**
- * The caller that acts on a resource for `principal` (contract §12): a request acting for a
- * holder acts for that holder, and the use case finds only its resources (nothing is looked up);
- * an account key in account scope acts for the holder `ownerOf` reads, when it is one of its
- * account's, deleted ones too (their past bookings stay readable). Anything else is
- * `notFound(what)`: the same answer as for an unknown id.
- */
-export async function callerForOwner(
-  context: Pick<AppContext, 'holders'>,
-  principal: Principal,
-  ownerOf: () => Promise<string | undefined>,
-  what: string,
-): Promise<Caller> {
-  const owner = await actingForOwner(context, principal, ownerOf);
-  if (!owner) throw notFound(what);
-  return owner.caller;
-}
 
 /** A caller acting for a holder, with what was read of the holder for it. */
 export interface OwnerCaller {
@@ -29,9 +10,12 @@ export interface OwnerCaller {
 }
 
 /**
- * `callerForOwner`, answering undefined instead of 404, for the routes whose answer to what they
- * may not reach is another (an unknown `eventTypeId` in a body is a 400). The holder is read
- * through the holder cache: a warm request reads nothing for it.
+ * The caller that acts on a resource for `principal` (contract §12): a request acting for a
+ * holder acts for that holder, and the use case finds only its resources (nothing is looked up);
+ * an account key in account scope acts for the holder `ownerOf` reads, when it is one of its
+ * account's, deleted ones too (their past bookings stay readable). Undefined for anything else,
+ * which the route answers as it answers an unknown id. The holder is read through the holder
+ * cache: a warm request reads nothing for it.
  */
 export async function actingForOwner(
   context: Pick<AppContext, 'holders'>,

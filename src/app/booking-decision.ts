@@ -1,72 +1,271 @@
-import { compileAvailability } from '../domain/availability.js';
+import { compileAvailability, type Availability } from '../domain/availability.js';
 import { DomainError } from '../domain/errors.js';
 import type { Instant } from '../domain/instant.js';
-import { bookingCheckWindows, checkBookable, UNBOOKABLE_DETAIL } from '../domain/slots.js';
+import { roundRobinOrder } from '../domain/round-robin.js';
+import {
+  bookingCheckWindows,
+  checkBookable,
+  UNBOOKABLE_DETAIL,
+  type SlotPolicy,
+  type UnbookableReason,
+} from '../domain/slots.js';
+import { checkTeamBookable, type HostVerdict, type TeamDailyCap, type TeamShape } from '../domain/team-slots.js';
 import type { Zones } from '../domain/zone.js';
 import { unknownEventType } from './event-types.js';
 import { occupanciesAt } from './occupancies.js';
-import type { DecisionRules, Transaction } from './ports/store.js';
+import type { DecisionRules, TeamDecisionRules, Transaction } from './ports/store.js';
+
+/** What a booking or hold is judged by: its holder's own event type's rules, or a team type's (contract §14). */
+export type BookingRules = DecisionRules | TeamDecisionRules;
+
+export function isTeam(rules: BookingRules): rules is TeamDecisionRules {
+  return rules.eventType.holderId === null;
+}
 
 /** A booking or hold taking time: what `takeTime` decides on, and how the time is written. */
 export interface TimeToTake<Locked> {
-  /** What it is judged by (`rulesToBook`), read first in the transaction. */
-  rules: DecisionRules;
+  /** What it is judged by (`rulesToBook`, or a team type's `teamRulesFor`), read first in the transaction. */
+  rules: BookingRules;
   start: Instant;
   now: Instant;
   /** The booking being moved: its own time does not stand in the way. */
   moving?: string;
-  /** The time is a live hold's, being booked: judged when it was held (contract §9), not again. */
-  held?: boolean;
   /**
-   * Writes the booking or hold (after whatever must precede it in the transaction); false when
-   * the database refused its time: a concurrent decision took it (PostgreSQL's exclusion
-   * constraint; SQLite has one writer).
+   * The hosts of a live hold whose time is being booked: judged when it was held (contract §9),
+   * not again, and booked on them.
    */
-  insert(): Promise<boolean>;
+  held?: readonly string[];
+  /** Round robin (contract §14): the one host that may be chosen (`hostId`); any when absent. */
+  hostId?: string | null;
+  /** A team type: hosts to book if they are all free (a rescheduled booking's), before any other choice. */
+  keep?: readonly string[];
   /**
-   * Counts more of what was written, after the daily cap's count and under the same calendar
-   * locks (a page hold's caps); its answer is `takeTime`'s.
+   * Writes the booking or hold with these hosts (a holder's own type: its holder), after whatever
+   * must precede it in the transaction; false when the database refused their time: a concurrent
+   * decision took it (PostgreSQL's exclusion constraint; SQLite has one writer). A round-robin
+   * decision may then write it again with another host.
+   */
+  insert(hostIds: readonly string[]): Promise<boolean>;
+  /**
+   * Counts more of what was written, after the daily cap's count and under the same lock (a
+   * page hold's caps); its answer is `takeTime`'s.
    */
   underLock?(): Promise<Locked>;
 }
 
 /**
  * The booking decision, the one way time is taken (a booking, a hold, a hold's conversion, a
- * reschedule, a page's hold): judge `start` by the rules (contract §5; live holds occupy time like
- * bookings, §9), remove the expired holds in its way, write, then lock the calendars and count
- * the daily cap, which no constraint does. 409 `slot-unavailable` for time it may not take.
+ * reschedule, a page's hold), of a holder's own event type or a team's: judge `start` for each
+ * host the booking would take (contract §5 and §14; live holds occupy time like bookings, §9),
+ * choose the hosts, remove the expired holds in their way, write, then lock and count the daily
+ * cap, which no constraint does. 409 `slot-unavailable` for time it may not take.
  *
  * Overlaps are ruled out by the write itself (the database refuses an insert over a concurrent
- * booking or hold). The cap's count is read after the write, under the calendar lock, so it
- * includes every booking of the day that committed first. Lock order: writes first, then the
- * holders' calendars (`lockCalendars`) — a decision covering several holders (a team's hosts)
- * writes one occupancy per host, then locks them all in that one order.
+ * booking or hold of any of its hosts). The cap's count is read after the write, under a lock
+ * (the holder's calendar, or the team type's row), so it includes every booking of the day that
+ * committed first. Lock order: the hosts' calendar sources (sorted), the writes (hosts sorted),
+ * then the cap's lock.
  */
 export async function takeTime<Locked = void>(
   tx: Transaction,
   zones: Zones,
   taking: TimeToTake<Locked>,
 ): Promise<Locked | undefined> {
-  const { rules, now } = taking;
+  const { rules } = taking;
+  return isTeam(rules) ? takeTeamTime(tx, zones, taking, rules) : takeHolderTime(tx, zones, taking, rules);
+}
+
+/** A holder's own event type: its holder is the one host, and its own bookings of the type count the cap. */
+async function takeHolderTime<Locked>(
+  tx: Transaction,
+  zones: Zones,
+  taking: TimeToTake<Locked>,
+  rules: DecisionRules,
+): Promise<Locked | undefined> {
+  const { now } = taking;
   const { eventType } = rules;
-  const judged = taking.held ? RESERVED : await assertBookable(tx, zones, taking);
-  if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(eventType.holderId, judged.expiredHoldIds, now);
-  if (!(await taking.insert())) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['overlaps-booking']);
+  const host = { holderId: eventType.holderId, schedule: rules.schedule, sources: rules.sources };
+  const judged = taking.held ? RESERVED : await judgeHost(tx, zones, host, eventType, taking);
+  if (judged.reason !== null) throw unbookable(judged.reason);
+  if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
+  if (!(await taking.insert([host.holderId]))) throw unbookable('overlaps-booking');
   const limit = eventType.maxBookingsPerDay;
   const cap = limit !== null && judged.sameDay !== null ? { limit, day: judged.sameDay } : null;
   if (cap === null && !taking.underLock) return undefined;
-  await lockCalendars(tx, [eventType.holderId]);
+  await lockCalendars(tx, [host.holderId]);
   if (cap !== null) {
-    const ofTheDay = await tx.bookings.occupanciesStartingIn(
-      eventType.holderId,
-      eventType.id,
-      cap.day.from,
-      cap.day.to,
-    );
-    if (occupanciesAt(ofTheDay, now).live.length > cap.limit)
-      throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL['daily-limit-reached']);
+    const ofTheDay = await tx.bookings.occupanciesStartingIn(host.holderId, eventType.id, cap.day.from, cap.day.to);
+    if (occupanciesAt(ofTheDay, now).live.length > cap.limit) throw unbookable('daily-limit-reached');
   }
   return taking.underLock?.();
+}
+
+/**
+ * A team event type (contract §14): the hosts who must all be free are judged each by its own
+ * schedule, occupancies (every event type) and busy time, with the team's rules of the clock and
+ * without the cap, which the team counts once per booking over every host (`checkTeamBookable`).
+ * Collective: every host (or the booking's own hosts, `keep`). Round robin: `keep` first, when
+ * given and free; then every fixed host and one other, chosen in `roundRobinOrder`; a host whose
+ * time the database refuses (a concurrent decision took it) is passed over for the next.
+ */
+async function takeTeamTime<Locked>(
+  tx: Transaction,
+  zones: Zones,
+  taking: TimeToTake<Locked>,
+  rules: TeamDecisionRules,
+): Promise<Locked | undefined> {
+  const { start, now } = taking;
+  const { eventType } = rules;
+  const cap: TeamDailyCap = {
+    eventTypeId: eventType.id,
+    maxBookingsPerDay: eventType.maxBookingsPerDay,
+    // Contract §14: the local dates of the first host's schedule.
+    zone: zones.of(rules.hosts[0]!.schedule.timeZone),
+    bookings: [],
+  };
+  if (taking.held) {
+    // Held as reserved: nothing is judged again, and the hold counted toward the cap already.
+    if (!(await taking.insert(taking.held))) throw unbookable('overlaps-booking');
+    if (!taking.underLock) return undefined;
+    await tx.lockTeamEventType(eventType.id);
+    return taking.underLock();
+  }
+
+  const shape: TeamShape =
+    eventType.assignment === 'collective'
+      ? { assignment: 'collective' }
+      : { assignment: 'round-robin', hostId: taking.hostId ?? null };
+  const required = shape.assignment === 'collective' ? rules.hosts : rules.hosts.filter((host) => host.fixed);
+  const candidates =
+    shape.assignment === 'collective'
+      ? []
+      : rules.hosts.filter((host) => !host.fixed && (shape.hostId === null || host.holderId === shape.hostId));
+  const judging = new TeamJudging(tx, zones, taking, rules);
+  // Every host this decision may judge, its sources locked before any is read, in one order.
+  await judging.lockSources([...(taking.keep ?? []), ...[...required, ...candidates].map(hostIdOf)]);
+  const dayWindow = bookingCheckWindows(cap.zone, eventType, start).sameDay;
+  if (dayWindow !== null) {
+    const ofTheDay = await tx.bookings.occupanciesOfEventTypeStartingIn(
+      eventType.id,
+      dayWindow.from,
+      dayWindow.to,
+      taking.moving,
+    );
+    cap.bookings = occupanciesAt(ofTheDay, now).live;
+  }
+
+  const requiredIds = required.map(hostIdOf);
+  // What may be booked, in turn: the booking's own hosts (a collective booking keeps them or
+  // fails); then every host, or every fixed host with one other in round robin's order.
+  const assignments: Array<readonly string[]> = taking.keep ? [taking.keep] : [];
+  if (shape.assignment === 'round-robin')
+    for (const holderId of roundRobinOrder(candidates)) assignments.push([...requiredIds, holderId]);
+  else if (!taking.keep) assignments.push(requiredIds);
+  let written = false;
+  for (const assignment of assignments) {
+    if (!(await judging.allFree(assignment, cap))) continue;
+    await judging.dropExpiredHolds(assignment);
+    written = await taking.insert(assignment);
+    if (written) break;
+    judging.refused(assignment);
+  }
+  if (!written) {
+    const judged =
+      shape.assignment === 'collective' && taking.keep
+        ? taking.keep.map((holderId) => ({ holderId, fixed: false }))
+        : [...required, ...candidates];
+    throw unbookable(await judging.reasonFor(shape, judged, cap));
+  }
+
+  if (eventType.maxBookingsPerDay === null && !taking.underLock) return undefined;
+  await tx.lockTeamEventType(eventType.id);
+  if (dayWindow !== null) {
+    const ofTheDay = await tx.bookings.occupanciesOfEventTypeStartingIn(eventType.id, dayWindow.from, dayWindow.to);
+    const booked = new Set(occupanciesAt(ofTheDay, now).live.map((occupancy) => occupancy.id));
+    if (booked.size > eventType.maxBookingsPerDay!) throw unbookable('daily-limit-reached');
+  }
+  return taking.underLock?.();
+}
+
+const hostIdOf = (host: { holderId: string }) => host.holderId;
+
+/**
+ * The hosts of one team decision as they are judged, each once: its schedule (its host entry's,
+ * else its default one, which a former host of the type is judged by), its sources, its verdict.
+ */
+class TeamJudging {
+  private readonly verdicts = new Map<string, HostJudgement>();
+  private sources = new Map<string, number>();
+
+  constructor(
+    private readonly tx: Transaction,
+    private readonly zones: Zones,
+    private readonly taking: TimeToTake<unknown>,
+    private readonly rules: TeamDecisionRules,
+  ) {}
+
+  async lockSources(holderIds: readonly string[]): Promise<void> {
+    this.sources = await this.tx.decisions.sharedSources(holderIds);
+  }
+
+  /** Whether every host of `assignment` is free at the start and the team's cap allows one more. */
+  async allFree(assignment: readonly string[], cap: TeamDailyCap): Promise<boolean> {
+    const verdicts: HostVerdict[] = [];
+    for (const holderId of assignment)
+      verdicts.push({ holderId, fixed: true, reason: (await this.judged(holderId)).reason });
+    return checkTeamBookable({ assignment: 'collective' }, verdicts, cap, this.taking.start).reason === null;
+  }
+
+  /**
+   * The database refused this assignment's time: a concurrent decision that took one of its hosts
+   * committed. Which one, the refusal does not say; its hosts are judged again when next asked,
+   * by statements that see that commit.
+   */
+  refused(assignment: readonly string[]): void {
+    for (const holderId of assignment) this.verdicts.delete(holderId);
+  }
+
+  async dropExpiredHolds(assignment: readonly string[]): Promise<void> {
+    const dropped = new Set<string>();
+    for (const holderId of assignment) {
+      const ids = this.verdicts.get(holderId)!.expiredHoldIds.filter((id) => !dropped.has(id));
+      if (ids.length === 0) continue;
+      await this.tx.holds.dropExpired(holderId, ids, this.taking.now);
+      for (const id of ids) dropped.add(id);
+    }
+  }
+
+  /** Why no assignment could be booked, in `checkTeamBookable`'s terms, every host that counts judged. */
+  async reasonFor(
+    shape: TeamShape,
+    hosts: ReadonlyArray<{ holderId: string; fixed: boolean }>,
+    cap: TeamDailyCap,
+  ): Promise<UnbookableReason> {
+    const verdicts: HostVerdict[] = [];
+    for (const host of hosts)
+      verdicts.push({ holderId: host.holderId, fixed: host.fixed, reason: (await this.judged(host.holderId)).reason });
+    // Every host free, and still refused: taken by concurrent decisions.
+    return checkTeamBookable(shape, verdicts, cap, this.taking.start).reason ?? 'overlaps-booking';
+  }
+
+  private async judged(holderId: string): Promise<HostJudgement> {
+    const known = this.verdicts.get(holderId);
+    if (known) return known;
+    const host = { holderId, schedule: await this.scheduleOf(holderId), sources: this.sources.get(holderId) ?? 0 };
+    // Each host without the daily cap: the team counts it once per booking.
+    const policy = { ...this.rules.eventType, maxBookingsPerDay: null };
+    const verdict = await judgeHost(this.tx, this.zones, host, policy, this.taking);
+    this.verdicts.set(holderId, verdict);
+    return verdict;
+  }
+
+  private async scheduleOf(holderId: string): Promise<Availability> {
+    const entry = this.rules.hosts.find((host) => host.holderId === holderId);
+    if (entry) return entry.schedule;
+    const schedule = await this.tx.schedules.defaultOf(holderId);
+    if (!schedule) throw new Error(`host ${holderId} of a booking has no default schedule`);
+    return schedule;
+  }
 }
 
 /**
@@ -98,8 +297,22 @@ export function eventTypeDeleted(of: string): DomainError {
   return new DomainError('slot-unavailable', `The event type of ${of} was deleted; it has no bookable times any more.`);
 }
 
-/** What `assertBookable` found besides its verdict. */
-interface Judgement {
+function unbookable(reason: UnbookableReason): DomainError {
+  return new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
+}
+
+/** One host as a decision judges it: whose time, in which schedule, with how many calendar sources. */
+interface JudgedHost {
+  holderId: string;
+  schedule: Availability;
+  /** Its calendar sources, share-locked: with none, there is no busy time to read. */
+  sources: number;
+}
+
+/** What `judgeHost` found. */
+interface HostJudgement {
+  /** Why the host cannot take the start; null when it can. */
+  reason: UnbookableReason | null;
   /** The local day whose bookings the daily cap counts; null without a cap. */
   sameDay: ReturnType<typeof bookingCheckWindows>['sameDay'];
   /** Expired holds where the new time goes: removed before the write. */
@@ -107,30 +320,33 @@ interface Judgement {
 }
 
 /** A held time's judgement: made when it was held. */
-const RESERVED: Judgement = { sameDay: null, expiredHoldIds: [] };
+const RESERVED: HostJudgement = { reason: null, sameDay: null, expiredHoldIds: [] };
 
 /**
- * Judges `start` by contract §5 at `now`, ignoring the booking being moved. Every read here
- * follows `rules`, which holds the share locks of the holder's calendar sources.
+ * Judges `start` for one host by contract §5 at `now`, ignoring the booking being moved: its
+ * schedule's grid, the policy's clock rules and (when the policy has one) daily cap, its
+ * occupancies of every event type and its busy time. Every read here follows the share locks of
+ * the host's calendar sources (`rules`, `sharedSources`).
  */
-async function assertBookable(
+async function judgeHost(
   tx: Transaction,
   zones: Zones,
-  { rules, start, now, moving }: TimeToTake<unknown>,
-): Promise<Judgement> {
-  const { eventType } = rules;
-  const holderId = eventType.holderId;
-  // The event type's schedule: its hours, and the zone whose local date the daily cap counts.
-  const zone = zones.of(rules.schedule.timeZone);
-  const windows = bookingCheckWindows(zone, eventType, start);
+  host: JudgedHost,
+  policy: SlotPolicy & { id: string },
+  { start, now, moving }: TimeToTake<unknown>,
+): Promise<HostJudgement> {
+  const { holderId } = host;
+  // The schedule's hours, and the zone whose local date the daily cap counts.
+  const zone = zones.of(host.schedule.timeZone);
+  const windows = bookingCheckWindows(zone, policy, start);
   const [overlapping, sameDay, busy] = await Promise.all([
     tx.bookings.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, moving),
     windows.sameDay
-      ? tx.bookings.occupanciesStartingIn(holderId, eventType.id, windows.sameDay.from, windows.sameDay.to, moving)
+      ? tx.bookings.occupanciesStartingIn(holderId, policy.id, windows.sameDay.from, windows.sameDay.to, moving)
       : [],
-    // Busy time from the holder's calendars, judged in this transaction too (contract §11), read
-    // after `rules` locked the sources: no sync can be writing it.
-    rules.sources === 0 ? [] : tx.busyTime.overlapping(holderId, windows.overlapping.from, windows.overlapping.to),
+    // Busy time from the host's calendars, judged in this transaction too (contract §11), read
+    // after its sources were locked: no sync can be writing it.
+    host.sources === 0 ? [] : tx.busyTime.overlapping(holderId, windows.overlapping.from, windows.overlapping.to),
   ]);
   // A booking of the same day that also overlaps is in both answers: count it once.
   const { from, to } = windows.overlapping;
@@ -141,15 +357,14 @@ async function assertBookable(
   );
   const reason = checkBookable(
     {
-      availability: compileAvailability(rules.schedule, zone),
-      eventTypeId: eventType.id,
-      policy: eventType,
+      availability: compileAvailability(host.schedule, zone),
+      eventTypeId: policy.id,
+      policy,
       bookings: [...near.live, ...ofTheDay.live],
       busy,
       now,
     },
     start,
   );
-  if (reason !== null) throw new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
-  return { sameDay: windows.sameDay, expiredHoldIds: near.expiredHoldIds };
+  return { reason, sameDay: windows.sameDay, expiredHoldIds: near.expiredHoldIds };
 }

@@ -1,6 +1,6 @@
 import type { Holder } from '../domain/api-key.js';
-import type { Booking } from '../domain/booking.js';
 import type { EventType } from '../domain/event-type.js';
+import { timeOf, type Booking } from '../domain/booking.js';
 import { newHold, type Hold } from '../domain/hold.js';
 import { DAY_MS, formatUtc, parseInstant, type Instant } from '../domain/instant.js';
 import { bookableSpan } from '../domain/slots.js';
@@ -193,7 +193,7 @@ export async function holdOnPage(
       const now = context.now();
       await tx.holds.endPageHoldsOf(holder.id, origin.session, now);
       const rules = await rulesToBook(tx, holder.id, page.eventType.id, () => eventTypeDeleted('this page'));
-      const hold = newHold(context.ids.newId('hld'), rules.eventType, at, PAGE_HOLD_SECONDS, now, origin);
+      const hold = newHold(context.ids.newId('hld'), timeOf(rules.eventType, at), PAGE_HOLD_SECONDS, now, origin);
       const kept = await takeTime(tx, context.zones, {
         rules,
         start: at,
@@ -203,7 +203,7 @@ export async function holdOnPage(
           const live = await tx.holds.countLivePageHolds(holder.id, origin.client, now);
           if (live.ofHolder <= context.pages.holdsPerHolder && live.ofClient <= context.pages.holdsPerClient)
             return true;
-          await tx.holds.end(holder.id, hold.id, now);
+          await tx.holds.end({ holderId: holder.id }, hold.id, now);
           return false;
         },
       });
@@ -220,7 +220,7 @@ export async function pageHold(
   holdId: string,
   pageSession: string,
 ): Promise<Hold | undefined> {
-  const hold = await context.store.holds.get(page.holder.id, holdId, context.now());
+  const hold = await context.store.holds.get({ holderId: page.holder.id }, holdId, context.now());
   return hold && hold.page?.session === pageSession && hold.eventTypeId === page.eventType.id ? hold : undefined;
 }
 
@@ -254,7 +254,7 @@ export function bookOnPage(
   start: Instant,
   details: Omit<CreateBookingInput, 'eventTypeId' | 'start' | 'holdId'>,
 ): Promise<Booking> {
-  const caller = { holderId: page.holder.id };
+  const caller = { holderId: page.holder.id, accountId: page.holder.accountId };
   return hold
     ? createBooking(context, caller, { ...details, holdId: hold.id }, 'guest')
     : createBooking(context, caller, { ...details, eventTypeId: page.eventType.id, start }, 'guest');

@@ -1,25 +1,30 @@
 import {
   assertReschedulable,
-  withCancellation,
+  confirmedBooking,
   markRescheduled,
-  newBooking,
-  type Booking,
+  timeOf,
+  withCancellation,
   MAX_METADATA_KEYS,
+  type Booking,
   type BookingDetails,
   type Metadata,
 } from '../domain/booking.js';
 import { answerErrors, type Answers } from '../domain/questions.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
-import type { EventType } from '../domain/event-type.js';
-import type { Instant } from '../domain/instant.js';
+import type { EventTypeSettings } from '../domain/event-type.js';
+import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { PageAfter } from '../domain/page.js';
-import { subscribedTo, type Subscription } from '../domain/webhook.js';
+import type { TeamEventType } from '../domain/team-event-type.js';
+import { subscribedTo, type DeliveredEventType } from '../domain/webhook.js';
 import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
 import { eventTypeDeleted, rulesToBook, takeTime } from './booking-decision.js';
-import { transactionWithEvents, type TransactionEvents } from './outbox.js';
+import { unknownEventType } from './event-types.js';
+import type { TransactionEvents } from './outbox.js';
+import { transactionOfOwners } from './owner-scope.js';
 import { pageOf, type ListScope, type Page } from './paging.js';
+import type { DecisionRules, Ownership, Reach, TeamDecisionRules, Transaction } from './ports/store.js';
 import { queryRange } from './ranges.js';
 import { bookingView } from './views.js';
 
@@ -37,104 +42,239 @@ export interface CreateBookingInput {
   /** Checked against the event type's questions (contract §10). */
   answers?: Answers;
   metadata?: Metadata;
+  /** A round-robin team event type's host to book (contract §14); else the service chooses. */
+  hostId?: string;
 }
 
 /** Who made a change: an API client, or the guest on a booking or manage page (webhooks' `data.actor`). */
 export type Actor = 'api' | 'guest';
 
+/**
+ * Who books (contract §12, §14): a holder, its own event types; or an account, its team event
+ * types, with the hosts its transaction expects to write (the type's or the hold's, as last read).
+ */
+export type Booker = Pick<Caller, 'holderId' | 'accountId'> | TeamBooker;
+export interface TeamBooker {
+  holderId: null;
+  accountId: string;
+  hostIds: readonly string[];
+}
+
 export async function createBooking(
   context: AppContext,
-  caller: Pick<Caller, 'holderId'>,
+  booker: Booker,
   input: CreateBookingInput,
   actor: Actor = 'api',
 ): Promise<Booking> {
-  if (input.holdId !== undefined) return bookHold(context, caller, input.holdId, input, actor);
+  if (input.holdId !== undefined) return bookHold(context, booker, input.holdId, input, actor);
   const missing = (['eventTypeId', 'start'] as const).filter((field) => input[field] === undefined);
   if (missing.length > 0) {
     throw invalidRequest(missing.map((field) => ({ field, message: 'is required (or a holdId)' })));
   }
   const start = instantField('start', input.start!);
-  return transactionWithEvents(
-    context,
-    async (tx, events) => {
-      const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId!);
+  const eventTypeId = input.eventTypeId!;
+  return transactionOfOwners(context, expectedOwnersOf(booker), async (tx, events, needs) => {
+    const now = context.now();
+    const id = context.ids.newId('bkg');
+    let booking: Booking | undefined;
+    // A holder's: those its rules read already, without a statement of their own.
+    let webhookIds: string[] | undefined;
+    if (booker.holderId === null) {
+      const rules = await teamRulesToBook(tx, booker.accountId, eventTypeId, now);
+      needs(ownersOfTeam(booker.accountId, rules));
+      const hostId = hostIdFor(rules.eventType, input.hostId);
       const details = detailsOf(input, rules.eventType, actor);
-      const now = context.now();
-      const booking = newBooking(context.ids.newId('bkg'), rules.eventType, start, details, now);
-      await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.bookings.insert(booking) });
-      await announceCreated(events, caller.holderId, rules.webhooks, booking, actor, now);
-      return booking;
-    },
-    { ownerIds: [caller.holderId] },
-  );
+      await takeTime(tx, context.zones, {
+        rules,
+        start,
+        now,
+        hostId,
+        insert: (hostIds) =>
+          tx.bookings.insert((booking = confirmedBooking(id, timeOf(rules.eventType, start, hostIds), details, now))),
+      });
+    } else {
+      const rules = await holderRulesToBook(tx, booker, eventTypeId);
+      if (input.hostId !== undefined) throw hostIdOfHolderType();
+      const details = detailsOf(input, rules.eventType, actor);
+      booking = confirmedBooking(id, timeOf(rules.eventType, start), details, now);
+      await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.bookings.insert(booking!) });
+      webhookIds = subscribedTo(rules.webhooks, 'booking.created');
+    }
+    await announce(tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
+    return booking!;
+  });
+}
+
+/**
+ * The rules of a booking or hold of the holder's own live event type; a team type the holder hosts
+ * is booked in account scope only (contract §14: 403), any other is an unknown `eventTypeId` (400).
+ */
+export async function holderRulesToBook(
+  tx: Transaction,
+  holder: Pick<Caller, 'holderId' | 'accountId'>,
+  eventTypeId: string,
+): Promise<DecisionRules> {
+  const rules = await tx.decisions.rulesFor(holder.holderId, eventTypeId);
+  if (rules) return rules;
+  const team = await tx.teamEventTypes.get(eventTypeId);
+  if (team?.accountId === holder.accountId && team.hosts.some((host) => host.holderId === holder.holderId))
+    throw new DomainError(
+      'forbidden',
+      `Event type ${eventTypeId} is a team event type: only account scope (an account key without Slotwise-Holder) books and holds it, choosing among its hosts.`,
+    );
+  throw unknownEventType();
+}
+
+/** Round robin's choice counts a host's bookings of the type created in these last days (contract §14). */
+const LOAD_DAYS = 30;
+
+/** The rules of a booking or hold of the account's live team event type, else `missing()` (by default a 400 on `eventTypeId`). */
+export async function teamRulesToBook(
+  tx: Transaction,
+  accountId: string,
+  eventTypeId: string,
+  now: Instant,
+  missing: () => DomainError = unknownEventType,
+): Promise<TeamDecisionRules> {
+  const rules = await tx.decisions.teamRulesFor(accountId, eventTypeId, now - LOAD_DAYS * DAY_MS);
+  if (!rules) throw missing();
+  return rules;
+}
+
+/**
+ * The round-robin host a booking, hold or reschedule asks for (contract §14): null when none is
+ * asked for; a 400 on `hostId` when it is no host of the type that is not fixed (a collective
+ * type has none).
+ */
+export function hostIdFor(eventType: TeamEventType, hostId: string | undefined): string | null {
+  if (hostId === undefined) return null;
+  const chosen =
+    eventType.assignment === 'round-robin' && eventType.hosts.some((h) => h.holderId === hostId && !h.fixed);
+  if (!chosen)
+    throw invalidRequest([
+      {
+        field: 'hostId',
+        message:
+          eventType.assignment === 'collective'
+            ? 'is only for round-robin event types: a collective booking takes every host'
+            : 'is not a host of this event type that is not fixed',
+      },
+    ]);
+  return hostId;
+}
+
+export function hostIdOfHolderType(): DomainError {
+  return invalidRequest([
+    { field: 'hostId', message: 'is only for round-robin team event types: this one books its holder' },
+  ]);
+}
+
+/** The owners a team decision writes: the account (its event) and every host of the type. */
+export function ownersOfTeam(accountId: string, rules: TeamDecisionRules): string[] {
+  return [accountId, ...rules.hosts.map((host) => host.holderId)];
+}
+
+/** The owners a booker's transaction is scoped to at first. */
+export function expectedOwnersOf(booker: Booker | ActingOn): string[] {
+  return booker.holderId === null ? [booker.accountId, ...booker.hostIds] : [booker.holderId];
 }
 
 /**
  * Books a live hold's time as it was reserved (contract §9: notice, window and busy time are not
- * judged again) and ends the hold, in one transaction: ending it is one conditional statement, so
- * of a conversion and anything racing it for the hold (another conversion, a release, a booking of
- * its time just after it expired) exactly one wins.
+ * judged again) on the hosts it holds, and ends the hold, in one transaction: ending it is one
+ * conditional statement, so of a conversion and anything racing it for the hold (another
+ * conversion, a release, a booking of its time just after it expired) exactly one wins.
  */
 async function bookHold(
   context: AppContext,
-  caller: Pick<Caller, 'holderId'>,
+  booker: Booker,
   holdId: string,
   input: CreateBookingInput,
   actor: Actor,
 ): Promise<Booking> {
   const start = input.start === undefined ? undefined : instantField('start', input.start);
-  return transactionWithEvents(
-    context,
-    async (tx, events) => {
-      const now = context.now();
-      const hold = await tx.holds.get(caller.holderId, holdId, now);
-      // Deleting an event type ends its holds, so a live hold's event type is there.
-      const rules = hold && (await tx.decisions.rulesFor(caller.holderId, hold.eventTypeId));
-      if (!hold || !rules) throw holdExpired(holdId);
-      const eventType = rules.eventType;
-      const mismatched = [
-        ...(input.eventTypeId !== undefined && input.eventTypeId !== hold.eventTypeId ? ['eventTypeId'] : []),
-        ...(start !== undefined && start !== hold.start ? ['start'] : []),
-      ];
-      if (mismatched.length > 0) {
-        throw invalidRequest(mismatched.map((field) => ({ field, message: `is not the ${field} of hold ${holdId}` })));
-      }
-      const details = detailsOf(input, eventType, actor);
-      const ended = await tx.holds.end(caller.holderId, holdId, now);
-      if (!ended) throw holdExpired(holdId);
-      const booking = bookingFromHold(context.ids.newId('bkg'), ended, details, now);
-      // The hold kept its time from every other booking and hold, so nothing can refuse it here.
-      await takeTime(tx, context.zones, {
-        rules,
-        start: hold.start,
-        now,
-        held: true,
-        insert: () => tx.bookings.insert(booking),
-      });
-      await announceCreated(events, caller.holderId, rules.webhooks, booking, actor, now);
-      return booking;
-    },
-    { ownerIds: [caller.holderId] },
-  );
+  return transactionOfOwners(context, expectedOwnersOf(booker), async (tx, events, needs) => {
+    const now = context.now();
+    const reach: Reach = booker.holderId === null ? { accountId: booker.accountId } : { holderId: booker.holderId };
+    const hold = await tx.holds.get(reach, holdId, now);
+    if (!hold) throw holdExpired(holdId);
+    // Deleting an event type ends its holds, so a live hold's event type is there.
+    const expired = () => holdExpired(holdId);
+    const rules =
+      booker.holderId === null
+        ? await teamRulesToBook(tx, booker.accountId, hold.eventTypeId, now, expired)
+        : await rulesToBook(tx, booker.holderId, hold.eventTypeId, expired);
+    needs(booker.holderId === null ? [booker.accountId, ...hold.hostIds] : [booker.holderId]);
+    const mismatched = [
+      ...(input.eventTypeId !== undefined && input.eventTypeId !== hold.eventTypeId ? ['eventTypeId'] : []),
+      ...(start !== undefined && start !== hold.start ? ['start'] : []),
+    ];
+    if (mismatched.length > 0) {
+      throw invalidRequest(mismatched.map((field) => ({ field, message: `is not the ${field} of hold ${holdId}` })));
+    }
+    if (input.hostId !== undefined) {
+      if (rules.eventType.holderId !== null) throw hostIdOfHolderType();
+      if (hostIdFor(rules.eventType, input.hostId) !== null && !hold.hostIds.includes(input.hostId))
+        throw invalidRequest([{ field: 'hostId', message: `is not a host of hold ${holdId}` }]);
+    }
+    const details = detailsOf(input, rules.eventType, actor);
+    const ended = await tx.holds.end(
+      hold.holderId === null ? { accountId: booker.accountId, hostIds: hold.hostIds } : { holderId: hold.holderId },
+      holdId,
+      now,
+    );
+    if (!ended) throw holdExpired(holdId);
+    const booking = bookingFromHold(context.ids.newId('bkg'), ended, details, now);
+    // The hold kept its time from every other booking and hold, so nothing can refuse it here.
+    await takeTime(tx, context.zones, {
+      rules,
+      start: hold.start,
+      now,
+      held: ended.hostIds,
+      insert: () => tx.bookings.insert(booking),
+    });
+    const webhookIds = 'webhooks' in rules ? subscribedTo(rules.webhooks, 'booking.created') : undefined;
+    await announce(tx, events, booker.accountId, booking, 'booking.created', { actor }, now, webhookIds);
+    return booking;
+  });
 }
 
-/** `booking.created` for a new booking, however it was made (outright, or from a hold). */
-function announceCreated(
+/**
+ * A booking event, written with its change to the webhooks that hear it (contract §12): a holder's
+ * booking's, its holder's and its account's (`webhookIds` when the decision read them already); a
+ * team booking's, the account's and every host's, of this booking and of the one it moved from,
+ * as the account's event.
+ */
+async function announce(
+  tx: Transaction,
   events: TransactionEvents,
-  holderId: string,
-  webhooks: readonly Subscription[],
+  accountId: string,
   booking: Booking,
-  actor: Actor,
+  type: Extract<DeliveredEventType, 'booking.created' | 'booking.cancelled' | 'booking.rescheduled'>,
+  data: { actor: Actor; previousBooking?: Booking },
   now: Instant,
-) {
-  return events.add(
-    { holderId, type: 'booking.created', data: { booking: bookingView(booking), actor }, now },
-    subscribedTo(webhooks, 'booking.created'),
-  );
+  webhookIds?: string[],
+): Promise<void> {
+  const content = {
+    type,
+    data: {
+      booking: bookingView(booking),
+      ...(data.previousBooking ? { previousBooking: bookingView(data.previousBooking) } : {}),
+      actor: data.actor,
+    },
+    now,
+  };
+  if (booking.holderId !== null) {
+    await events.add({ holderId: booking.holderId, ...content }, webhookIds);
+    return;
+  }
+  const hostIds = new Set([...booking.hostIds, ...(data.previousBooking?.hostIds ?? [])]);
+  const ofTeam = await tx.webhooks.subscribedIdsOfTeam(accountId, [...hostIds], type);
+  await events.addOfAccount({ accountId, ...content }, ofTeam);
 }
 
 /** The booking's details from the input, its answers checked against the event type's questions (400 per failing answer). */
-function detailsOf(input: CreateBookingInput, eventType: EventType, actor: Actor): BookingDetails {
+function detailsOf(input: CreateBookingInput, eventType: EventTypeSettings, actor: Actor): BookingDetails {
   const answers = input.answers ?? {};
   const errors = answerErrors(eventType.questions, answers);
   if (errors.length > 0) throw invalidRequest(errors);
@@ -156,8 +296,24 @@ export function holdExpired(holdId: string): DomainError {
   );
 }
 
-export async function getBooking(context: AppContext, caller: Caller, id: string): Promise<Booking> {
-  const booking = await context.store.bookings.get(caller.holderId, id);
+/**
+ * Who acts on a booking or hold by id (contract §12, §14): a holder, on its own and (bookings) the
+ * team bookings it hosts; or the account, on its team booking or hold (with its hosts, as read to
+ * find it).
+ */
+export type ActingOn = Pick<Caller, 'holderId' | 'accountId'> | Extract<Ownership, { holderId: null }>;
+
+export function reachOf(actor: ActingOn): Reach {
+  return actor.holderId === null ? { accountId: actor.accountId } : { holderId: actor.holderId };
+}
+
+/** Whose rows a change of the booking writes: its holder's, or the account's (its event) and its hosts'. */
+function ownersOfBooking(booking: Booking, accountId: string): string[] {
+  return booking.holderId === null ? [accountId, ...booking.hostIds] : [booking.holderId];
+}
+
+export async function getBooking(context: AppContext, actor: ActingOn, id: string): Promise<Booking> {
+  const booking = await context.store.bookings.get(reachOf(actor), id);
   if (!booking) throw notFound(`Booking ${id}`);
   return booking;
 }
@@ -187,31 +343,23 @@ export function listBookings(context: AppContext, scope: ListScope, query: ListB
 
 export async function cancelBooking(
   context: AppContext,
-  caller: Pick<Caller, 'holderId'>,
+  by: ActingOn,
   id: string,
   reason: string | null,
   actor: Actor = 'api',
 ): Promise<Booking> {
-  return transactionWithEvents(
-    context,
-    async (tx, events) => {
-      // No calendar lock: the move is decided by the conditional update, and freeing time needs no
-      // check.
-      const booking = await tx.bookings.get(caller.holderId, id);
-      if (!booking) throw notFound(`Booking ${id}`);
-      const now = context.now();
-      const result = withCancellation(booking, reason, now);
-      if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
-      await events.add({
-        holderId: caller.holderId,
-        type: 'booking.cancelled',
-        data: { booking: bookingView(result), actor },
-        now,
-      });
-      return result;
-    },
-    { ownerIds: [caller.holderId] },
-  );
+  return transactionOfOwners(context, expectedOwnersOf(by), async (tx, events, needs) => {
+    // No calendar lock: the move is decided by the conditional update, and freeing time needs no
+    // check.
+    const booking = await tx.bookings.get(reachOf(by), id);
+    if (!booking) throw notFound(`Booking ${id}`);
+    needs(ownersOfBooking(booking, by.accountId));
+    const now = context.now();
+    const result = withCancellation(booking, reason, now);
+    if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
+    await announce(tx, events, by.accountId, result, 'booking.cancelled', { actor }, now);
+    return result;
+  });
 }
 
 /**
@@ -220,73 +368,112 @@ export async function cancelBooking(
  */
 export async function updateBookingMetadata(
   context: AppContext,
-  caller: Caller,
+  by: ActingOn,
   id: string,
   changes: Record<string, string | null>,
 ): Promise<Booking> {
-  return context.store.transaction(
-    async (tx) => {
-      const booking = await tx.bookings.get(caller.holderId, id);
-      if (!booking) throw notFound(`Booking ${id}`);
-      const metadata: Metadata = { ...booking.metadata };
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) delete metadata[key];
-        else metadata[key] = value;
-      }
-      if (Object.keys(metadata).length > MAX_METADATA_KEYS) {
-        throw invalidRequest([{ field: 'metadata', message: `may hold at most ${MAX_METADATA_KEYS} keys in all` }]);
-      }
-      const updated: Booking = { ...booking, metadata, updatedAt: context.now() };
-      if (!(await tx.bookings.update(updated, booking.status))) throw movedMeanwhile(id);
-      return updated;
-    },
-    { ownerIds: [caller.holderId] },
-  );
+  return transactionOfOwners(context, expectedOwnersOf(by), async (tx, _events, needs) => {
+    const booking = await tx.bookings.get(reachOf(by), id);
+    if (!booking) throw notFound(`Booking ${id}`);
+    needs(ownersOfBooking(booking, by.accountId));
+    const metadata: Metadata = { ...booking.metadata };
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) delete metadata[key];
+      else metadata[key] = value;
+    }
+    if (Object.keys(metadata).length > MAX_METADATA_KEYS) {
+      throw invalidRequest([{ field: 'metadata', message: `may hold at most ${MAX_METADATA_KEYS} keys in all` }]);
+    }
+    const updated: Booking = { ...booking, metadata, updatedAt: context.now() };
+    if (!(await tx.bookings.update(updated, booking.status))) throw movedMeanwhile(id);
+    return updated;
+  });
 }
 
-/** The new booking (confirmed, linked to the old one) and the old one (now `rescheduled`). */
+export interface RescheduleInput {
+  start: string | number;
+  reason?: string;
+  /** A round-robin team booking's new host (contract §14), also at the same start: a reassignment. */
+  hostId?: string;
+}
+
+/**
+ * The new booking (confirmed, linked to the old one) and the old one (now `rescheduled`). A team
+ * booking (contract §14) keeps its hosts when they are all free at the new start; a round-robin
+ * one whose hosts are not gets the type's fixed hosts and another by the rule, or with `hostId`
+ * that host; 409 only when no assignment is possible.
+ */
 export async function rescheduleBooking(
   context: AppContext,
-  caller: Pick<Caller, 'holderId'>,
+  by: ActingOn,
   id: string,
-  input: { start: string | number; reason?: string },
+  input: RescheduleInput,
   actor: Actor = 'api',
 ): Promise<{ booking: Booking; previous: Booking }> {
   const start = instantField('start', input.start);
-  return transactionWithEvents(
-    context,
-    async (tx, events) => {
-      const old = await tx.bookings.get(caller.holderId, id);
-      if (!old) throw notFound(`Booking ${id}`);
-      assertReschedulable(old);
-      const rules = await rulesToBook(tx, caller.holderId, old.eventTypeId, () => eventTypeDeleted('this booking'));
-      const now = context.now();
-      const booking = newBooking(context.ids.newId('bkg'), rules.eventType, start, old, now, old.id);
-      const previous = markRescheduled(old, booking.id, input.reason ?? null, now);
+  return transactionOfOwners(context, expectedOwnersOf(by), async (tx, events, needs) => {
+    const old = await tx.bookings.get(reachOf(by), id);
+    if (!old) throw notFound(`Booking ${id}`);
+    needs(ownersOfBooking(old, by.accountId));
+    if (old.holderId !== null && input.hostId !== undefined) throw hostIdOfHolderType();
+    assertReschedulable(old);
+    const now = context.now();
+    const newId = context.ids.newId('bkg');
+    const previous = markRescheduled(old, newId, input.reason ?? null, now);
+    // The old booking leaves the confirmed ones before the new one is written, once, so the new
+    // one may overlap its time.
+    let released = false;
+    const release = async () => {
+      if (!released && !(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
+      released = true;
+    };
+    let booking: Booking | undefined;
+    let webhookIds: string[] | undefined;
+    const deleted = () => eventTypeDeleted('this booking');
+    if (old.holderId === null) {
+      const rules = await teamRulesToBook(tx, by.accountId, old.eventTypeId, now, deleted);
+      needs(ownersOfTeam(by.accountId, rules));
+      const hostId = hostIdFor(rules.eventType, input.hostId);
+      await takeTime(tx, context.zones, {
+        rules,
+        start,
+        now,
+        moving: old.id,
+        hostId,
+        keep: hostId === null ? old.hostIds : undefined,
+        insert: async (hostIds) => {
+          await release();
+          booking = confirmedBooking(newId, timeOf(rules.eventType, start, hostIds), old, now, old.id);
+          return tx.bookings.insert(booking);
+        },
+      });
+    } else {
+      const rules = await rulesToBook(tx, old.holderId, old.eventTypeId, deleted);
+      booking = confirmedBooking(newId, timeOf(rules.eventType, start), old, now, old.id);
       await takeTime(tx, context.zones, {
         rules,
         start,
         now,
         moving: old.id,
         insert: async () => {
-          // The old booking leaves the confirmed ones first, so the new one may overlap its time.
-          if (!(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
-          return tx.bookings.insert(booking);
+          await release();
+          return tx.bookings.insert(booking!);
         },
       });
-      await events.add(
-        {
-          holderId: caller.holderId,
-          type: 'booking.rescheduled',
-          data: { booking: bookingView(booking), previousBooking: bookingView(previous), actor },
-          now,
-        },
-        subscribedTo(rules.webhooks, 'booking.rescheduled'),
-      );
-      return { booking, previous };
-    },
-    { ownerIds: [caller.holderId] },
-  );
+      webhookIds = subscribedTo(rules.webhooks, 'booking.rescheduled');
+    }
+    await announce(
+      tx,
+      events,
+      by.accountId,
+      booking!,
+      'booking.rescheduled',
+      { actor, previousBooking: previous },
+      now,
+      webhookIds,
+    );
+    return { booking: booking!, previous };
+  });
 }
 
 function movedMeanwhile(id: string): DomainError {

@@ -1,9 +1,22 @@
+import { timeOf } from '../domain/booking.js';
 import { notFound } from '../domain/errors.js';
 import { HOLD_SECONDS, newHold, type Hold } from '../domain/hold.js';
 import type { PageAfter } from '../domain/page.js';
-import { rulesToBook, takeTime } from './booking-decision.js';
-import type { AppContext, Caller } from './context.js';
+import { takeTime } from './booking-decision.js';
+import {
+  expectedOwnersOf,
+  holderRulesToBook,
+  hostIdFor,
+  hostIdOfHolderType,
+  ownersOfTeam,
+  reachOf,
+  teamRulesToBook,
+  type ActingOn,
+  type Booker,
+} from './bookings.js';
+import type { AppContext } from './context.js';
 import { instantField } from './instants.js';
+import { transactionOfOwners } from './owner-scope.js';
 import { pageOf, type ListScope, type Page } from './paging.js';
 import { queryBounds } from './ranges.js';
 
@@ -12,39 +25,58 @@ export interface CreateHoldInput {
   start: string | number;
   /** 30–1800 (the schema checks); 300 when absent. */
   expiresInSeconds?: number;
+  /** A round-robin team event type's host to hold (contract §14); else the service chooses, as for a booking. */
+  hostId?: string;
 }
 
 /**
  * Reserves a bookable start (contract §9) exactly as a booking would take it: the same judgement
- * and the same write (`occupy`), so a hold and a booking can never both have one time.
+ * and the same write (`occupy`), so a hold and a booking can never both have one time. A team
+ * type's hold (in account scope, contract §14) occupies the hosts a booking would take, chosen
+ * the same way, and is converted onto them.
  */
-export async function createHold(context: AppContext, caller: Caller, input: CreateHoldInput): Promise<Hold> {
+export async function createHold(context: AppContext, holder: Booker, input: CreateHoldInput): Promise<Hold> {
   const start = instantField('start', input.start);
-  return context.store.transaction(
-    async (tx) => {
-      const rules = await rulesToBook(tx, caller.holderId, input.eventTypeId);
-      const now = context.now();
-      const lifeSeconds = input.expiresInSeconds ?? HOLD_SECONDS.default;
-      const hold = newHold(context.ids.newId('hld'), rules.eventType, start, lifeSeconds, now);
-      await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.holds.insert(hold) });
-      return hold;
-    },
-    { ownerIds: [caller.holderId] },
-  );
+  return transactionOfOwners(context, expectedOwnersOf(holder), async (tx, _events, needs) => {
+    const now = context.now();
+    const id = context.ids.newId('hld');
+    const lifeSeconds = input.expiresInSeconds ?? HOLD_SECONDS.default;
+    let hold: Hold | undefined;
+    if (holder.holderId === null) {
+      const rules = await teamRulesToBook(tx, holder.accountId, input.eventTypeId, now);
+      needs(ownersOfTeam(holder.accountId, rules));
+      const hostId = hostIdFor(rules.eventType, input.hostId);
+      await takeTime(tx, context.zones, {
+        rules,
+        start,
+        now,
+        hostId,
+        insert: (hostIds) =>
+          tx.holds.insert((hold = newHold(id, timeOf(rules.eventType, start, hostIds), lifeSeconds, now))),
+      });
+    } else {
+      const rules = await holderRulesToBook(tx, holder, input.eventTypeId);
+      if (input.hostId !== undefined) throw hostIdOfHolderType();
+      hold = newHold(id, timeOf(rules.eventType, start), lifeSeconds, now);
+      await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.holds.insert(hold!) });
+    }
+    return hold!;
+  });
 }
 
 /** A hold is found only while it is live: expired, released and converted ones are gone. */
-export async function getHold(context: AppContext, caller: Caller, id: string): Promise<Hold> {
-  const hold = await context.store.holds.get(caller.holderId, id, context.now());
+export async function getHold(context: AppContext, by: ActingOn, id: string): Promise<Hold> {
+  const hold = await context.store.holds.get(reachOf(by), id, context.now());
   if (!hold) throw notFound(`Hold ${id}`);
   return hold;
 }
 
 /** Frees a live hold's time at once. */
-export async function releaseHold(context: AppContext, caller: Caller, id: string): Promise<void> {
-  const ended = await context.store.transaction((tx) => tx.holds.end(caller.holderId, id, context.now()), {
-    ownerIds: [caller.holderId],
-  });
+export async function releaseHold(context: AppContext, by: ActingOn, id: string): Promise<void> {
+  const owner = by.holderId === null ? { accountId: by.accountId, hostIds: by.hostIds } : { holderId: by.holderId };
+  const ended = await transactionOfOwners(context, expectedOwnersOf(by), (tx) =>
+    tx.holds.end(owner, id, context.now()),
+  );
   if (!ended) throw notFound(`Hold ${id}`);
 }
 

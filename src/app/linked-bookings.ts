@@ -22,11 +22,13 @@ export async function linkedBooking(
   const bookingId =
     use === 'confirmation' ? context.links.confirmationOf(token, context.now()) : context.links.bookingOf(use, token);
   if (bookingId === undefined) return undefined;
-  const holderId = await context.store.bookings.holderOf(bookingId);
-  if (holderId === undefined) return undefined;
+  // A team booking's links open the account's team pages (contract §14), not a holder's.
+  const owner = await context.store.bookings.ownerOf(bookingId);
+  if (owner?.holderId == null) return undefined;
+  const holderId = owner.holderId;
   const [holder, booking] = await Promise.all([
     context.store.holders.get(holderId),
-    context.store.bookings.get(holderId, bookingId),
+    context.store.bookings.get({ holderId }, bookingId),
   ]);
   if (!holder || !booking) return undefined;
   return { holder, booking, titles: await context.store.eventTypes.titles(holderId, [booking.eventTypeId]) };

@@ -31,6 +31,14 @@ export class TransactionEvents {
     return this.write({ holderId: event.holderId }, event, targets);
   }
 
+  /** An event of the account itself (a team booking's, contract §14) to `webhookIds`, read with the change. */
+  addOfAccount(
+    event: { accountId: string } & EventContent,
+    webhookIds: string[],
+  ): Promise<{ eventId: string; deliveryIds: string[] }> {
+    return this.write({ holderId: null, accountId: event.accountId }, event, webhookIds);
+  }
+
   /** An event to one webhook alone, whatever it subscribes to (a test event), as its owner's: holder or account. */
   toWebhook(webhook: Webhook, event: EventContent): Promise<{ eventId: string; deliveryIds: string[] }> {
     const owner: EventOwner =

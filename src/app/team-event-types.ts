@@ -15,6 +15,7 @@ import {
   type CreateEventTypeInput,
   type EventTypeChanges,
 } from './event-type-settings.js';
+import { transactionOfOwners } from './owner-scope.js';
 import type { TeamEventTypeWithHandle, Transaction } from './ports/store.js';
 import { isScheduleOfHolder } from './schedules-of-holders.js';
 
@@ -125,15 +126,20 @@ export async function updateTeamEventType(
   );
 }
 
-/** Its bookings stay readable; slots and new bookings for it answer as for an unknown event type. */
+/**
+ * Its bookings stay readable; slots and new bookings for it answer as for an unknown event type,
+ * and its holds end, freeing their hosts' time (contract §4, §14).
+ */
 export async function deleteTeamEventType(context: AppContext, accountId: string, id: string): Promise<void> {
-  const deleted = await context.store.transaction(
-    async (tx) => {
-      await tx.accounts.lock(accountId);
-      return tx.teamEventTypes.delete(accountId, id, context.now());
-    },
-    { ownerIds: [accountId] },
-  );
+  const deleted = await transactionOfOwners(context, [accountId], async (tx, _events, needs) => {
+    await tx.accounts.lock(accountId);
+    if (!(await tx.teamEventTypes.delete(accountId, id, context.now()))) return false;
+    // Their hosts' calendars change: the transaction is theirs too.
+    const hostIds = await tx.holds.hostsOfTeamHolds(id);
+    needs([accountId, ...hostIds]);
+    await tx.holds.endAllOfTeam(accountId, id, hostIds);
+    return true;
+  });
   if (!deleted) throw notFound(`Event type ${id}`);
 }
 

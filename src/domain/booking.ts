@@ -1,6 +1,7 @@
 import { DomainError } from './errors.js';
 import { MINUTE_MS, type Instant } from './instant.js';
 import type { EventType } from './event-type.js';
+import type { TeamEventType } from './team-event-type.js';
 import type { Answers } from './questions.js';
 import type { Occupancy } from './slots.js';
 
@@ -97,28 +98,22 @@ export function confirmedBooking(
   };
 }
 
-/** The time an event type takes from `start`, with its buffers as they are now. */
-export function timeOf(eventType: EventType, start: Instant): BookedTime {
+/**
+ * The time an event type takes from `start`, with its buffers as they are now: a holder's own
+ * type takes its holder's; a team type (contract §14) the hosts chosen for it, and has no holder.
+ */
+export function timeOf(eventType: EventType, start: Instant): BookedTime;
+export function timeOf(eventType: TeamEventType, start: Instant, hostIds: readonly string[]): BookedTime;
+export function timeOf(eventType: EventType | TeamEventType, start: Instant, hostIds?: readonly string[]): BookedTime {
   return {
     holderId: eventType.holderId,
-    hostIds: [eventType.holderId],
+    hostIds: eventType.holderId === null ? [...(hostIds ?? [])] : [eventType.holderId],
     eventTypeId: eventType.id,
     start,
     end: start + eventType.durationMinutes * MINUTE_MS,
     bufferBeforeMinutes: eventType.bufferBeforeMinutes,
     bufferAfterMinutes: eventType.bufferAfterMinutes,
   };
-}
-
-export function newBooking(
-  id: string,
-  eventType: EventType,
-  start: Instant,
-  details: BookingDetails,
-  now: Instant,
-  rescheduledFromId: string | null = null,
-): Booking {
-  return confirmedBooking(id, timeOf(eventType, start), details, now, rescheduledFromId);
 }
 
 /** The time a booking (or a hold, which has the same fields) occupies: buffers included. */

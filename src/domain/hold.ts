@@ -1,5 +1,4 @@
-import { confirmedBooking, timeOf, type Booking, type BookingDetails } from './booking.js';
-import type { EventType } from './event-type.js';
+import { confirmedBooking, type BookedTime, type Booking, type BookingDetails } from './booking.js';
 import { SECOND_MS, type Instant } from './instant.js';
 
 /** How long a hold may live (contract §9), in seconds. */
@@ -43,17 +42,17 @@ export function sourceOf(hold: Hold): HoldSource {
   return hold.page === null ? 'api' : 'page';
 }
 
+/** A hold of `time` (`timeOf` an event type) living `lifeSeconds` from `now`. */
 export function newHold(
   id: string,
-  eventType: EventType,
-  start: Instant,
+  time: BookedTime,
   lifeSeconds: number,
   now: Instant,
   page: PageHoldOrigin | null = null,
 ): Hold {
   return {
     id,
-    ...timeOf(eventType, start),
+    ...time,
     expiresAt: now + lifeSeconds * SECOND_MS,
     createdAt: now,
     page,

@@ -78,8 +78,14 @@ const POSTGRES: EngineTraits = {
   async lockCalendar(db, holderId) {
     await sql`select id from holders where id = ${holderId} for no key update`.execute(db);
   },
+  // A team type's daily cap, counted again after the inserts: `no key update`, which the foreign
+  // keys of its bookings (`key share`) do not wait for.
+  async lockTeamEventType(db, eventTypeId) {
+    await sql`select id from event_types where id = ${eventTypeId} for no key update`.execute(db);
+  },
   // Write transactions run concurrently: rows are locked before they are changed or deleted…
   lockingRows: (query) => query.forUpdate(),
+  sharingRows: (query) => query.forShare(),
   keepingRows: (query) => query.forKeyShare(),
   // …and a claim passes over deliveries another worker's claim holds.
   claimSuffix: sql`for update of d skip locked`,

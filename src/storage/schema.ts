@@ -150,6 +150,15 @@ export interface Database {
     occupied_end: number;
     expires_at: number | null;
   };
+  /** The hosts of each team booking (contract §14), fixed when it is booked; a holder's own bookings have none. */
+  team_booking_hosts: {
+    booking_id: string;
+    holder_id: string;
+    event_type_id: string;
+    start_at: number;
+    /** The booking's `created_at`: round robin counts a host's recent bookings by it. */
+    created_at: number;
+  };
   webhooks: {
     id: string;
     account_id: string;

@@ -86,7 +86,9 @@ const SQLITE: EngineTraits = {
   name: 'sqlite',
   begin: 'begin immediate',
   lockCalendar: async () => {},
+  lockTeamEventType: async () => {},
   lockingRows: (query) => query,
+  sharingRows: (query) => query,
   keepingRows: (query) => query,
   sharedSourceCount: (holderIdColumn) =>
     sql<number>`(select count(*) from calendar_sources where holder_id = ${sql.ref(holderIdColumn)})`,

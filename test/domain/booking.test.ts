@@ -5,7 +5,8 @@ import {
   assertReschedulable,
   withCancellation,
   markRescheduled,
-  newBooking,
+  confirmedBooking,
+  timeOf,
   occupancyOf,
   type Booking,
   type BookingDetails,
@@ -49,7 +50,7 @@ const guest: BookingDetails = {
 };
 
 function confirmed(): Booking {
-  return newBooking('bkg_1', eventType, START, guest, T0);
+  return confirmedBooking('bkg_1', timeOf(eventType, START), guest, T0);
 }
 
 function expectInvalidState(action: () => unknown): void {
@@ -63,7 +64,7 @@ function expectInvalidState(action: () => unknown): void {
   expect((thrown as DomainError).code).toBe('invalid-state');
 }
 
-describe('newBooking and occupancyOf', () => {
+describe('confirmedBooking of timeOf, and occupancyOf', () => {
   it('when a booking is made, then it is confirmed, ends start + duration and keeps the buffers it was booked with', () => {
     const booking = confirmed();
     expect(booking).toMatchObject({
@@ -92,13 +93,13 @@ describe('newBooking and occupancyOf', () => {
       occupiedStart: Date.UTC(2026, 0, 5, 8, 50),
       occupiedEnd: Date.UTC(2026, 0, 5, 10, 0),
     });
-    const retuned = newBooking('bkg_2', { ...eventType, bufferAfterMinutes: 0 }, START, guest, T0);
+    const retuned = confirmedBooking('bkg_2', timeOf({ ...eventType, bufferAfterMinutes: 0 }, START), guest, T0);
     expect(occupancyOf(booking).occupiedEnd).toBe(Date.UTC(2026, 0, 5, 10, 0));
     expect(occupancyOf(retuned).occupiedEnd).toBe(Date.UTC(2026, 0, 5, 9, 45));
   });
 
   it('when a booking replaces another, then it records rescheduledFromId', () => {
-    expect(newBooking('bkg_2', eventType, START, guest, T0, 'bkg_1').rescheduledFromId).toBe('bkg_1');
+    expect(confirmedBooking('bkg_2', timeOf(eventType, START), guest, T0, 'bkg_1').rescheduledFromId).toBe('bkg_1');
   });
 });
 

@@ -4,7 +4,8 @@
 // acting for the own holder (Slotwise-Holder). Where the caller may not reach the resource, the
 // answer is exactly the answer for an id that exists for nobody, and nothing changes. Team event
 // types (contract §14), the account's own, have a matrix of their own: hosts read them and may
-// not change them (403), every other holder and account answers as for an unknown id.
+// not change them (403), every other holder and account answers as for an unknown id; their
+// bookings are reached by the account and by their hosts, their holds by the account alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/app/api-keys.js';
@@ -577,6 +578,117 @@ describe('the isolation matrix: team event types × key (contract §14)', () => 
       expect(answer.statusCode, actor).toBe(200);
       const listed = answer.json<{ data: Array<{ id: string }> }>().data.map((item) => item.id);
       expect(listed.includes(teamTypeId), actor).toBe(actor === 'account key' || isHost(actor));
+    }
+  });
+});
+
+describe('the isolation matrix: team bookings and holds × key (contract §14)', () => {
+  type TeamActor =
+    | 'account key'
+    | 'host’s key'
+    | 'account key for the host'
+    | 'sibling’s key'
+    | 'account key for the sibling'
+    | 'other account’s holder key'
+    | 'other account’s key';
+  const TEAM_ACTORS: TeamActor[] = [
+    'account key',
+    'host’s key',
+    'account key for the host',
+    'sibling’s key',
+    'account key for the sibling',
+    'other account’s holder key',
+    'other account’s key',
+  ];
+  const teamActor = (actor: TeamActor): Actor => {
+    switch (actor) {
+      case 'account key':
+        return { token: accountKey, headers: {} };
+      case 'host’s key':
+        return { token: world.own.token, headers: {} };
+      case 'account key for the host':
+        return { token: accountKey, headers: { 'slotwise-holder': world.own.holderId } };
+      case 'sibling’s key':
+        return { token: world.sibling.token, headers: {} };
+      case 'account key for the sibling':
+        return { token: accountKey, headers: { 'slotwise-holder': world.sibling.holderId } };
+      case 'other account’s holder key':
+        return { token: world.other.token, headers: {} };
+      case 'other account’s key':
+        return { token: otherAccountKey, headers: {} };
+    }
+  };
+  const isHost = (actor: TeamActor) => actor === 'host’s key' || actor === 'account key for the host';
+  const TEAM_BOOKING_ROUTES = ROUTES.filter((route) => route.kind === 'booking');
+  const TEAM_HOLD_ROUTES = ROUTES.filter((route) => route.kind === 'hold');
+
+  /** A team booking or hold of the matrix's team type (hosted by the own holder), made by the account. */
+  async function freshTeam(kind: 'booking' | 'hold'): Promise<string> {
+    const made = await request(
+      teamActor('account key'),
+      'POST',
+      kind === 'booking' ? '/api/v1/bookings' : '/api/v1/holds',
+      {
+        eventTypeId: teamTypeId,
+        start: nextStart(),
+        ...(kind === 'booking' ? { guestName: 'Team guest', guestEmail: 'team@example.com' } : {}),
+      },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json<{ id: string }>().id;
+  }
+
+  /** A team booking reaches the account and its hosts; a team hold the account alone (contract §14). */
+  const reaches = (actor: TeamActor, kind: 'booking' | 'hold') =>
+    actor === 'account key' || (kind === 'booking' && isHost(actor));
+
+  it('when a key reaches for a team booking or hold, then the account and (bookings) a host act on it; every other holder and account gets the unknown id’s answer, and nothing changes', async () => {
+    const bookingId = await freshTeam('booking');
+    const holdId = await freshTeam('hold');
+    const seen = async () => [
+      (await request(teamActor('account key'), 'GET', `/api/v1/bookings/${bookingId}`)).body,
+      (await request(teamActor('account key'), 'GET', `/api/v1/holds/${holdId}`)).body,
+    ];
+    const before = await seen();
+    for (const [kind, routes, id] of [
+      ['booking', TEAM_BOOKING_ROUTES, bookingId],
+      ['hold', TEAM_HOLD_ROUTES, holdId],
+    ] as const) {
+      for (const route of routes) {
+        for (const actor of TEAM_ACTORS) {
+          const where = `${route.name} (team) · ${actor}`;
+          const caller = teamActor(actor);
+          if (reaches(actor, kind)) {
+            const target = route.destructive || route.method !== 'GET' ? await freshTeam(kind) : id;
+            const answer = await request(caller, route.method, route.url(target, world.own), route.body?.(target));
+            expect(answer.statusCode, `${where}: ${answer.body}`).toBeLessThan(300);
+            continue;
+          }
+          const answer = await request(caller, route.method, route.url(id, world.own), route.body?.(id));
+          const unknownId = UNKNOWN[kind];
+          const unknown = await request(caller, route.method, route.url(unknownId, world.own), route.body?.(unknownId));
+          expect(answer.statusCode, `${where}: ${answer.body}`).toBe(404);
+          expect(shape(answer, id), where).toEqual(shape(unknown, unknownId));
+        }
+      }
+    }
+    expect(await seen()).toEqual(before);
+  });
+
+  it('when each key lists bookings and holds, then a team booking is listed for the account and its host, a team hold for the account alone', async () => {
+    const bookingId = await freshTeam('booking');
+    const holdId = await freshTeam('hold');
+    const far = 'from=2026-01-01T00:00:00Z&to=2026-03-01T00:00:00Z&limit=100';
+    for (const actor of TEAM_ACTORS) {
+      for (const [kind, url, id] of [
+        ['booking', `/api/v1/bookings?${far}`, bookingId],
+        ['hold', '/api/v1/holds?limit=100', holdId],
+      ] as const) {
+        const answer = await request(teamActor(actor), 'GET', url);
+        expect(answer.statusCode, actor).toBe(200);
+        const listed = answer.json<{ data: Array<{ id: string }> }>().data.map((item) => item.id);
+        expect(listed.includes(id), `${kind} · ${actor}`).toBe(reaches(actor, kind));
+      }
     }
   });
 });

@@ -26,8 +26,8 @@ describe.skipIf(testStoreKind() !== 'postgres')('a booking racing its holder’s
       await store.transaction((tx) => tx.holders.markDeleted(holder.id, T0 + 1));
       deleted();
       await expect(written).rejects.toBeInstanceOf(HolderDeleted);
-      expect(await store.bookings.get(holder.id, booking.id)).toBeUndefined();
-      expect(await store.holds.get(holder.id, hold.id, T0)).toBeUndefined();
+      expect(await store.bookings.get({ holderId: holder.id }, booking.id)).toBeUndefined();
+      expect(await store.holds.get({ holderId: holder.id }, hold.id, T0)).toBeUndefined();
     });
   }
 
@@ -37,6 +37,6 @@ describe.skipIf(testStoreKind() !== 'postgres')('a booking racing its holder’s
     const booking = bookingOf(eventType, '2026-03-09T09:00:00Z', '2026-03-09T09:30:00Z');
     await store.transaction((tx) => tx.bookings.insert(booking));
     await store.transaction((tx) => tx.holders.markDeleted(holder.id, T0 + 1));
-    expect((await store.bookings.get(holder.id, booking.id))?.status).toBe('confirmed');
+    expect((await store.bookings.get({ holderId: holder.id }, booking.id))?.status).toBe('confirmed');
   });
 });

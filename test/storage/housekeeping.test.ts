@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Holder } from '../../src/domain/api-key.js';
 import type { Webhook } from '../../src/domain/webhook.js';
+import { timeOf } from '../../src/domain/booking.js';
 import { newHold } from '../../src/domain/hold.js';
 import { newId } from './records.js';
 import {
@@ -101,7 +102,7 @@ describe('housekeeping', () => {
   it('when holds have expired, then they go; live holds and bookings stay', async () => {
     const eventType = await addEventType(alice.id);
     const holdAt = (minutes: number, lifeSeconds: number) =>
-      newHold(newId('hld'), eventType, T0 + DAY + minutes * 60_000, lifeSeconds, T0);
+      newHold(newId('hld'), timeOf(eventType, T0 + DAY + minutes * 60_000), lifeSeconds, T0);
     const holds = [holdAt(0, 30), holdAt(30, 60), holdAt(60, 300)];
     await store.transaction(async (tx) => {
       for (const hold of holds) expect(await tx.holds.insert(hold)).toBe(true);

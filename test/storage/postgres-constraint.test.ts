@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Booking } from '../../src/domain/booking.js';
+import { timeOf, type Booking } from '../../src/domain/booking.js';
 import type { EventType } from '../../src/domain/event-type.js';
 import { OverlapViolation } from '../../src/app/ports/storage-errors.js';
 import type { Store } from '../../src/app/ports/store.js';
@@ -163,11 +163,12 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
         tx.bookings.update({ ...cancelled, status: 'confirmed', cancelledAt: null, updatedAt: T0 }, 'cancelled'),
       ),
     );
-    expect((await store.bookings.get(alice.id, cancelled.id))?.status).toBe('cancelled');
+    expect((await store.bookings.get({ holderId: alice.id }, cancelled.id))?.status).toBe('cancelled');
   });
 
   it('when a hold overlaps a confirmed booking or another hold, then the store refuses it, and a booking over a hold too', async () => {
-    const holdOf = (start: string, lifeSeconds = 300) => newHold(newId('hld'), alices, at(start), lifeSeconds, T0);
+    const holdOf = (start: string, lifeSeconds = 300) =>
+      newHold(newId('hld'), timeOf(alices, at(start)), lifeSeconds, T0);
     expect(await insert(bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T10:00:00Z'))).toBe(true);
     await expectRefused(store.transaction((tx) => tx.holds.insert(holdOf('2026-03-02T09:30:00Z'))));
     expect(await store.transaction((tx) => tx.holds.insert(holdOf('2026-03-02T10:00:00Z')))).toBe(true);
@@ -176,7 +177,7 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
   });
 
   it('when a hold has expired, then the constraint still sees it until it is dropped: what the use cases do before taking its time', async () => {
-    const hold = newHold(newId('hld'), alices, at('2026-03-02T09:00:00Z'), 30, T0);
+    const hold = newHold(newId('hld'), timeOf(alices, at('2026-03-02T09:00:00Z')), 30, T0);
     expect(await store.transaction((tx) => tx.holds.insert(hold))).toBe(true);
     const booking = bookingOf(alices, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z');
     await expectRefused(insert(booking));

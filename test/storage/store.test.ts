@@ -91,7 +91,7 @@ describe('transactions', () => {
     });
     expect(result).toBe('done');
     expect(await store.eventTypes.get(holder.id, eventType.id)).toEqual(eventType);
-    expect(await store.bookings.get(holder.id, booking.id)).toEqual(booking);
+    expect(await store.bookings.get({ holderId: holder.id }, booking.id)).toEqual(booking);
   });
 });
 

@@ -84,7 +84,10 @@ export interface HolderWrites extends HolderReads {
    * key holds the row): what deciding the holder's deletion, or its number of keys, reads first.
    */
   lockedLive(id: string): Promise<Holder | undefined>;
-  /** Whether the holder has a confirmed booking that has not ended at `now`: it is still in use. */
+  /**
+   * Whether the holder has a confirmed booking that has not ended at `now`, its own or a team
+   * booking it hosts (contract §14): it is still in use.
+   */
   hasBookingsNotEnded(id: string, now: Instant): Promise<boolean>;
   /** Whether the holder hosts a live team event type (contract §14): it is still in use. */
   hostsLiveTeamType(id: string): Promise<boolean>;

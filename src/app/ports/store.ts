@@ -10,6 +10,7 @@ import type { Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
 import type { Schedule } from '../../domain/schedule.js';
 import type { Occupancy } from '../../domain/slots.js';
+import type { TeamEventType } from '../../domain/team-event-type.js';
 import type { DeliveredEventType, Delivery, Subscription, Webhook, WebhookEventType } from '../../domain/webhook.js';
 import type { AccountReads, AccountWrites, ApiKeyReads, ApiKeyWrites, HolderReads, HolderWrites } from './owners.js';
 import type {
@@ -70,7 +71,10 @@ export interface EventTypeReads {
   list(filter: AccountFilter, page: PageRequest): Promise<ListedEventType[]>;
   /** Every live event type of the holder, unordered. */
   live(holderId: string): Promise<EventType[]>;
-  /** The titles of those of `ids` that are the holder's event types, deleted ones too (their bookings stay). */
+  /**
+   * The titles of those of `ids` that are the holder's event types or its account's team types (whose
+   * bookings it may host), deleted ones too (their bookings stay).
+   */
   titles(holderId: string, ids: readonly string[]): Promise<Map<string, string>>;
   /** Slugs of live event types equal to `base` or of the form `base-N`. */
   slugsLike(holderId: string, base: string): Promise<Set<string>>;
@@ -122,27 +126,59 @@ export interface StoredOccupancy extends Occupancy {
   expiresAt: Instant | null;
 }
 
+/**
+ * Whose bookings and holds a call by id reaches (contract §12, §14): a holder's (its own, and for
+ * bookings also the team bookings it hosts), or an account's own (its team bookings and holds,
+ * which have no holder).
+ */
+export type Reach = { holderId: string } | { accountId: string };
+
+/**
+ * Whose a booking or hold is: a holder's own, or its account's (a team event type's, contract
+ * §14), with the hosts whose time it takes.
+ */
+export type Ownership = { holderId: string } | { holderId: null; accountId: string; hostIds: string[] };
+
 export interface BookingReads {
-  /** A booking in any status; holds are not bookings and are not found. */
-  get(holderId: string, id: string): Promise<Booking | undefined>;
-  /** Whose booking it is (for a guest's link, which names the booking only); undefined for no such booking. */
-  holderOf(id: string): Promise<string | undefined>;
-  /** Confirmed bookings starting in [from, to), by start then id. */
+  /** A booking in any status that `reach` reaches; holds are not bookings and are not found. */
+  get(reach: Reach, id: string): Promise<Booking | undefined>;
+  /** Whose booking it is (account scope, and a guest's link, which name the booking only); undefined for no such booking. */
+  ownerOf(id: string): Promise<Ownership | undefined>;
+  /**
+   * Confirmed bookings starting in [from, to), by start then id: the holder's own and the team
+   * bookings it hosts (contract §14).
+   */
   listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]>;
-  /** The same over the account's holders, deleted ones too (their past bookings stay readable). */
+  /**
+   * The same over the account: every booking of it (its holders', deleted ones' too, and its team
+   * bookings); with `holderId`, what that holder lists.
+   */
   listConfirmedOfAccount(filter: AccountFilter, query: BookingQuery): Promise<Booking[]>;
-  /** Bookings in every status starting in [from, to), by start then id, at most `limit`: what a calendar feed shows. */
+  /**
+   * Bookings in every status starting in [from, to), by start then id, at most `limit`: the
+   * holder's own and the team bookings it hosts, what its calendar feed shows.
+   */
   listAnyStatus(holderId: string, from: Instant, to: Instant, limit: number): Promise<Booking[]>;
-  /** Confirmed bookings and holds of the holder whose occupancy (buffers included) overlaps [from, to). */
+  /** Confirmed bookings and holds in which the holder is a host whose occupancy (buffers included) overlaps [from, to). */
   occupanciesOverlapping(
     holderId: string,
     from: Instant,
     to: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]>;
-  /** Confirmed bookings and holds of the event type starting in [from, to). */
+  /** Confirmed bookings and holds of the event type in which the holder is a host, starting in [from, to). */
   occupanciesStartingIn(
     holderId: string,
+    eventTypeId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<StoredOccupancy[]>;
+  /**
+   * Confirmed bookings and holds of the event type starting in [from, to), whoever hosts them: one
+   * per host, so a booking of several hosts comes as often (a team type's daily cap counts ids).
+   */
+  occupanciesOfEventTypeStartingIn(
     eventTypeId: string,
     from: Instant,
     to: Instant,
@@ -152,7 +188,8 @@ export interface BookingReads {
 
 export interface BookingWrites extends BookingReads {
   /**
-   * Stores the booking; false, storing nothing, when the database itself rules its time out
+   * Stores the booking (a team booking with a row per host, contract §14); false, storing
+   * nothing, when the database itself rules its time out
    * (PostgreSQL's exclusion constraint: a confirmed booking or a hold, committed or being
    * committed, overlaps it; an expired hold too, until `HoldWrites.dropExpired` removes it). The refusal waits for a concurrent overlapping transaction to end, and never
    * while holding anything that transaction may wait for.
@@ -181,29 +218,43 @@ export interface LivePageHolds {
 }
 
 export interface HoldReads {
-  /** The holder's hold, while it is live at `now`. */
-  get(holderId: string, id: string, now: Instant): Promise<Hold | undefined>;
+  /** The hold `reach` reaches (a holder its own; an account its team holds), while it is live at `now`. */
+  get(reach: Reach, id: string, now: Instant): Promise<Hold | undefined>;
   /** Whose hold it is, live or not (account scope, contract §12); undefined for no such hold. */
-  holderOf(id: string): Promise<string | undefined>;
+  ownerOf(id: string): Promise<Ownership | undefined>;
   /** The holder's holds live at `now`, by start then id. */
   listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]>;
-  /** The same over the account's holders. */
+  /** The same over the account: its holders' and its team holds; with `holderId`, that holder's. */
   listLiveOfAccount(filter: AccountFilter, query: HoldQuery, now: Instant): Promise<Hold[]>;
 }
+
+/** Whose hold is ended: a holder's own, or the account's team hold with the hosts whose time it frees. */
+export type HoldEnding = { holderId: string } | { accountId: string; hostIds: readonly string[] };
 
 export interface HoldWrites extends HoldReads {
   /** Stores the hold, like `BookingWrites.insert` a booking: false when the database rules its time out. */
   insert(hold: Hold): Promise<boolean>;
   /**
-   * Ends the holder's hold if it is live at `now` (release or conversion) and returns it;
-   * undefined, changing nothing, when there is no such live hold (expired, released, converted,
-   * or taken by a concurrent request first).
+   * Ends the hold if it is live at `now` (release or conversion) and returns it; undefined,
+   * changing nothing, when there is no such live hold (expired, released, converted, or taken by a
+   * concurrent request first).
    */
-  end(holderId: string, id: string, now: Instant): Promise<Hold | undefined>;
-  /** Removes those of `ids` that are expired holds at `now`, so that their time can be taken. */
-  dropExpired(holderId: string, ids: string[], now: Instant): Promise<void>;
-  /** Ends every hold of an event type (it is being deleted). */
+  end(owner: HoldEnding, id: string, now: Instant): Promise<Hold | undefined>;
+  /**
+   * Removes those of `ids` (found among the occupancies of `hostId`, whose time is to be taken) that
+   * are expired holds at `now`. An expired hold occupies nothing any calendar shows, so removing it
+   * changes no other host's calendar than `hostId`'s as far as anyone can see.
+   */
+  dropExpired(hostId: string, ids: string[], now: Instant): Promise<void>;
+  /** Ends every hold of the holder's event type (it is being deleted). */
   endAllOf(holderId: string, eventTypeId: string): Promise<void>;
+  /**
+   * Ends every hold of the account's team event type (it is being deleted); `hostIds` are the hosts
+   * whose time they may take (`hostsOfLiveTeamHolds`).
+   */
+  endAllOfTeam(accountId: string, eventTypeId: string, hostIds: readonly string[]): Promise<void>;
+  /** The hosts whose time the holds of a team event type take (ended with it, `endAllOfTeam`). */
+  hostsOfTeamHolds(eventTypeId: string): Promise<string[]>;
   /** Ends every hold of the holder, of any event type (the holder is being deleted). */
   endAllOfHolder(holderId: string): Promise<void>;
   /** Ends the holder's live holds made by one booking page session (it picked another time). */
@@ -224,6 +275,11 @@ export interface WebhookReads {
   list(reach: WebhookReach, page: PageRequest): Promise<Webhook[]>;
   /** Ids of the active webhooks subscribed to `type` that hear the holder: its own and its account's. */
   subscribedIds(holderId: string, type: WebhookEventType): Promise<string[]>;
+  /**
+   * Ids of the active webhooks subscribed to `type` that hear a team booking of the account with
+   * these hosts (contract §12): the account's and each host's own, oldest first.
+   */
+  subscribedIdsOfTeam(accountId: string, hostIds: readonly string[], type: WebhookEventType): Promise<string[]>;
   /** The holder's webhooks, active or not. */
   count(holderId: string): Promise<number>;
 }
@@ -306,12 +362,45 @@ export interface DecisionRules {
   webhooks: Subscription[];
 }
 
+/** A host of a team event type as a decision judges it (contract §14). */
+export interface HostRules {
+  holderId: string;
+  fixed: boolean;
+  priority: number;
+  weight: number;
+  /** The hours and zone it offers the type in: its host entry's schedule, else its default one. */
+  schedule: Availability;
+  /** Round robin: its confirmed bookings of the type created since the decision's `loadSince`. */
+  recentBookings: number;
+  /** Round robin: when its latest confirmed booking of the type was created; null for none. */
+  lastBookedAt: Instant | null;
+}
+
+/** What a booking or hold of a team event type is judged by (contract §14). */
+export interface TeamDecisionRules {
+  eventType: TeamEventType;
+  /** Every host of the type, in its order. */
+  hosts: HostRules[];
+}
+
 export interface DecisionReads {
   /**
    * The rules of a decision, in one statement, at the start of the transaction that decides:
    * undefined when the event type is not the holder's or was deleted.
    */
   rulesFor(holderId: string, eventTypeId: string): Promise<DecisionRules | undefined>;
+  /**
+   * The rules of a decision for the account's live team event type, in one statement: undefined
+   * for none (another account's, a holder's own, deleted). Round robin's counts are of bookings
+   * created at or after `loadSince`.
+   */
+  teamRulesFor(accountId: string, eventTypeId: string, loadSince: Instant): Promise<TeamDecisionRules | undefined>;
+  /**
+   * How many calendar sources each of the holders has (absent: none), their rows share-locked in
+   * sorted holder order until the transaction ends where writers run concurrently: a team
+   * decision's `DecisionRules.sources` for every host it may judge, taken before it reads any.
+   */
+  sharedSources(holderIds: readonly string[]): Promise<Map<string, number>>;
 }
 
 /** What a transaction reads and writes: all of it lands at commit, or none of it. */
@@ -339,6 +428,12 @@ export interface Transaction {
    * commit queued behind it holds a booking row or overlapping insert it waits for.
    */
   lockCalendar(holderId: string): Promise<void>;
+  /**
+   * Serialises the decisions of one team event type that count its daily cap until the
+   * transaction ends (PostgreSQL: its row, `for no key update`; SQLite's writers are exclusive).
+   * Taken after the decision's writes, as `lockCalendar` is.
+   */
+  lockTeamEventType(eventTypeId: string): Promise<void>;
 }
 
 export interface Store extends Reads {

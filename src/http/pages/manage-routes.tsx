@@ -56,7 +56,13 @@ export const registerManageRoutes: PageRoutes = (pages, kit, managePage) => {
     if (changeable(found.booking, context.now())) {
       const reason = (one(request.body.reason) ?? '').trim().slice(0, 2000);
       try {
-        await cancelBooking(context, { holderId: found.holder.id }, found.booking.id, reason || null, 'guest');
+        await cancelBooking(
+          context,
+          { holderId: found.holder.id, accountId: found.holder.accountId },
+          found.booking.id,
+          reason || null,
+          'guest',
+        );
       } catch (error) {
         // Cancelled or moved by someone else meanwhile: the page shows how it stands now.
         if (!(error instanceof DomainError && error.code === 'invalid-state')) throw error;
@@ -88,7 +94,7 @@ export const registerManageRoutes: PageRoutes = (pages, kit, managePage) => {
     try {
       const { booking } = await rescheduleBooking(
         context,
-        { holderId: movable.found.holder.id },
+        { holderId: movable.found.holder.id, accountId: movable.found.holder.accountId },
         movable.found.booking.id,
         { start },
         'guest',

@@ -7,7 +7,7 @@ import {
   rescheduleBooking,
   updateBookingMetadata,
 } from '../../app/bookings.js';
-import { callerForBooking, callerToBook, callerToChangeBooking, listScopeOf } from '../../app/account-scope.js';
+import { actorForBooking, actorToChangeBooking, bookerOf, listScopeOf } from '../../app/account-scope.js';
 import type { AppContext } from '../../app/context.js';
 import { bookingResponse } from '../../app/views.js';
 import { principalOf } from '../auth.js';
@@ -34,7 +34,7 @@ export const bookingRoutes =
           operationId: 'listBookings',
           summary: 'List bookings',
           description:
-            "Confirmed bookings whose start is in `[from, to)`, ascending by start. `from` defaults to now, `to` to 62 days after `from`. In account scope (an account key without `Slotwise-Holder`), those of every holder of the account (deleted holders' too), or of the one `holderId` names.",
+            "Confirmed bookings whose start is in `[from, to)`, ascending by start. `from` defaults to now, `to` to 62 days after `from`. Acting for a holder: its own bookings and the team bookings it hosts (`hostIds`). In account scope (an account key without `Slotwise-Holder`), every booking of the account (deleted holders' too, and the team bookings, `holderId: null`), or what the holder `holderId` names would list.",
           querystring: ListBookingsQuery,
           response: { 200: listOf(ref(BookingResource)) },
         },
@@ -55,14 +55,14 @@ export const bookingRoutes =
           operationId: 'getBooking',
           summary: 'Get a booking',
           description:
-            'One booking of the holder the request acts for, in any status; in account scope, of any holder of the account (a deleted holder’s too).',
+            'One booking of the holder the request acts for, or a team booking it hosts, in any status; in account scope, any booking of the account (a deleted holder’s too, and its team bookings).',
           params: IdParams,
           response: { 200: ref(BookingResource) },
         },
       },
       async (request) => {
-        const caller = await callerForBooking(context, principalOf(request), request.params.id);
-        return bookingResponse(await getBooking(context, caller, request.params.id), caller, context.links);
+        const actor = await actorForBooking(context, principalOf(request), request.params.id);
+        return bookingResponse(await getBooking(context, actor, request.params.id), actor, context.links);
       },
     );
 
@@ -74,19 +74,21 @@ export const bookingRoutes =
           operationId: 'createBooking',
           summary: 'Book a slot',
           description:
-            'Succeeds exactly when `start` is bookable at this moment (as `GET /slots` would list it); otherwise a 409 `slot-unavailable` says why. Two requests never both get the same time. With `holdId`, books the live hold’s time as it was reserved and ends the hold, in one step; a hold that expired, was released or was booked already is a 409 `hold-expired`. In account scope (an account key without `Slotwise-Holder`), books for the holder of the event type (or of the hold).',
+            'Succeeds exactly when `start` is bookable at this moment (as `GET /slots` would list it); otherwise a 409 `slot-unavailable` says why. Two requests never both get the same time, nor any host two overlapping bookings or holds. With `holdId`, books the live hold’s time as it was reserved (on its hosts) and ends the hold, in one step; a hold that expired, was released or was booked already is a 409 `hold-expired`. In account scope (an account key without `Slotwise-Holder`), books for the holder of the event type (or of the hold), or, for a **team event type**, for the account: a collective type takes every host, a round-robin type every fixed host and one other, the one `hostId` names or else the one the rule chooses (highest `priority`, then lowest load ÷ `weight` over the last 30 days, then booked longest ago, then smallest id); the booking shows `holderId: null` and its `hostIds`.',
           'x-problems': ['slot-unavailable', 'hold-expired'],
+          'x-forbidden':
+            'the request acts for a host of the team event type it names, which only account scope books (contract §14).',
           body: ref(CreateBookingBody),
           response: { 201: ref(BookingResource) },
         },
       },
       async (request, reply) => {
-        const caller = await callerToBook(context, principalOf(request), request.body);
-        const booking = await createBooking(context, caller, request.body);
+        const booker = await bookerOf(context, principalOf(request), request.body);
+        const booking = await createBooking(context, booker, request.body);
         return reply
           .code(201)
           .header('location', `/api/v1/bookings/${booking.id}`)
-          .send(bookingResponse(booking, caller, context.links));
+          .send(bookingResponse(booking, booker, context.links));
       },
     );
 
@@ -98,7 +100,7 @@ export const bookingRoutes =
           operationId: 'cancelBooking',
           summary: 'Cancel a booking',
           description:
-            'Cancels a `confirmed` booking; the body (and `reason`) may be omitted. Any other status, or a booking of a deleted holder, is a 409 `invalid-state`.',
+            'Cancels a `confirmed` booking (a host may cancel a team booking it hosts); the body (and `reason`) may be omitted. Any other status, or a booking of a deleted holder, is a 409 `invalid-state`.',
           'x-problems': ['invalid-state'],
           params: IdParams,
           body: ref(CancelBookingBody),
@@ -110,9 +112,9 @@ export const bookingRoutes =
         },
       },
       async (request) => {
-        const caller = await callerToChangeBooking(context, principalOf(request), request.params.id);
-        const booking = await cancelBooking(context, caller, request.params.id, request.body.reason ?? null);
-        return bookingResponse(booking, caller, context.links);
+        const actor = await actorToChangeBooking(context, principalOf(request), request.params.id);
+        const booking = await cancelBooking(context, actor, request.params.id, request.body.reason ?? null);
+        return bookingResponse(booking, actor, context.links);
       },
     );
 
@@ -124,7 +126,7 @@ export const bookingRoutes =
           operationId: 'rescheduleBooking',
           summary: 'Reschedule a booking',
           description:
-            'Creates a new `confirmed` booking at `start` (with `rescheduledFromId`) and marks the old one `rescheduled` (with `rescheduledToId`), in one transaction. The new start is judged as if the old booking were gone. A booking that is not `confirmed`, or of a deleted holder, is a 409 `invalid-state`.',
+            'Creates a new `confirmed` booking at `start` (with `rescheduledFromId`) and marks the old one `rescheduled` (with `rescheduledToId`), in one transaction. The new start is judged as if the old booking were gone. A team booking keeps its hosts when they are all free at the new start; a round-robin one whose hosts are not gets the type’s fixed hosts and another by the rule, or with `hostId` that host (also at the same start: a reassignment); a 409 `slot-unavailable` only when no assignment is possible. A host may reschedule a team booking it hosts. A booking that is not `confirmed`, or of a deleted holder, is a 409 `invalid-state`.',
           'x-problems': ['slot-unavailable', 'invalid-state'],
           params: IdParams,
           body: ref(RescheduleBookingBody),
@@ -132,12 +134,12 @@ export const bookingRoutes =
         },
       },
       async (request, reply) => {
-        const caller = await callerToChangeBooking(context, principalOf(request), request.params.id);
-        const { booking } = await rescheduleBooking(context, caller, request.params.id, request.body);
+        const actor = await actorToChangeBooking(context, principalOf(request), request.params.id);
+        const { booking } = await rescheduleBooking(context, actor, request.params.id, request.body);
         return reply
           .code(201)
           .header('location', `/api/v1/bookings/${booking.id}`)
-          .send(bookingResponse(booking, caller, context.links));
+          .send(bookingResponse(booking, actor, context.links));
       },
     );
 
@@ -156,9 +158,9 @@ export const bookingRoutes =
         },
       },
       async (request) => {
-        const caller = await callerToChangeBooking(context, principalOf(request), request.params.id);
-        const booking = await updateBookingMetadata(context, caller, request.params.id, request.body.metadata);
-        return bookingResponse(booking, caller, context.links);
+        const actor = await actorToChangeBooking(context, principalOf(request), request.params.id);
+        const booking = await updateBookingMetadata(context, actor, request.params.id, request.body.metadata);
+        return bookingResponse(booking, actor, context.links);
       },
     );
   };

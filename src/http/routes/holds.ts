@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.js';
 import { createHold, getHold, listHolds, releaseHold } from '../../app/holds.js';
-import { callerForEventTypeTime, callerForHold, listScopeOf } from '../../app/account-scope.js';
+import { actorForHold, bookerOf, listScopeOf } from '../../app/account-scope.js';
 import { holdView } from '../../app/views.js';
 import { principalOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
@@ -18,15 +18,17 @@ export const holdRoutes =
           operationId: 'createHold',
           summary: 'Hold a slot',
           description:
-            'Reserves a bookable start while the guest finishes (a form, a payment): until `expiresAt` it occupies its time exactly like a confirmed booking (buffers, daily limit), so `GET /slots` leaves it out and every overlapping booking or hold gets 409 `slot-unavailable`. Book it with `POST /bookings` and its `holdId`; release it with `DELETE /holds/{id}`. At `expiresAt` the time is free again. The start must be bookable, as for a booking. In account scope (an account key without `Slotwise-Holder`), holds for the holder of the event type.',
+            'Reserves a bookable start while the guest finishes (a form, a payment): until `expiresAt` it occupies its time exactly like a confirmed booking (buffers, daily limit), so `GET /slots` leaves it out and every overlapping booking or hold gets 409 `slot-unavailable`. Book it with `POST /bookings` and its `holdId`; release it with `DELETE /holds/{id}`. At `expiresAt` the time is free again. The start must be bookable, as for a booking. In account scope (an account key without `Slotwise-Holder`), holds for the holder of the event type, or for a **team event type** for the account: the hold occupies the hosts a booking would take (chosen the same way, or the round-robin host `hostId` names) and is booked onto them; it shows `holderId: null` and its `hostIds`, and is reached in account scope only.',
           'x-problems': ['slot-unavailable'],
+          'x-forbidden':
+            'the request acts for a host of the team event type it names, which only account scope holds (contract §14).',
           body: ref(CreateHoldBody),
           response: { 201: ref(HoldResource) },
         },
       },
       async (request, reply) => {
-        const { caller } = await callerForEventTypeTime(context, principalOf(request), request.body.eventTypeId);
-        const hold = await createHold(context, caller, request.body);
+        const holder = await bookerOf(context, principalOf(request), { eventTypeId: request.body.eventTypeId });
+        const hold = await createHold(context, holder, request.body);
         return reply.code(201).header('location', `/api/v1/holds/${hold.id}`).send(holdView(hold));
       },
     );
@@ -38,7 +40,7 @@ export const holdRoutes =
           operationId: 'listHolds',
           summary: 'List live holds',
           description:
-            'The live holds, ascending by start: those made by API and those the booking pages made for guests picking a time (`source`), so the holder can see and release them. `from` and `to` bound the start (each optional, `to` after `from`); without them, every live hold. Expired, released and booked holds are gone. In account scope (an account key without `Slotwise-Holder`), those of every holder of the account, or of the one `holderId` names.',
+            'The live holds, ascending by start: those made by API and those the booking pages made for guests picking a time (`source`), so the holder can see and release them. `from` and `to` bound the start (each optional, `to` after `from`); without them, every live hold. Expired, released and booked holds are gone. In account scope (an account key without `Slotwise-Holder`), those of every holder of the account and the account’s team holds, or the own holds of the one `holderId` names.',
           querystring: ListHoldsQuery,
           response: { 200: listOf(ref(HoldResource)) },
         },
@@ -63,8 +65,8 @@ export const holdRoutes =
         },
       },
       async (request) => {
-        const caller = await callerForHold(context, principalOf(request), request.params.id);
-        return holdView(await getHold(context, caller, request.params.id));
+        const actor = await actorForHold(context, principalOf(request), request.params.id);
+        return holdView(await getHold(context, actor, request.params.id));
       },
     );
 
@@ -80,8 +82,8 @@ export const holdRoutes =
         },
       },
       async (request, reply) => {
-        const caller = await callerForHold(context, principalOf(request), request.params.id);
-        await releaseHold(context, caller, request.params.id);
+        const actor = await actorForHold(context, principalOf(request), request.params.id);
+        await releaseHold(context, actor, request.params.id);
         return reply.code(204).send(null);
       },
     );

@@ -20,6 +20,7 @@ import {
   ListInRangeQuery,
   OwnerHolderId,
   HostIds,
+  HostIdInput,
 } from './common.js';
 
 const Answers = Type.Record(
@@ -75,6 +76,7 @@ export const CreateBookingBody = Type.Object(
     notes: Type.Optional(guestFields.notes),
     answers: Type.Optional(Answers),
     metadata: Type.Optional(Metadata),
+    hostId: Type.Optional(HostIdInput('to book; with `holdId`, if sent, one of the hold’s `hostIds`')),
   },
   {
     $id: 'CreateBooking',
@@ -112,7 +114,15 @@ export const CancelBookingBody = Type.Object(
 );
 
 export const RescheduleBookingBody = Type.Object(
-  { start: ref(InstantInput), reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+  {
+    start: ref(InstantInput),
+    reason: Type.Optional(Type.String({ maxLength: 2000 })),
+    hostId: Type.Optional(
+      HostIdInput(
+        'the new booking goes to, with the type’s fixed hosts, also at the same start (a reassignment); without it, the booking keeps its hosts when they are free at the new start, and a round-robin one gets another host by the rule when they are not',
+      ),
+    ),
+  },
   { $id: 'RescheduleBooking', additionalProperties: false },
 );
 

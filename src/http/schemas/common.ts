@@ -89,6 +89,14 @@ export const HostIds = (what: string) =>
     description: `The holders whose time ${what} occupies (\`hdr_…\`), fixed when it was made: for a personal event type, its holder; for a team type, the hosts it was assigned. Read-only.`,
   });
 
+/** `hostId` of a booking, hold or reschedule of a round-robin team event type (contract §14). */
+export const HostIdInput = (what: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: `Round-robin team event types only (contract §14): the host (\`hdr_…\`) ${what}, instead of the one the service would choose; it must be a host of the type that is not fixed (else 400 on \`hostId\`), and if it is not free, the answer is 409 \`slot-unavailable\`. A holder's own or a collective event type takes none (400).`,
+  });
+
 /** The `holderId` filter of the lists an account key reads in account scope (contract §12). */
 export const HolderFilter = {
   holderId: Type.Optional(

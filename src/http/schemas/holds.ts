@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { HOLD_SECONDS, HOLD_SOURCES, type HoldSource } from '../../domain/hold.js';
-import { ref, Timestamp, Id, InstantInput, ListInRangeQuery, OwnerHolderId, HostIds } from './common.js';
+import { ref, Timestamp, Id, InstantInput, ListInRangeQuery, OwnerHolderId, HostIds, HostIdInput } from './common.js';
 
 export const CreateHoldBody = Type.Object(
   {
@@ -13,6 +13,7 @@ export const CreateHoldBody = Type.Object(
         description: `How long the hold lives, in seconds (default ${HOLD_SECONDS.default})`,
       }),
     ),
+    hostId: Type.Optional(HostIdInput('to hold (and book when the hold is converted)')),
   },
   { $id: 'CreateHold', additionalProperties: false },
 );

@@ -1,15 +1,28 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
 import type { Instant } from '../../domain/instant.js';
-import type { AccountFilter, BookingQuery, BookingWrites, StoredOccupancy } from '../../app/ports/store.js';
+import type {
+  AccountFilter,
+  BookingQuery,
+  BookingWrites,
+  Ownership,
+  Reach,
+  StoredOccupancy,
+} from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
 import { bookingRow, HELD, toBooking, toOccupancies, type BookingRow } from './rows.js';
 import { keysetPage } from './keyset.js';
-import { ofAccount } from './of-account.js';
 import { OverlapViolation } from '../../app/ports/storage-errors.js';
-import { occupy, occupanciesOverlapping, occupanciesStartingIn, release, type Occupying } from './occupancies.js';
+import {
+  occupy,
+  occupanciesOfEventTypeStartingIn,
+  occupanciesOverlapping,
+  occupanciesStartingIn,
+  release,
+  type Occupying,
+} from './occupancies.js';
 import { Table } from './table.js';
 
 /**
@@ -49,13 +62,48 @@ const BOOKING_COLUMNS = [
   'page_session',
   'page_client',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
-/** A booking's or hold's row; its account is its holder's (a team booking's, its event type's: issue 28). */
+/**
+ * A booking's or hold's row; its account is its event type's (a holder's own type's account is its
+ * holder's; a team type's, the account that owns it).
+ */
 const insertBookingRow = compiledOnce<BookingRow>()((db, param) =>
   db.insertInto('bookings').values({
     ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as BookingRow),
-    account_id: db.selectFrom('holders').select('account_id').where('id', '=', param('holder_id')),
+    account_id: db.selectFrom('event_types').select('account_id').where('id', '=', param('event_type_id')),
   }),
 );
+
+/** A booking by id (a hold is none): who may see it, the reader decides (`reaches`). */
+const ownerOfBooking = compiledOnce<{ id: string }>()((db, param) =>
+  db
+    .selectFrom('bookings')
+    .select(['holder_id', 'account_id', 'host_ids'])
+    .where('id', '=', param('id'))
+    .where('status', '<>', sql.lit(HELD)),
+);
+
+const bookingById = compiledOnce<{ id: string }>()((db, param) =>
+  db.selectFrom('bookings').selectAll().where('id', '=', param('id')).where('status', '<>', sql.lit(HELD)),
+);
+
+/** Whether `reach` reaches the booking or hold of `row`: its holder, a host of a team one, or the account of a team one. */
+export function reaches(
+  reach: Reach,
+  row: Pick<Selectable<Database['bookings']>, 'holder_id' | 'account_id'>,
+  hostIds: readonly string[],
+): boolean {
+  if ('accountId' in reach) return row.holder_id === null && row.account_id === reach.accountId;
+  return row.holder_id === reach.holderId || (row.holder_id === null && hostIds.includes(reach.holderId));
+}
+
+/** Whose a booking's or hold's row is. */
+export function ownershipOf(
+  row: Pick<Selectable<Database['bookings']>, 'holder_id' | 'account_id' | 'host_ids'>,
+): Ownership {
+  return row.holder_id !== null
+    ? { holderId: row.holder_id }
+    : { holderId: null, accountId: row.account_id, hostIds: JSON.parse(row.host_ids) as string[] };
+}
 
 /**
  * Writes a booking's or hold's row, then what it occupies, if anything (`occupy`): false, with
@@ -74,31 +122,66 @@ export async function insertOccupyingRow(
   return false;
 }
 
+type BookingSelect = SelectQueryBuilder<any, any, Selectable<Database['bookings']>>;
+
+/** Bookings in `(start, id)` order, as both halves of a merged list are. */
+const byStartThenId = (a: Booking, b: Booking) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 export class KyselyBookings extends Table implements BookingWrites {
-  async get(holderId: string, id: string): Promise<Booking | undefined> {
-    const row = await this.db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('holder_id', '=', holderId)
-      .where('id', '=', id)
-      .where('status', '<>', HELD)
-      .executeTakeFirst();
-    return row && toBooking(row);
+  async get(reach: Reach, id: string): Promise<Booking | undefined> {
+    const [row] = await bookingById(this.db, this.engine, { id });
+    if (!row) return undefined;
+    const booking = toBooking(row);
+    return reaches(reach, row, booking.hostIds) ? booking : undefined;
+  }
+
+  async ownerOf(id: string): Promise<Ownership | undefined> {
+    const [row] = await ownerOfBooking(this.db, this.engine, { id });
+    return row && ownershipOf(row);
   }
 
   listConfirmed(holderId: string, query: BookingQuery): Promise<Booking[]> {
-    return this.confirmed(this.db.selectFrom('bookings').selectAll().where('holder_id', '=', holderId), query);
+    return this.ownAndHosted(
+      this.db.selectFrom('bookings').selectAll().where('holder_id', '=', holderId),
+      holderId,
+      query,
+    );
   }
 
   listConfirmedOfAccount(filter: AccountFilter, query: BookingQuery): Promise<Booking[]> {
-    // Deleted holders too: their past bookings stay readable by the account.
-    return this.confirmed(ofAccount(this.db.selectFrom('bookings').selectAll(), this.db, filter), query);
+    // Deleted holders' too: their past bookings stay readable by the account.
+    const ofAccount = this.db.selectFrom('bookings').selectAll().where('account_id', '=', filter.accountId);
+    if (filter.holderId === null) return this.confirmed(ofAccount, query);
+    return this.ownAndHosted(ofAccount.where('holder_id', '=', filter.holderId), filter.holderId, query);
   }
 
-  private async confirmed(
-    bookings: SelectQueryBuilder<Database, 'bookings', Selectable<Database['bookings']>>,
-    query: BookingQuery,
-  ): Promise<Booking[]> {
+  /**
+   * A page of the holder's own confirmed bookings (`own`, by `bookings_by_start`) and one of the
+   * team bookings it hosts (by `team_booking_hosts_by_holder`), merged into one page: each read
+   * stays within its own index, however many bookings the rest of the account has.
+   */
+  private async ownAndHosted(own: BookingSelect, holderId: string, query: BookingQuery): Promise<Booking[]> {
+    let hosted = this.hostedFrom(holderId, query.from, query.to).where('bookings.status', '=', CONFIRMED);
+    if (query.eventTypeId !== null) hosted = hosted.where('t.event_type_id', '=', query.eventTypeId);
+    const [ownPage, hostedRows] = await Promise.all([
+      this.confirmed(own, query),
+      keysetPage(hosted, { key: 't.start_at', id: 't.booking_id' }, query).execute(),
+    ]);
+    return [...ownPage, ...hostedRows.map(toBooking)].sort(byStartThenId).slice(0, query.limit);
+  }
+
+  /** The team bookings the holder hosts starting in [from, to), in any status. */
+  private hostedFrom(holderId: string, from: Instant, to: Instant) {
+    return this.db
+      .selectFrom('team_booking_hosts as t')
+      .innerJoin('bookings', 'bookings.id', 't.booking_id')
+      .selectAll('bookings')
+      .where('t.holder_id', '=', holderId)
+      .where('t.start_at', '>=', from)
+      .where('t.start_at', '<', to);
+  }
+
+  private async confirmed(bookings: BookingSelect, query: BookingQuery): Promise<Booking[]> {
     let select = bookings
       .where(NOT_HELD)
       .where('status', '=', CONFIRMED)
@@ -109,29 +192,22 @@ export class KyselyBookings extends Table implements BookingWrites {
     return rows.map(toBooking);
   }
 
-  async holderOf(id: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('bookings')
-      .select('holder_id')
-      .where('id', '=', id)
-      .where('status', '<>', HELD)
-      .executeTakeFirst();
-    return row?.holder_id ?? undefined;
-  }
-
   async listAnyStatus(holderId: string, from: Instant, to: Instant, limit: number): Promise<Booking[]> {
-    const rows = await this.db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('holder_id', '=', holderId)
-      .where(NOT_HELD)
-      .where('start_at', '>=', from)
-      .where('start_at', '<', to)
-      .orderBy('start_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map(toBooking);
+    const [own, hosted] = await Promise.all([
+      this.db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('holder_id', '=', holderId)
+        .where(NOT_HELD)
+        .where('start_at', '>=', from)
+        .where('start_at', '<', to)
+        .orderBy('start_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+      this.hostedFrom(holderId, from, to).orderBy('t.start_at').orderBy('t.booking_id').limit(limit).execute(),
+    ]);
+    return [...own, ...hosted].map(toBooking).sort(byStartThenId).slice(0, limit);
   }
 
   async occupanciesOverlapping(
@@ -156,14 +232,42 @@ export class KyselyBookings extends Table implements BookingWrites {
     );
   }
 
+  async occupanciesOfEventTypeStartingIn(
+    eventTypeId: string,
+    from: Instant,
+    to: Instant,
+    excludeBookingId?: string,
+  ): Promise<StoredOccupancy[]> {
+    return toOccupancies(
+      await occupanciesOfEventTypeStartingIn(this.db, this.engine, eventTypeId, from, to),
+      excludeBookingId,
+    );
+  }
+
   async insert(booking: Booking): Promise<boolean> {
     this.scope.writes(...booking.hostIds);
-    return insertOccupyingRow(
+    const written = await insertOccupyingRow(
       this.db,
       this.engine,
       bookingRow(booking),
       booking.status === 'confirmed' ? { ...booking, expiresAt: null } : null,
     );
+    // A team booking is found by its hosts too (migration 0017), after its time was taken: a
+    // refused booking leaves nothing to remove.
+    if (written && booking.holderId === null)
+      await this.db
+        .insertInto('team_booking_hosts')
+        .values(
+          booking.hostIds.map((holderId) => ({
+            booking_id: booking.id,
+            holder_id: holderId,
+            event_type_id: booking.eventTypeId,
+            start_at: booking.start,
+            created_at: booking.createdAt,
+          })),
+        )
+        .execute();
+    return written;
   }
 
   async update(booking: Booking, from: BookingStatus): Promise<boolean> {

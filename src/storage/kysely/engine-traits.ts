@@ -22,6 +22,8 @@ export interface EngineTraits {
   begin: 'begin immediate' | 'begin';
   /** `Transaction.lockCalendar`: the holder's row on PostgreSQL; nothing on SQLite, whose writers run one at a time. */
   lockCalendar(db: Kysely<Database>, holderId: string): Promise<void>;
+  /** `Transaction.lockTeamEventType`: the event type's row on PostgreSQL; nothing on SQLite. */
+  lockTeamEventType(db: Kysely<Database>, eventTypeId: string): Promise<void>;
   /**
    * The query with its rows locked until the transaction ends, where write transactions run
    * concurrently (PostgreSQL `for update`); as it is where writers are exclusive (SQLite).
@@ -36,6 +38,14 @@ export interface EngineTraits {
    * as it is where writers are exclusive (SQLite).
    */
   keepingRows<O>(
+    query: SelectQueryBuilder<Database, keyof Database, O>,
+  ): SelectQueryBuilder<Database, keyof Database, O>;
+  /**
+   * The query with its rows share-locked until the transaction ends, in the query's order, where
+   * write transactions run concurrently (PostgreSQL `for share`, applied after `order by`); as it
+   * is where writers are exclusive (SQLite).
+   */
+  sharingRows<O>(
     query: SelectQueryBuilder<Database, keyof Database, O>,
   ): SelectQueryBuilder<Database, keyof Database, O>;
   /**

@@ -113,11 +113,20 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
 
   async titles(holderId: string, ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
+    // Its own, and its account's team types (whose bookings it hosts).
     const rows = await this.db
       .selectFrom('event_types')
       .select(['id', 'title'])
-      .where('holder_id', '=', holderId)
       .where('id', 'in', [...new Set(ids)])
+      .where((eb) =>
+        eb.or([
+          eb('holder_id', '=', holderId),
+          eb.and([
+            eb('holder_id', 'is', null),
+            eb('account_id', '=', eb.selectFrom('holders').select('account_id').where('id', '=', holderId)),
+          ]),
+        ]),
+      )
       .execute();
     return new Map(rows.map((row) => [row.id, row.title]));
   }

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Holder, NewHolder } from '../../domain/api-key.js';
-import type { Instant } from '../../domain/instant.js';
+import { DAY_MS, type Instant } from '../../domain/instant.js';
 import type { PageRequest } from '../../domain/page.js';
 import type { Schedule } from '../../domain/schedule.js';
 import type { ActingHolder, HolderFilter, HolderWrites } from '../../app/ports/store.js';
@@ -199,7 +199,7 @@ export class KyselyHolders extends Table implements HolderWrites {
   }
 
   async hasBookingsNotEnded(id: string, now: Instant): Promise<boolean> {
-    const row = await this.db
+    const own = await this.db
       .selectFrom('bookings')
       .select('id')
       .where('holder_id', '=', id)
@@ -207,7 +207,19 @@ export class KyselyHolders extends Table implements HolderWrites {
       .where('end_at', '>', now)
       .limit(1)
       .executeTakeFirst();
-    return row !== undefined;
+    if (own !== undefined) return true;
+    // A booking lasts at most a day (`durationMinutes`): one not ended started after the day before.
+    const hosted = await this.db
+      .selectFrom('team_booking_hosts as t')
+      .innerJoin('bookings', 'bookings.id', 't.booking_id')
+      .select('bookings.id')
+      .where('t.holder_id', '=', id)
+      .where('t.start_at', '>', now - DAY_MS)
+      .where(sql<boolean>`bookings.status = 'confirmed'`)
+      .where('bookings.end_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    return hosted !== undefined;
   }
 
   async hostsLiveTeamType(id: string): Promise<boolean> {

@@ -1,26 +1,44 @@
 import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { AccountFilter, HoldQuery, HoldWrites, LivePageHolds } from '../../app/ports/store.js';
+import type {
+  AccountFilter,
+  HoldEnding,
+  HoldQuery,
+  HoldWrites,
+  LivePageHolds,
+  Ownership,
+  Reach,
+} from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { keysetPage } from './keyset.js';
-import { insertOccupyingRow } from './bookings.js';
+import { insertOccupyingRow, ownershipOf } from './bookings.js';
 import { compiledOnce } from './compiled-once.js';
-import { ofAccount } from './of-account.js';
 import { HELD, holdRow, toHold } from './rows.js';
 import { Table } from './table.js';
 
-const holderOfHold = compiledOnce<{ id: string }>()((db, param) =>
-  db.selectFrom('bookings').select('holder_id').where('id', '=', param('id')).where('status', '=', sql.lit(HELD)),
+const ownerOfHold = compiledOnce<{ id: string }>()((db, param) =>
+  db
+    .selectFrom('bookings')
+    .select(['holder_id', 'account_id', 'host_ids'])
+    .where('id', '=', param('id'))
+    .where('status', '=', sql.lit(HELD)),
 );
+
+/** Holds of the holder, or the account's team holds (a holder hosting one does not own it). */
+function reachedBy(reach: Reach) {
+  return 'holderId' in reach
+    ? sql<boolean>`holder_id = ${reach.holderId}`
+    : sql<boolean>`account_id = ${reach.accountId} and holder_id is null`;
+}
 
 /** Holds, as rows of `bookings` with status `held` (migration 0006 says why). */
 export class KyselyHolds extends Table implements HoldWrites {
-  async get(holderId: string, id: string, now: Instant): Promise<Hold | undefined> {
+  async get(reach: Reach, id: string, now: Instant): Promise<Hold | undefined> {
     const row = await this.db
       .selectFrom('bookings')
       .selectAll()
-      .where('holder_id', '=', holderId)
+      .where(reachedBy(reach))
       .where('id', '=', id)
       .where('status', '=', HELD)
       .where('expires_at', '>', now)
@@ -33,13 +51,14 @@ export class KyselyHolds extends Table implements HoldWrites {
     return insertOccupyingRow(this.db, this.engine, holdRow(hold), hold);
   }
 
-  async end(holderId: string, id: string, now: Instant): Promise<Hold | undefined> {
-    this.scope.writes(holderId);
+  async end(owner: HoldEnding, id: string, now: Instant): Promise<Hold | undefined> {
+    if ('holderId' in owner) this.scope.writes(owner.holderId);
+    else this.scope.writes(owner.accountId, ...owner.hostIds);
     // One conditional statement: of two requests ending the same hold, or one ending it while
     // another takes its expired time, exactly one removes the row.
     const row = await this.db
       .deleteFrom('bookings')
-      .where('holder_id', '=', holderId)
+      .where(reachedBy(owner))
       .where('id', '=', id)
       .where('status', '=', HELD)
       .where('expires_at', '>', now)
@@ -48,12 +67,12 @@ export class KyselyHolds extends Table implements HoldWrites {
     return row && toHold(row);
   }
 
-  async dropExpired(holderId: string, ids: string[], now: Instant): Promise<void> {
-    this.scope.writes(holderId);
+  async dropExpired(hostId: string, ids: string[], now: Instant): Promise<void> {
+    this.scope.writes(hostId);
     if (ids.length === 0) return;
+    // By id alone: a team hold (no holder) occupies the host's time as a holder's own does.
     await this.db
       .deleteFrom('bookings')
-      .where('holder_id', '=', holderId)
       .where('id', 'in', ids)
       .where('status', '=', HELD)
       .where('expires_at', '<=', now)
@@ -88,9 +107,9 @@ export class KyselyHolds extends Table implements HoldWrites {
     return { ofHolder: Number(row.of_holder), ofClient: Number(row.of_client ?? 0) };
   }
 
-  async holderOf(id: string): Promise<string | undefined> {
-    const [row] = await holderOfHold(this.db, this.engine, { id });
-    return row?.holder_id ?? undefined;
+  async ownerOf(id: string): Promise<Ownership | undefined> {
+    const [row] = await ownerOfHold(this.db, this.engine, { id });
+    return row && ownershipOf(row);
   }
 
   listLive(holderId: string, query: HoldQuery, now: Instant): Promise<Hold[]> {
@@ -98,7 +117,13 @@ export class KyselyHolds extends Table implements HoldWrites {
   }
 
   listLiveOfAccount(filter: AccountFilter, query: HoldQuery, now: Instant): Promise<Hold[]> {
-    return this.live(ofAccount(this.db.selectFrom('bookings').selectAll(), this.db, filter), query, now);
+    // With a holder, its own holds: team holds are the account's, whoever they occupy.
+    const ofAccount = this.db.selectFrom('bookings').selectAll().where('account_id', '=', filter.accountId);
+    return this.live(
+      filter.holderId === null ? ofAccount : ofAccount.where('holder_id', '=', filter.holderId),
+      query,
+      now,
+    );
   }
 
   private async live(
@@ -122,6 +147,28 @@ export class KyselyHolds extends Table implements HoldWrites {
       .where('event_type_id', '=', eventTypeId)
       .where('status', '=', HELD)
       .execute();
+  }
+
+  async endAllOfTeam(accountId: string, eventTypeId: string, hostIds: readonly string[]): Promise<void> {
+    this.scope.writes(accountId, ...hostIds);
+    await this.db
+      .deleteFrom('bookings')
+      .where('account_id', '=', accountId)
+      .where('holder_id', 'is', null)
+      .where('event_type_id', '=', eventTypeId)
+      .where('status', '=', HELD)
+      .execute();
+  }
+
+  async hostsOfTeamHolds(eventTypeId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('bookings')
+      .select('host_ids')
+      .where('event_type_id', '=', eventTypeId)
+      .where('holder_id', 'is', null)
+      .where('status', '=', HELD)
+      .execute();
+    return [...new Set(rows.flatMap((row) => JSON.parse(row.host_ids) as string[]))];
   }
 
   async endAllOfHolder(holderId: string): Promise<void> {

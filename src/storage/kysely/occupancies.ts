@@ -106,6 +106,27 @@ export function occupanciesStartingIn(
   });
 }
 
+/** An event type's occupancies starting in [from, to), whoever hosts them (`occupancies_by_event_type`). */
+const ofEventTypeStartingBetween = compiledOnce<{ eventTypeId: string; from: Instant; to: Instant }>()((db, param) =>
+  db
+    .selectFrom('occupancies')
+    .select(OCCUPANCY_COLUMNS)
+    .where('event_type_id', '=', param('eventTypeId'))
+    .where('start_at', '>=', param('from'))
+    .where('start_at', '<', param('to')),
+);
+
+/** The event type's occupancies starting in [from, to), one per host: a team type's daily cap counts their ids. */
+export function occupanciesOfEventTypeStartingIn(
+  db: Kysely<Database>,
+  engine: EngineTraits,
+  eventTypeId: string,
+  from: Instant,
+  to: Instant,
+): Promise<OccupancyRow[]> {
+  return ofEventTypeStartingBetween(db, engine, { eventTypeId, from, to });
+}
+
 /**
  * `on conflict do nothing`: on PostgreSQL the exclusion constraint then refuses an overlapping
  * occupancy by inserting nothing instead of raising, and checks it by speculative insertion,

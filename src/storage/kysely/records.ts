@@ -58,4 +58,8 @@ export class KyselyRecords implements Transaction {
   lockCalendar(holderId: string): Promise<void> {
     return this.engine.lockCalendar(this.db, holderId);
   }
+
+  lockTeamEventType(eventTypeId: string): Promise<void> {
+    return this.engine.lockTeamEventType(this.db, eventTypeId);
+  }
 }

@@ -16,6 +16,7 @@ import bookingsOfDeletedHolders from './0013_bookings_of_deleted_holders.js';
 import schedules from './0014_schedules.js';
 import occupancies from './0015_occupancies.js';
 import teamEventTypes from './0016_team_event_types.js';
+import teamBookingHosts from './0017_team_booking_hosts.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -40,5 +41,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0014_schedules': schedules(engine),
     '0015_occupancies': occupancies(engine),
     '0016_team_event_types': teamEventTypes(engine),
+    '0017_team_booking_hosts': teamBookingHosts(engine),
   };
 }
