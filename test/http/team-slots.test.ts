@@ -178,6 +178,54 @@ describe('round robin', () => {
   });
 });
 
+describe('team bookings in the team’s slots', () => {
+  async function bookTeam(eventTypeId: string, start: string, extra: Record<string, unknown> = {}) {
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token: acme,
+      json: { eventTypeId, start, guestName: 'Guest', guestEmail: 'guest@example.com', ...extra },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string; hostIds: string[] }>();
+  }
+
+  it('when a collective type is booked, then the time is gone for it and for each host’s own event types', async () => {
+    const id = await teamType({ assignment: 'collective', hosts: hosts({ holderId: ada.id }, { holderId: bob.id }) });
+    const bobs = await createEventType(h, bob.key, { durationMinutes: 30 });
+    expect(await startsOf(bob.key, bobs.id)).toContain('10:30');
+    const booking = await bookTeam(id, '2026-01-05T10:30:00Z');
+    expect(booking.hostIds.sort()).toEqual([ada.id, bob.id].sort());
+    expect(await startsOf(acme, id)).toEqual(['10:00', '11:00', '11:30']);
+    expect(await startsOf(bob.key, bobs.id)).not.toContain('10:30');
+  });
+
+  it('when a round-robin type is booked, then the time stays offered while another host is free there, and goes with the last', async () => {
+    const id = await teamType({ assignment: 'round-robin', hosts: hosts({ holderId: ada.id }, { holderId: bob.id }) });
+    const first = await bookTeam(id, '2026-01-05T10:30:00Z');
+    expect(first.hostIds).toHaveLength(1);
+    expect(await startsOf(acme, id)).toContain('10:30');
+    const other = first.hostIds[0] === ada.id ? bob.id : ada.id;
+    expect(await startsOf(acme, id, { hostId: first.hostIds[0]! })).not.toContain('10:30');
+    expect(await startsOf(acme, id, { hostId: other })).toContain('10:30');
+    await bookTeam(id, '2026-01-05T10:30:00Z');
+    expect(await startsOf(acme, id)).not.toContain('10:30');
+  });
+
+  it('when the team type’s daily cap is reached, then its day is gone, counted once per booking over its hosts', async () => {
+    const id = await teamType({
+      assignment: 'collective',
+      maxBookingsPerDay: 2,
+      hosts: hosts({ holderId: ada.id }, { holderId: bob.id }),
+    });
+    await bookTeam(id, '2026-01-05T10:00:00Z');
+    // One collective booking occupies both hosts: the day still has a place.
+    expect(await startsOf(acme, id)).toEqual(['10:30', '11:00', '11:30']);
+    await bookTeam(id, '2026-01-05T11:00:00Z');
+    expect(await startsOf(acme, id)).toEqual([]);
+  });
+});
+
 describe('who reads a team type’s slots', () => {
   it('when a host asks with its own key (or the account key acting for it), then it sees the team’s slots', async () => {
     const id = await teamType({ assignment: 'collective', hosts: hosts({ holderId: ada.id }, { holderId: bob.id }) });
