@@ -286,7 +286,19 @@ async function main(): Promise<void> {
         const json = 'application/json; charset=utf-8';
         const collective = await againstFloor('team-collective', team.key, slotReads(team.collective, froms), json);
         const roundRobin = await againstFloor('team-round-robin', team.key, slotReads(team.roundRobin, froms), json);
+        // The team booking path: 16 clients booking distinct starts of a round-robin type of 3
+        // hosts (each booking judged for every host and given to one by the rule) and of a
+        // collective type of the same 3 (each booking occupying all three).
+        const bookers = await seedTeamBookers(base, env);
+        const roundRobinBookings = await bookingLoad(base, server.pid!, bookers.roundRobin, now);
+        const collectiveBookings = await bookingLoad(base, server.pid!, bookers.collective, now + 400 * DAY);
+        const bookingLine = (label: string, figures: Figures) =>
+          `POST /bookings of ${label}, 16 clients: ${figures.rps.toFixed(0)} bookings/s, p50 ${figures.p50} ms, ` +
+          `p99 ${figures.p99} ms (target < 50 ms); server CPU per booking ${figures.cpuPerRequestUs.toFixed(0)} µs; ` +
+          `database statements per booking ${statementsText(figures.statementsPerRequest!)}`;
         return [
+          bookingLine('a round-robin type of 3 hosts', roundRobinBookings),
+          bookingLine('a collective type of 3 hosts', collectiveBookings),
           `cold 62-day team slot queries: collective of ${COLLECTIVE_HOSTS} hosts ${cold[0]!.toFixed(1)} ms, ` +
             `round robin of ${ROUND_ROBIN_HOSTS} hosts ${cold[1]!.toFixed(1)} ms (target < 50 ms)`,
           row(
@@ -662,6 +674,36 @@ async function seedTeams(base: string, env: NodeJS.ProcessEnv, now: number) {
     key,
     collective: await teamType('Panel', 'collective', holders.slice(0, COLLECTIVE_HOSTS)),
     roundRobin: await teamType('Any rep', 'round-robin', holders),
+  };
+}
+
+/**
+ * Three holders of an account open around the clock, and a 5-minute round-robin and collective
+ * type of the three, booked with the account key: what the team booking load books.
+ */
+async function seedTeamBookers(base: string, env: NodeJS.ProcessEnv) {
+  const { key, holders } = await seedAccount(base, env, 3, 'team-bookings');
+  const always = [{ start: '00:00', end: '24:00' }];
+  const weekly = Object.fromEntries(
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, always]),
+  );
+  for (const holder of holders) {
+    const put = await api(base, key, 'PUT', '/api/v1/availability', { timeZone: 'UTC', weekly }, holder.id);
+    if (put.status !== 200) throw new Error(`availability of ${holder.id}: ${put.status}`);
+  }
+  const teamType = async (title: string, assignment: string): Promise<Holder> => {
+    const created = await api(base, key, 'POST', '/api/v1/event-types', {
+      title,
+      durationMinutes: 5,
+      assignment,
+      hosts: holders.map((holder) => ({ holderId: holder.id })),
+    });
+    if (created.status !== 201) throw new Error(`${title}: ${created.status} ${JSON.stringify(created.json)}`);
+    return { key, eventTypeId: created.json.id as string };
+  };
+  return {
+    roundRobin: await teamType('Any of three', 'round-robin'),
+    collective: await teamType('All three', 'collective'),
   };
 }
 
