@@ -158,6 +158,8 @@ export interface Database {
     start_at: number;
     /** The booking's `created_at`: round robin counts a host's recent bookings by it. */
     created_at: number;
+    /** 1 while the booking is confirmed, then 0 (cancelled or moved away): what round robin counts. */
+    confirmed: Generated<number>;
   };
   webhooks: {
     id: string;

@@ -113,7 +113,7 @@ describe('migration 0017_team_booking_hosts', () => {
             name: string;
           }>`select indexname as name from pg_indexes where tablename = 'team_booking_hosts'`.execute(db);
     expect(indexes.rows.map((row) => row.name)).toEqual(
-      expect.arrayContaining(['team_booking_hosts_by_holder', 'team_booking_hosts_by_event_type']),
+      expect.arrayContaining(['team_booking_hosts_by_holder', 'team_booking_hosts_confirmed_by_event_type']),
     );
 
     await db

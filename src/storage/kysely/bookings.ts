@@ -279,8 +279,16 @@ export class KyselyBookings extends Table implements BookingWrites {
       .where('status', '=', from)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    // Cancelled or moved away: its time is free.
-    if (from === 'confirmed' && booking.status !== 'confirmed') await release(this.db, booking.id);
+    // Cancelled or moved away: its time is free, and round robin no longer counts it (migration 0017).
+    if (from === 'confirmed' && booking.status !== 'confirmed') {
+      await release(this.db, booking.id);
+      if (booking.holderId === null)
+        await this.db
+          .updateTable('team_booking_hosts')
+          .set({ confirmed: 0 })
+          .where('booking_id', '=', booking.id)
+          .execute();
+    }
     // Back to confirmed (no use case makes this move): it must take its time again.
     if (
       from !== 'confirmed' &&

@@ -10,9 +10,12 @@ import type { Engine } from '../schema.js';
  * - `team_booking_hosts_by_holder`: the team bookings a holder hosts, by start, in any status (its
  *   `GET /bookings` and the account's list filtered by it read the confirmed ones; its calendar
  *   feed shows cancelled and rescheduled ones as cancelled), as `bookings_by_start` finds its own;
- * - `team_booking_hosts_by_event_type`: round robin's choice (contract §14) per host of a type:
- *   its bookings of the type created in the last 30 days (a range of the index), and its latest
- *   (one seek from the end), however many bookings the type had before.
+ * - `team_booking_hosts_confirmed_by_event_type`: round robin's choice (contract §14) per host of
+ *   a type: its confirmed bookings of the type created in the last 30 days (a range of the index,
+ *   counted from the index alone), and its latest (one seek from the end), however many bookings
+ *   the type had before. `confirmed` is the one thing that changes: 0 once the booking is
+ *   cancelled or moved away (`bookings.status` leaves `confirmed` in the same transaction), so the
+ *   count reads no booking row.
  * A holder's own bookings have no rows here: their holder finds them, and nothing of the personal
  * booking path writes more. No booking of a team type was ever written before this migration, so
  * there is nothing to fill in.
@@ -28,12 +31,13 @@ export default function migration(engine: Engine): Migration {
         .addColumn('event_type_id', 'text', (c) => c.notNull())
         .addColumn('start_at', instant, (c) => c.notNull())
         .addColumn('created_at', instant, (c) => c.notNull())
+        .addColumn('confirmed', 'integer', (c) => c.notNull().defaultTo(1))
         .addPrimaryKeyConstraint('team_booking_hosts_pk', ['booking_id', 'holder_id'])
         .execute();
       await sql`create index team_booking_hosts_by_holder on team_booking_hosts (holder_id, start_at, booking_id)`.execute(
         db,
       );
-      await sql`create index team_booking_hosts_by_event_type on team_booking_hosts (event_type_id, holder_id, created_at)`.execute(
+      await sql`create index team_booking_hosts_confirmed_by_event_type on team_booking_hosts (event_type_id, holder_id, created_at) where confirmed = 1`.execute(
         db,
       );
     },
