@@ -14,13 +14,14 @@ import type { Database, Engine } from './schema.js';
 export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
   const migrator = new Migrator({ db, provider });
+  const started = Date.now();
   let outcome = await migrator.migrateToLatest();
   for (
     let attempt = 1;
-    attempt < 20 && (isRaceLost(outcome.error) || (await ranElsewhere(db, engine, outcome)));
+    Date.now() - started < RACE_PATIENCE_MS && (isRaceLost(outcome.error) || (await ranElsewhere(db, engine, outcome)));
     attempt++
   ) {
-    await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(25 * attempt, 500)));
     outcome = await migrator.migrateToLatest();
   }
   const { error, results } = outcome;
@@ -32,6 +33,14 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
     throw new Error(`Database migration ${failed} failed (${engine}): ${reason}`);
   }
 }
+
+/**
+ * How long a process that lost the race keeps trying: as long as the winner's migrations may take.
+ * Counted in time, not attempts: SQLite's rebuilds of a large table (migrations 0011, 0015, 0016)
+ * take seconds, more on a loaded machine, and twenty short attempts ran out before the winner
+ * was done (measured: CI on a 2-core VM, the before-accounts fixture migrated by two processes).
+ */
+const RACE_PATIENCE_MS = 120_000;
 
 function isRaceLost(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;

@@ -32,7 +32,7 @@ export interface SqliteOptions {
  */
 export async function openSqliteStorage(options: SqliteOptions): Promise<Storage> {
   if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
-  const connection = openConnection(options.filename, options.busyTimeoutMs ?? 5000);
+  const connection = await openConnectionPatiently(options.filename, options.busyTimeoutMs ?? 5000);
   const queries: QueryTally = { sent: 0 };
   const db = new Kysely<Database>({
     dialect: portDialect(new SqliteDialect({ database: withStatementCache(connection) }), translate, queries),
@@ -47,15 +47,41 @@ export async function openSqliteStorage(options: SqliteOptions): Promise<Storage
   return kyselyStorage(db, SQLITE, changes, queries);
 }
 
+/**
+ * `openConnection`, tried again for up to `busyTimeoutMs` while the file is locked: a process
+ * opening the file while another opens or migrates it can find it locked where `busy_timeout`
+ * does not wait (SQLite answers some lock conflicts at once, as in switching a file to WAL or
+ * recovering one), which made one of two processes started together fail now and then (CI, two
+ * `slotwise migrate` at once on a loaded 2-core VM).
+ */
+async function openConnectionPatiently(filename: string, busyTimeoutMs: number): Promise<SQLite.Database> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return openConnection(filename, busyTimeoutMs);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || Date.now() - started > busyTimeoutMs)
+        throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(25 * attempt, 250)));
+    }
+  }
+}
+
 /** A connection set up for durability and concurrency, whatever state the file is in. */
 export function openConnection(filename: string, busyTimeoutMs: number): SQLite.Database {
   const connection = new SQLite(filename);
-  connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  connection.pragma('journal_mode = WAL');
-  // better-sqlite3 leaves later connections to a WAL file at NORMAL: set it explicitly.
-  connection.pragma('synchronous = FULL');
-  connection.pragma('foreign_keys = ON');
-  return connection;
+  try {
+    connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    connection.pragma('journal_mode = WAL');
+    // better-sqlite3 leaves later connections to a WAL file at NORMAL: set it explicitly.
+    connection.pragma('synchronous = FULL');
+    connection.pragma('foreign_keys = ON');
+    return connection;
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
 }
 
 const MAX_CACHED_STATEMENTS = 500;

@@ -44,10 +44,13 @@ it('when the SQLite database cannot grow, then bookings answer 503 with Retry-Af
       notes: `${i} `.padEnd(2000, 'x'),
     });
 
-  // Four at a time until the database is full, then 20 more to see that it stays so.
+  // Four at a time until 20 in a row are refused. Near full, a booking may still fit where
+  // another did not (each needs room in several tables and indexes, as its row and its
+  // occupancy are written), so refusals and the odd 201 can alternate for a while; once full,
+  // everything is refused.
   const answers: Array<{ i: number; status: number; id?: string; retryAfter?: string; type?: string }> = [];
-  let refusedSince: number | undefined;
-  for (let next = 0; next < 2_000 && (refusedSince === undefined || next < refusedSince + 20); next += 4) {
+  let refusedInARow = 0;
+  for (let next = 0; next < 2_000 && refusedInARow < 20; next += 4) {
     const batch = await Promise.all(
       [0, 1, 2, 3].map(async (k) => {
         const response = await book(next + k);
@@ -61,14 +64,14 @@ it('when the SQLite database cannot grow, then bookings answer 503 with Retry-Af
       }),
     );
     answers.push(...batch);
-    if (refusedSince === undefined && batch.some((a) => a.status === 503)) refusedSince = next;
+    for (const answer of batch) refusedInARow = answer.status === 503 ? refusedInARow + 1 : 0;
   }
   const created = answers.filter((a) => a.status === 201);
   const refused = answers.filter((a) => a.status === 503);
   expect(answers.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
   expect(created.length).toBeGreaterThan(50);
-  // A booking may still fit in the last pages' free space; once full, everything is refused.
-  expect(answers.slice(-8).map((a) => a.status)).toEqual(Array(8).fill(503));
+  // It fills up and stays full (within the 2,000 attempts).
+  expect(refusedInARow).toBeGreaterThanOrEqual(20);
   for (const a of refused) {
     expect(a.retryAfter).toBe('5');
     expect(a.type).toBe('urn:service:problem:unavailable');
