@@ -1,4 +1,5 @@
 import { compileAvailability, type Availability } from '../domain/availability.js';
+import { occupancyOf, timeOf, type BookedTime } from '../domain/booking.js';
 import { DomainError } from '../domain/errors.js';
 import type { Instant } from '../domain/instant.js';
 import { roundRobinOrder } from '../domain/round-robin.js';
@@ -6,6 +7,7 @@ import {
   bookingCheckWindows,
   checkBookable,
   UNBOOKABLE_DETAIL,
+  occurrenceAt,
   type SlotPolicy,
   type UnbookableReason,
 } from '../domain/slots.js';
@@ -13,13 +15,34 @@ import { checkTeamBookable, type HostVerdict, type TeamDailyCap, type TeamShape 
 import type { Zones } from '../domain/zone.js';
 import { unknownEventType } from './event-types.js';
 import { occupanciesAt } from './occupancies.js';
-import type { DecisionRules, TeamDecisionRules, Transaction } from './ports/store.js';
+import type { DecisionRules, StoredOccupancy, TeamDecisionRules, Transaction } from './ports/store.js';
 
 /** What a booking or hold is judged by: its holder's own event type's rules, or a team type's (contract §14). */
 export type BookingRules = DecisionRules | TeamDecisionRules;
 
 export function isTeam(rules: BookingRules): rules is TeamDecisionRules {
   return rules.eventType.holderId === null;
+}
+
+/** What a decision writes: on which hosts, when, and in which occurrence. */
+export interface TakenTime {
+  hostIds: readonly string[];
+  /**
+   * The time to write: the event type's from the start with its buffers as they are now, a held
+   * time as it was held, or the time of the occurrence a seat joins (contract §15: its end and
+   * buffers, even if the event type changed since).
+   */
+  time: BookedTime;
+  /** A seat's occurrence (`occurrenceOf`), shared by its seats; null for an event type without seats. */
+  occurrence: string | null;
+}
+
+/**
+ * The occurrence of a seated event type at `start` (contract §15): what every seat of it stores
+ * with its occupancy, so on PostgreSQL the exclusion constraint lets them share its time.
+ */
+export function occurrenceOf(eventTypeId: string, start: number): string {
+  return `${eventTypeId}@${start}`;
 }
 
 /** A booking or hold taking time: what `takeTime` decides on, and how the time is written. */
@@ -31,21 +54,21 @@ export interface TimeToTake<Locked> {
   /** The booking being moved: its own time does not stand in the way. */
   moving?: string;
   /**
-   * The hosts of a live hold whose time is being booked: judged when it was held (contract §9),
-   * not again, and booked on them.
+   * A live hold whose time is being booked: judged when it was held (contract §9), not again,
+   * and booked on its hosts with its time.
    */
-  held?: readonly string[];
+  held?: BookedTime;
   /** Round robin (contract §14): the one host that may be chosen (`hostId`); any when absent. */
   hostId?: string | null;
   /** A team type: hosts to book if they are all free (a rescheduled booking's), before any other choice. */
   keep?: readonly string[];
   /**
-   * Writes the booking or hold with these hosts (a holder's own type: its holder), after whatever
-   * must precede it in the transaction; false when the database refused their time: a concurrent
-   * decision took it (PostgreSQL's exclusion constraint; SQLite has one writer). A round-robin
-   * decision may then write it again with another host.
+   * Writes the booking or hold as `taken` says (a holder's own type: on its holder), after
+   * whatever must precede it in the transaction; false when the database refused their time: a
+   * concurrent decision took it (PostgreSQL's exclusion constraint; SQLite has one writer). A
+   * round-robin decision may then write it again with another host.
    */
-  insert(hostIds: readonly string[]): Promise<boolean>;
+  insert(taken: TakenTime): Promise<boolean>;
   /**
    * Counts more of what was written, after the daily cap's count and under the same lock (a
    * page hold's caps); its answer is `takeTime`'s.
@@ -56,15 +79,17 @@ export interface TimeToTake<Locked> {
 /**
  * The booking decision, the one way time is taken (a booking, a hold, a hold's conversion, a
  * reschedule, a page's hold), of a holder's own event type or a team's: judge `start` for each
- * host the booking would take (contract §5 and §14; live holds occupy time like bookings, §9),
- * choose the hosts, remove the expired holds in their way, write, then lock and count the daily
- * cap, which no constraint does. 409 `slot-unavailable` for time it may not take.
+ * host the booking would take (contract §5 and §14; live holds occupy time like bookings, §9; a
+ * seat joins its occurrence, §15), choose the hosts, remove the expired holds in their way,
+ * write, then lock and count the daily cap and the occurrence's seats, which no constraint does.
+ * 409 `slot-unavailable` for time it may not take.
  *
  * Overlaps are ruled out by the write itself (the database refuses an insert over a concurrent
- * booking or hold of any of its hosts). The cap's count is read after the write, under a lock
- * (the holder's calendar, or the team type's row), so it includes every booking of the day that
- * committed first. Lock order: the hosts' calendar sources (sorted), the writes (hosts sorted),
- * then the cap's lock.
+ * booking or hold of any of its hosts that is not a seat of the same occurrence). The counts are
+ * read after the write, under a lock (the holder's calendar, or the team type's row), so they
+ * include every booking of the day, and every seat, that committed first: of concurrent seats
+ * exactly the free ones win. Lock order: the hosts' calendar sources (sorted), the writes (hosts
+ * sorted), then the counts' lock.
  */
 export async function takeTime<Locked = void>(
   tx: Transaction,
@@ -82,17 +107,21 @@ async function takeHolderTime<Locked>(
   taking: TimeToTake<Locked>,
   rules: DecisionRules,
 ): Promise<Locked | undefined> {
-  const { now } = taking;
+  const { start, now } = taking;
   const { eventType } = rules;
   const host = { holderId: eventType.holderId, schedule: rules.schedule, sources: rules.sources };
   const judged = taking.held ? RESERVED : await judgeHost(tx, zones, host, eventType, taking);
   if (judged.reason !== null) throw unbookable(judged.reason);
   if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
-  if (!(await taking.insert([host.holderId]))) throw unbookable('overlaps-booking');
+  const time = taking.held ?? (await timeToWrite(tx, eventType, start, [host.holderId], judged.joining));
+  const occurrence = eventType.seats ? occurrenceOf(eventType.id, start) : null;
+  if (!(await taking.insert({ hostIds: time.hostIds, time, occurrence }))) throw unbookable('overlaps-booking');
   const limit = eventType.maxBookingsPerDay;
   const cap = limit !== null && judged.sameDay !== null ? { limit, day: judged.sameDay } : null;
-  if (cap === null && !taking.underLock) return undefined;
+  const seatsToCount = occurrence !== null && !taking.held;
+  if (cap === null && !seatsToCount && !taking.underLock) return undefined;
   await lockCalendars(tx, [host.holderId]);
+  if (seatsToCount) await countSeats(tx, host.holderId, eventType, start, now);
   if (cap !== null) {
     const ofTheDay = await tx.bookings.occupanciesStartingIn(host.holderId, eventType.id, cap.day.from, cap.day.to);
     if (occupanciesAt(ofTheDay, now).live.length > cap.limit) throw unbookable('daily-limit-reached');
@@ -123,9 +152,11 @@ async function takeTeamTime<Locked>(
     zone: zones.of(rules.hosts[0]!.schedule.timeZone),
     bookings: [],
   };
+  const occurrence = eventType.seats ? occurrenceOf(eventType.id, start) : null;
   if (taking.held) {
-    // Held as reserved: nothing is judged again, and the hold counted toward the cap already.
-    if (!(await taking.insert(taking.held))) throw unbookable('overlaps-booking');
+    // Held as reserved: nothing is judged again, and the hold counted toward the cap (and as a seat) already.
+    const { held } = taking;
+    if (!(await taking.insert({ hostIds: held.hostIds, time: held, occurrence }))) throw unbookable('overlaps-booking');
     if (!taking.underLock) return undefined;
     await tx.lockTeamEventType(eventType.id);
     return taking.underLock();
@@ -161,12 +192,15 @@ async function takeTeamTime<Locked>(
   if (shape.assignment === 'round-robin')
     for (const holderId of roundRobinOrder(candidates)) assignments.push([...requiredIds, holderId]);
   else if (!taking.keep) assignments.push(requiredIds);
-  let written = false;
+  let written: readonly string[] | undefined;
   for (const assignment of assignments) {
     if (!(await judging.allFree(assignment, cap))) continue;
     await judging.dropExpiredHolds(assignment);
-    written = await taking.insert(assignment);
-    if (written) break;
+    const time = await timeToWrite(tx, eventType, start, assignment, judging.joining(assignment));
+    if (await taking.insert({ hostIds: assignment, time, occurrence })) {
+      written = assignment;
+      break;
+    }
     judging.refused(assignment);
   }
   if (!written) {
@@ -177,8 +211,10 @@ async function takeTeamTime<Locked>(
     throw unbookable(await judging.reasonFor(shape, judged, cap));
   }
 
-  if (eventType.maxBookingsPerDay === null && !taking.underLock) return undefined;
+  if (eventType.maxBookingsPerDay === null && occurrence === null && !taking.underLock) return undefined;
   await tx.lockTeamEventType(eventType.id);
+  // Every seat occupies every host of the occurrence (seats are collective only): one host counts them.
+  if (occurrence !== null) await countSeats(tx, [...written].sort()[0]!, eventType, start, now);
   if (dayWindow !== null) {
     const ofTheDay = await tx.bookings.occupanciesOfEventTypeStartingIn(eventType.id, dayWindow.from, dayWindow.to);
     const booked = new Set(occupanciesAt(ofTheDay, now).live.map((occupancy) => occupancy.id));
@@ -223,6 +259,15 @@ class TeamJudging {
    */
   refused(assignment: readonly string[]): void {
     for (const holderId of assignment) this.verdicts.delete(holderId);
+  }
+
+  /** The occurrence a seat would join at the start, as the assignment's hosts were judged; undefined for none. */
+  joining(assignment: readonly string[]): StoredOccupancy | undefined {
+    for (const holderId of assignment) {
+      const joining = this.verdicts.get(holderId)?.joining;
+      if (joining) return joining;
+    }
+    return undefined;
   }
 
   async dropExpiredHolds(assignment: readonly string[]): Promise<void> {
@@ -317,10 +362,49 @@ interface HostJudgement {
   sameDay: ReturnType<typeof bookingCheckWindows>['sameDay'];
   /** Expired holds where the new time goes: removed before the write. */
   expiredHoldIds: string[];
+  /** The occurrence of the seated event type at the start, which the seat joins (contract §15); undefined for none. */
+  joining?: StoredOccupancy;
 }
 
 /** A held time's judgement: made when it was held. */
 const RESERVED: HostJudgement = { reason: null, sameDay: null, expiredHoldIds: [] };
+
+/**
+ * The time a decision writes on `hostIds`: the event type's from `start`, or the time of the
+ * occurrence a seat joins (contract §15), read from one of its seats unless the event type's
+ * own time would occupy exactly the same (then they agree, and nothing is read).
+ */
+async function timeToWrite(
+  tx: Transaction,
+  eventType: BookingRules['eventType'],
+  start: number,
+  hostIds: readonly string[],
+  joining: StoredOccupancy | undefined,
+): Promise<BookedTime> {
+  const own = eventType.holderId === null ? timeOf(eventType, start, hostIds) : timeOf(eventType, start);
+  if (!joining) return own;
+  const occupied = occupancyOf(own);
+  if (occupied.occupiedStart === joining.occupiedStart && occupied.occupiedEnd === joining.occupiedEnd) return own;
+  const span = await tx.bookings.bookedSpan(joining.id);
+  return span ? { ...own, ...span } : own;
+}
+
+/**
+ * The occurrence's seats as the host's rows hold them now, under the lock of the decision's
+ * counts: more than the event type's seats (a concurrent seat committed first, or the seats were
+ * lowered) is 409, and the transaction writes nothing.
+ */
+async function countSeats(
+  tx: Transaction,
+  holderId: string,
+  eventType: BookingRules['eventType'],
+  start: number,
+  now: number,
+): Promise<void> {
+  const rows = await tx.bookings.occupanciesStartingIn(holderId, eventType.id, start, start + 1);
+  const occurrence = occupanciesAt(rows, now).live.find((occupancy) => occupancy.seats !== undefined);
+  if ((occurrence?.seats ?? 0) > (eventType.seats ?? 1)) throw unbookable('no-seats-left');
+}
 
 /**
  * Judges `start` for one host by contract §5 at `now`, ignoring the booking being moved: its
@@ -355,16 +439,15 @@ async function judgeHost(
     sameDay.filter((b) => !(b.occupiedStart < to && b.occupiedEnd > from)),
     now,
   );
-  const reason = checkBookable(
-    {
-      availability: compileAvailability(host.schedule, zone),
-      eventTypeId: policy.id,
-      policy,
-      bookings: [...near.live, ...ofTheDay.live],
-      busy,
-      now,
-    },
-    start,
-  );
-  return { reason, sameDay: windows.sameDay, expiredHoldIds: near.expiredHoldIds };
+  const context = {
+    availability: compileAvailability(host.schedule, zone),
+    eventTypeId: policy.id,
+    policy,
+    bookings: [...near.live, ...ofTheDay.live],
+    busy,
+    now,
+  };
+  const reason = checkBookable(context, start);
+  const joining = occurrenceAt(context, start);
+  return { reason, sameDay: windows.sameDay, expiredHoldIds: near.expiredHoldIds, ...(joining ? { joining } : {}) };
 }

@@ -1,6 +1,6 @@
 import type { Holder } from '../domain/api-key.js';
 import type { EventType } from '../domain/event-type.js';
-import { timeOf, type Booking } from '../domain/booking.js';
+import type { Booking } from '../domain/booking.js';
 import { newHold, type Hold } from '../domain/hold.js';
 import { DAY_MS, formatUtc, parseInstant, type Instant } from '../domain/instant.js';
 import { bookableSpan } from '../domain/slots.js';
@@ -193,21 +193,23 @@ export async function holdOnPage(
       const now = context.now();
       await tx.holds.endPageHoldsOf(holder.id, origin.session, now);
       const rules = await rulesToBook(tx, holder.id, page.eventType.id, () => eventTypeDeleted('this page'));
-      const hold = newHold(context.ids.newId('hld'), timeOf(rules.eventType, at), PAGE_HOLD_SECONDS, now, origin);
+      const id = context.ids.newId('hld');
+      let hold: Hold | undefined;
       const kept = await takeTime(tx, context.zones, {
         rules,
         start: at,
         now,
-        insert: () => tx.holds.insert(hold),
+        insert: (taken) =>
+          tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.occurrence),
         underLock: async () => {
           const live = await tx.holds.countLivePageHolds(holder.id, origin.client, now);
           if (live.ofHolder <= context.pages.holdsPerHolder && live.ofClient <= context.pages.holdsPerClient)
             return true;
-          await tx.holds.end({ holderId: holder.id }, hold.id, now);
+          await tx.holds.end({ holderId: holder.id }, id, now);
           return false;
         },
       });
-      return kept ? hold : null;
+      return kept ? hold! : null;
     },
     { ownerIds: [holder.id] },
   );

@@ -2,7 +2,6 @@ import {
   assertReschedulable,
   confirmedBooking,
   markRescheduled,
-  timeOf,
   withCancellation,
   MAX_METADATA_KEYS,
   type Booking,
@@ -19,7 +18,7 @@ import type { TeamEventType } from '../domain/team-event-type.js';
 import { subscribedTo, type DeliveredEventType } from '../domain/webhook.js';
 import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
-import { eventTypeDeleted, rulesToBook, takeTime } from './booking-decision.js';
+import { eventTypeDeleted, rulesToBook, takeTime, type TakenTime } from './booking-decision.js';
 import { unknownEventType } from './event-types.js';
 import type { TransactionEvents } from './outbox.js';
 import { transactionOfOwners } from './owner-scope.js';
@@ -77,6 +76,8 @@ export async function createBooking(
     const now = context.now();
     const id = context.ids.newId('bkg');
     let booking: Booking | undefined;
+    const insert = (details: BookingDetails) => (taken: TakenTime) =>
+      tx.bookings.insert((booking = confirmedBooking(id, taken.time, details, now)), taken.occurrence);
     // A holder's: those its rules read already, without a statement of their own.
     let webhookIds: string[] | undefined;
     if (booker.holderId === null) {
@@ -84,20 +85,12 @@ export async function createBooking(
       needs(ownersOfTeam(booker.accountId, rules));
       const hostId = hostIdFor(rules.eventType, input.hostId);
       const details = detailsOf(input, rules.eventType, actor);
-      await takeTime(tx, context.zones, {
-        rules,
-        start,
-        now,
-        hostId,
-        insert: (hostIds) =>
-          tx.bookings.insert((booking = confirmedBooking(id, timeOf(rules.eventType, start, hostIds), details, now))),
-      });
+      await takeTime(tx, context.zones, { rules, start, now, hostId, insert: insert(details) });
     } else {
       const rules = await holderRulesToBook(tx, booker, eventTypeId);
       if (input.hostId !== undefined) throw hostIdOfHolderType();
       const details = detailsOf(input, rules.eventType, actor);
-      booking = confirmedBooking(id, timeOf(rules.eventType, start), details, now);
-      await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.bookings.insert(booking!) });
+      await takeTime(tx, context.zones, { rules, start, now, insert: insert(details) });
       webhookIds = subscribedTo(rules.webhooks, 'booking.created');
     }
     await announce(tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
@@ -230,8 +223,8 @@ async function bookHold(
       rules,
       start: hold.start,
       now,
-      held: ended.hostIds,
-      insert: () => tx.bookings.insert(booking),
+      held: ended,
+      insert: (taken) => tx.bookings.insert(booking, taken.occurrence),
     });
     const webhookIds = 'webhooks' in rules ? subscribedTo(rules.webhooks, 'booking.created') : undefined;
     await announce(tx, events, booker.accountId, booking, 'booking.created', { actor }, now, webhookIds);
@@ -428,6 +421,11 @@ export async function rescheduleBooking(
       released = true;
     };
     let booking: Booking | undefined;
+    const insert = async (taken: TakenTime) => {
+      await release();
+      booking = confirmedBooking(newId, taken.time, old, now, old.id);
+      return tx.bookings.insert(booking, taken.occurrence);
+    };
     let webhookIds: string[] | undefined;
     const deleted = () => eventTypeDeleted('this booking');
     if (old.holderId === null) {
@@ -441,25 +439,11 @@ export async function rescheduleBooking(
         moving: old.id,
         hostId,
         keep: hostId === null ? old.hostIds : undefined,
-        insert: async (hostIds) => {
-          await release();
-          booking = confirmedBooking(newId, timeOf(rules.eventType, start, hostIds), old, now, old.id);
-          return tx.bookings.insert(booking);
-        },
+        insert,
       });
     } else {
       const rules = await rulesToBook(tx, old.holderId, old.eventTypeId, deleted);
-      booking = confirmedBooking(newId, timeOf(rules.eventType, start), old, now, old.id);
-      await takeTime(tx, context.zones, {
-        rules,
-        start,
-        now,
-        moving: old.id,
-        insert: async () => {
-          await release();
-          return tx.bookings.insert(booking!);
-        },
-      });
+      await takeTime(tx, context.zones, { rules, start, now, moving: old.id, insert });
       webhookIds = subscribedTo(rules.webhooks, 'booking.rescheduled');
     }
     await announce(

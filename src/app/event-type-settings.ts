@@ -24,6 +24,8 @@ export interface EventTypeFields {
   questions?: QuestionInput[];
   /** The holder's schedule that offers its times (contract §13); null: the default schedule. */
   scheduleId?: string | null;
+  /** Guests one occurrence takes (contract §15); null: one. */
+  seats?: number | null;
 }
 
 /** What only a team event type has (contract §14). */
@@ -70,6 +72,7 @@ export function newSettings(
       public: input.public ?? false,
       questions,
       scheduleId: input.scheduleId ?? null,
+      seats: input.seats ?? null,
       createdAt: now,
       updatedAt: now,
     },
@@ -106,6 +109,7 @@ export function changedSettings<T extends EventTypeSettings>(
       public: changes.public ?? current.public,
       questions,
       scheduleId: changes.scheduleId === undefined ? current.scheduleId : changes.scheduleId,
+      seats: changes.seats === undefined ? current.seats : changes.seats,
       updatedAt: now,
     },
     errors,

@@ -1,8 +1,7 @@
-import { timeOf } from '../domain/booking.js';
 import { notFound } from '../domain/errors.js';
 import { HOLD_SECONDS, newHold, type Hold } from '../domain/hold.js';
 import type { PageAfter } from '../domain/page.js';
-import { takeTime } from './booking-decision.js';
+import { takeTime, type TakenTime } from './booking-decision.js';
 import {
   expectedOwnersOf,
   holderRulesToBook,
@@ -42,6 +41,8 @@ export async function createHold(context: AppContext, holder: Booker, input: Cre
     const id = context.ids.newId('hld');
     const lifeSeconds = input.expiresInSeconds ?? HOLD_SECONDS.default;
     let hold: Hold | undefined;
+    const insert = (taken: TakenTime) =>
+      tx.holds.insert((hold = newHold(id, taken.time, lifeSeconds, now)), taken.occurrence);
     if (holder.holderId === null) {
       const rules = await teamRulesToBook(tx, holder.accountId, input.eventTypeId, now);
       needs(ownersOfTeam(holder.accountId, rules));
@@ -51,14 +52,12 @@ export async function createHold(context: AppContext, holder: Booker, input: Cre
         start,
         now,
         hostId,
-        insert: (hostIds) =>
-          tx.holds.insert((hold = newHold(id, timeOf(rules.eventType, start, hostIds), lifeSeconds, now))),
+        insert,
       });
     } else {
       const rules = await holderRulesToBook(tx, holder, input.eventTypeId);
       if (input.hostId !== undefined) throw hostIdOfHolderType();
-      hold = newHold(id, timeOf(rules.eventType, start), lifeSeconds, now);
-      await takeTime(tx, context.zones, { rules, start, now, insert: () => tx.holds.insert(hold!) });
+      await takeTime(tx, context.zones, { rules, start, now, insert });
     }
     return hold!;
   });

@@ -7,7 +7,7 @@ import { occupanciesAt } from './occupancies.js';
 import { callerForEventTypeTime } from './account-scope.js';
 import type { AppContext, Caller, Principal } from './context.js';
 import { listTeamSlots } from './team-slots.js';
-import type { SlotList, SlotsQuery } from './slot-list.js';
+import { seatsLeftOf, type SlotList, type SlotsQuery } from './slot-list.js';
 
 export type { SlotList, SlotsQuery } from './slot-list.js';
 import { unknownEventType } from './event-types.js';
@@ -78,7 +78,8 @@ export async function listSlots(
     const span = bookableSpan(eventType, now);
     const first = firstAtOrAfter(track, Math.max(from, span.from));
     const end = Math.max(first, firstAtOrAfter(track, Math.min(to, span.to)));
-    return { starts: track, first, end, cached: true, durationMs, zone };
+    const seats = seatsLeftOf(eventType.id, eventType, calendar.occupancies);
+    return { starts: track, first, end, cached: true, durationMs, zone, ...(seats ? { seatsLeft: seats } : {}) };
   }
   // No track: either the range reaches beyond what the calendar decides, and so its bookings
   // beyond what the calendar holds (`occupancyWindow` is the inverse of `rangeDecidedBy`), or a
@@ -105,5 +106,14 @@ export async function listSlots(
     from,
     to,
   );
-  return { starts, first: 0, end: starts.length, cached: false, durationMs, zone };
+  const seats = seatsLeftOf(eventType.id, eventType, bookings);
+  return {
+    starts,
+    first: 0,
+    end: starts.length,
+    cached: false,
+    durationMs,
+    zone,
+    ...(seats ? { seatsLeft: seats } : {}),
+  };
 }

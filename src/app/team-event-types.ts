@@ -1,5 +1,6 @@
 import { DomainError, invalidRequest, notFound, type FieldError } from '../domain/errors.js';
 import {
+  seatErrors,
   teamHostErrors,
   teamHostOf,
   type Assignment,
@@ -42,7 +43,11 @@ export async function createTeamEventType(
   if (input.hosts === undefined) errors.push(requiredInAccountScope('hosts'));
   const hosts = (input.hosts ?? []).map(teamHostOf);
   const { settings, errors: settingErrors } = newSettings(input, context.ids.newId('evt'), context.now());
-  errors.push(...teamErrors(input, input.assignment, hosts), ...settingErrors);
+  errors.push(
+    ...teamErrors(input, input.assignment, hosts),
+    ...settingErrors,
+    ...seatErrors(input.assignment, settings.seats),
+  );
   if (errors.length > 0) throw invalidRequest(errors);
   const draft: TeamEventType = { ...settings, holderId: null, accountId, assignment: input.assignment!, hosts };
   return withSlugRetry(input.slug !== undefined, () =>
@@ -110,7 +115,7 @@ export async function updateTeamEventType(
         const hosts = sentHosts ?? current.hosts;
         // Either sent alone is judged with the other as stored: round robin over hosts kept that
         // are all fixed, or all-fixed hosts for a round-robin type, is as wrong as both sent.
-        errors.push(...teamHostErrors(assignment, hosts));
+        errors.push(...teamHostErrors(assignment, hosts), ...seatErrors(assignment, settings.seats));
         if (errors.length > 0) throw invalidRequest(errors);
         if (sentHosts !== undefined) await assertHostsOfAccount(tx, accountId, sentHosts);
         const slugChanged = changes.slug !== undefined && changes.slug !== current.slug;

@@ -9,7 +9,7 @@ import type { AppContext } from './context.js';
 import { timeZoneField } from './instants.js';
 import { occupanciesAt } from './occupancies.js';
 import { queryRange } from './ranges.js';
-import type { SlotList, SlotsQuery } from './slot-list.js';
+import { seatsLeftOf, type SlotList, type SlotsQuery } from './slot-list.js';
 
 export interface TeamSlotsQuery extends SlotsQuery {
   /** Round robin: only this host (and the fixed ones), contract §14. */
@@ -46,7 +46,9 @@ export async function listTeamSlots(
     );
     const first = firstAtOrAfter(starts, Math.max(from, span.from));
     const end = Math.max(first, firstAtOrAfter(starts, Math.min(to, span.to)));
-    return { starts, first, end, cached: true, durationMs, zone };
+    // Seats are collective only: every host holds each seat, the first host's calendar counts them.
+    const seats = seatsLeftOf(team.id, team, calendars[0]!.occupancies);
+    return { starts, first, end, cached: true, durationMs, zone, ...(seats ? { seatsLeft: seats } : {}) };
   }
   // Beyond what the hosts' calendars decide: each host's occupancies and busy time from the store.
   const window = occupancyWindow(from, to);
@@ -81,7 +83,16 @@ export async function listTeamSlots(
     zone: scheduleOf(calendars[0]!, offers[0]!).zone,
     bookings: occupancies.flat(),
   });
-  return { starts: combined, first: 0, end: combined.length, cached: false, durationMs, zone };
+  const seats = seatsLeftOf(team.id, team, occupancies[0]!);
+  return {
+    starts: combined,
+    first: 0,
+    end: combined.length,
+    cached: false,
+    durationMs,
+    zone,
+    ...(seats ? { seatsLeft: seats } : {}),
+  };
 }
 
 /** Who must be free for the query: every host, or for round robin the fixed ones and one other (`hostId`: that one). */

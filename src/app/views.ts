@@ -37,6 +37,7 @@ export function eventTypeView(eventType: ListedEventType, links: GuestLinks) {
     bookingWindowDays: eventType.bookingWindowDays,
     maxBookingsPerDay: eventType.maxBookingsPerDay,
     scheduleId: eventType.scheduleId,
+    seats: eventType.seats,
     public: eventType.public,
     questions: eventType.questions,
     assignment: team?.assignment ?? null,

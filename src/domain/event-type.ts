@@ -15,9 +15,14 @@ export interface EventTypeSettings extends SlotPolicy {
   explicitSlotIntervalMinutes: number | null;
   /** The holder's schedule whose hours and zone it is booked in (contract §13); null: the default schedule. */
   scheduleId: string | null;
+  /** Guests one occurrence takes, 2–1000 (contract §15); null: one. */
+  seats: number | null;
   createdAt: number;
   updatedAt: number;
 }
+
+export const MIN_SEATS = 2;
+export const MAX_SEATS = 1_000;
 
 /** A holder's own event type: its holder's time is booked. */
 export interface EventType extends EventTypeSettings {

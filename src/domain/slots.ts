@@ -12,6 +12,12 @@ export interface SlotPolicy {
   minimumNoticeMinutes: number;
   bookingWindowDays: number | null;
   maxBookingsPerDay: number | null;
+  /**
+   * Guests one occurrence takes (contract §15): a start where an occurrence of the event type
+   * already is stays bookable while it has seats left, whatever else the rules say but the clock.
+   * Null or absent: one guest, every start its own booking.
+   */
+  seats?: number | null;
 }
 
 /** What occupies time as the engine sees it (a confirmed booking or a live hold): its start and the time it blocks, buffers included. */
@@ -20,6 +26,11 @@ export interface Occupancy {
   start: Instant;
   occupiedStart: Instant;
   occupiedEnd: Instant;
+  /**
+   * An occurrence of a seated event type (contract §15): how many seats (confirmed bookings and
+   * live holds) it has; they occupy its time together. Absent for what is not seated.
+   */
+  seats?: number;
 }
 
 /** What decides an event type's slots apart from the clock. */
@@ -46,7 +57,8 @@ export type UnbookableReason =
   | 'beyond-booking-window'
   | 'daily-limit-reached'
   | 'overlaps-booking'
-  | 'overlaps-busy-time';
+  | 'overlaps-busy-time'
+  | 'no-seats-left';
 
 export const UNBOOKABLE_DETAIL: Record<UnbookableReason, string> = {
   'outside-availability':
@@ -56,6 +68,7 @@ export const UNBOOKABLE_DETAIL: Record<UnbookableReason, string> = {
   'daily-limit-reached': 'The event type already has its maximum number of bookings on that day.',
   'overlaps-booking': 'The time, with buffers, overlaps another confirmed booking.',
   'overlaps-busy-time': "The time, with buffers, overlaps busy time in the holder's own calendar.",
+  'no-seats-left': 'Every seat at this start is taken.',
 };
 
 /**
@@ -142,7 +155,47 @@ export function standingSlotStarts(context: StandingSlotContext, from: Instant, 
       }
     }
   }
+  // Occurrences with seats left: their starts are bookable whatever the grid (contract §15), and
+  // their own time kept them out above.
+  const joinable = joinableStarts(context, from, to);
+  if (joinable.length > 0) {
+    for (const start of joinable) starts.push(start);
+    ascending = false;
+  }
   return ascending ? starts.done() : sortedUnique(starts.done());
+}
+
+/** The occurrence of the seated event type that starts at `start`; undefined for none (or an event type without seats). */
+export function occurrenceAt<Booking extends Occupancy>(
+  context: Pick<StandingSlotContext, 'policy' | 'eventTypeId'> & { bookings: readonly Booking[] },
+  start: Instant,
+): Booking | undefined {
+  if (!context.policy.seats) return undefined;
+  return context.bookings.find(
+    (booking) => booking.seats !== undefined && booking.start === start && booking.eventTypeId === context.eventTypeId,
+  );
+}
+
+/** Seats an occurrence has left under the policy (none when it was lowered below those taken: they stay, no more join). */
+export function seatsLeft(policy: SlotPolicy, occurrence: Occupancy | undefined): number {
+  const seats = policy.seats ?? 1;
+  return Math.max(0, seats - (occurrence?.seats ?? 0));
+}
+
+function joinableStarts(context: StandingSlotContext, from: Instant, to: Instant): Instant[] {
+  const { policy, eventTypeId } = context;
+  if (!policy.seats) return [];
+  const starts: Instant[] = [];
+  for (const booking of context.bookings)
+    if (
+      booking.seats !== undefined &&
+      booking.eventTypeId === eventTypeId &&
+      booking.start >= from &&
+      booking.start < to &&
+      seatsLeft(policy, booking) > 0
+    )
+      starts.push(booking.start);
+  return starts;
 }
 
 /** Standing starts as computed once: what `standingSlotStartsSince` derives newer ones from. */
@@ -215,7 +268,8 @@ export function sameStandingPolicy(a: SlotPolicy, b: SlotPolicy): boolean {
     a.slotIntervalMinutes === b.slotIntervalMinutes &&
     a.bufferBeforeMinutes === b.bufferBeforeMinutes &&
     a.bufferAfterMinutes === b.bufferAfterMinutes &&
-    a.maxBookingsPerDay === b.maxBookingsPerDay
+    a.maxBookingsPerDay === b.maxBookingsPerDay &&
+    (a.seats ?? null) === (b.seats ?? null)
   );
 }
 
@@ -253,6 +307,7 @@ function byBooking(a: Occupancy, b: Occupancy): number {
     a.occupiedStart - b.occupiedStart ||
     a.occupiedEnd - b.occupiedEnd ||
     a.start - b.start ||
+    (a.seats ?? 0) - (b.seats ?? 0) ||
     (a.eventTypeId < b.eventTypeId ? -1 : a.eventTypeId > b.eventTypeId ? 1 : 0)
   );
 }
@@ -329,6 +384,12 @@ function sortedUnique(starts: Float64Array): Float64Array {
 
 /** Why `start` is not bookable, or null when it is: exactly the starts `listSlots` lists. */
 export function checkBookable(context: SlotContext, start: Instant): UnbookableReason | null {
+  const occurrence = occurrenceAt(context, start);
+  if (occurrence) {
+    // Joining an occurrence: only its seats and the clock decide (contract §15).
+    if (seatsLeft(context.policy, occurrence) === 0) return 'no-seats-left';
+    return clockRejection(context, start);
+  }
   const rules = new Rules(context);
   const day = rules.zone.dayOf(start);
   const onGrid = rangesOn(context.availability, day).some(([startMinute, endMinute]) => {
@@ -337,10 +398,15 @@ export function checkBookable(context: SlotContext, start: Instant): UnbookableR
     return start >= rangeStart && (start - rangeStart) % rules.step === 0 && start + rules.duration <= rangeEnd;
   });
   if (!onGrid) return 'outside-availability';
+  return clockRejection(context, start) ?? rules.calendarRejection(start, day);
+}
+
+/** §5 rule 2: the minimum notice and the booking window at `now`. */
+function clockRejection(context: SlotContext, start: Instant): UnbookableReason | null {
   const span = bookableSpan(context.policy, context.now);
   if (start < span.from) return 'before-minimum-notice';
   if (start >= span.to) return 'beyond-booking-window';
-  return rules.calendarRejection(start, day);
+  return null;
 }
 
 /** The rules of contract §5 beyond the grid and the clock, for one event type. */

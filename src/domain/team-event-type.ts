@@ -59,6 +59,16 @@ export function teamHostOf(input: TeamHostInput): TeamHost {
 }
 
 /**
+ * Seats (contract §15) with round robin: each booking of a round-robin type chooses its own host,
+ * so its guests cannot share one occurrence.
+ */
+export function seatErrors(assignment: Assignment | undefined, seats: number | null): FieldError[] {
+  return assignment === 'round-robin' && seats !== null
+    ? [{ field: 'seats', message: 'is not possible with round-robin: each booking chooses its own host' }]
+    : [];
+}
+
+/**
  * What is wrong with a host list whatever the store holds: a holder named twice (the later entry
  * is wrong), and a round-robin type whose hosts are all fixed (there is no one to choose among).
  */

@@ -30,6 +30,8 @@ export interface CountedBooking {
   id: string;
   eventTypeId: string;
   start: Instant;
+  /** An occurrence of a seated type (contract §15): a seat joining it adds no booking the cap counts. */
+  seats?: number;
 }
 
 /** Contract §5 rule 3 for a team type. */
@@ -128,7 +130,7 @@ export function checkTeamBookable(
       failed.push(RULE_ORDER[furthest]!);
     }
   }
-  if (cap.maxBookingsPerDay !== null) {
+  if (cap.maxBookingsPerDay !== null && !occurrenceStarts(cap).has(start)) {
     const day = cap.zone.dayOf(start);
     if ((bookingsPerDay(cap).get(day) ?? 0) >= cap.maxBookingsPerDay) failed.push('daily-limit-reached');
   }
@@ -144,6 +146,7 @@ const RULE_ORDER: readonly UnbookableReason[] = [
   'daily-limit-reached',
   'overlaps-booking',
   'overlaps-busy-time',
+  'no-seats-left',
 ];
 
 /** The round-robin hosts one of whom must be free: the non-fixed ones, or just `hostId` among them. */
@@ -167,7 +170,18 @@ function bookingsPerDay(cap: TeamDailyCap): Map<EpochDay, number> {
   return perDay;
 }
 
-/** The ascending `starts` less those on a full local date, in place (they are the combination's own). */
+/** Where the team type's seated occurrences start: a seat joins one there without adding to the cap's count. */
+function occurrenceStarts(cap: TeamDailyCap): Set<Instant> {
+  const starts = new Set<Instant>();
+  for (const booking of cap.bookings)
+    if (booking.seats !== undefined && booking.eventTypeId === cap.eventTypeId) starts.add(booking.start);
+  return starts;
+}
+
+/**
+ * The ascending `starts` less those on a full local date (but a seated occurrence's, which a
+ * seat joins), in place (they are the combination's own).
+ */
 function withoutFullDays(starts: Float64Array, cap: TeamDailyCap): Float64Array {
   const limit = cap.maxBookingsPerDay;
   if (limit === null || starts.length === 0) return starts;
@@ -175,12 +189,13 @@ function withoutFullDays(starts: Float64Array, cap: TeamDailyCap): Float64Array 
   if (full.length === 0) return starts;
   // Full dates as instants, ascending: one forward walk over them with the starts.
   const edges = full.sort((a, b) => a - b).map((day) => [cap.zone.startOfDay(day), cap.zone.startOfDay(day + 1)]);
+  const joined = occurrenceStarts(cap);
   let kept = 0;
   let next = 0;
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;
     while (next < edges.length && edges[next]![1]! <= start) next++;
-    if (next < edges.length && edges[next]![0]! <= start) continue;
+    if (next < edges.length && edges[next]![0]! <= start && !joined.has(start)) continue;
     starts[kept++] = start;
   }
   return starts.subarray(0, kept);

@@ -65,7 +65,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
 }
 
 /** The exclusion constraint's expressions, word for word (`kysely/occupying.ts`), which is what lets its index serve. */
-export const OVERLAPPING_OCCUPANCIES = `select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at
+export const OVERLAPPING_OCCUPANCIES = `select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at, occurrence
   from occupancies where holder_id = $1 and ${OCCUPIED_RANGE} && int8range($2, $3)
   order by occupied_start`;
 

@@ -71,6 +71,8 @@ export interface Database {
     questions: string;
     /** The holder's schedule it is booked in; null: the default schedule. */
     schedule_id: string | null;
+    /** Guests one occurrence takes (contract §15); null: one. */
+    seats: number | null;
   };
   /** The hosts of team event types, each holder once per type, in the order given (`position`). */
   event_type_hosts: {
@@ -149,6 +151,11 @@ export interface Database {
     occupied_start: number;
     occupied_end: number;
     expires_at: number | null;
+    /**
+     * A seat's occurrence (its event type and start), shared by the seats of it; null for what is
+     * not seated. PostgreSQL's exclusion constraint lets rows of one occurrence overlap.
+     */
+    occurrence: string | null;
   };
   /** The hosts of each team booking (contract §14), fixed when it is booked; a holder's own bookings have none. */
   team_booking_hosts: {

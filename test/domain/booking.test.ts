@@ -26,6 +26,7 @@ const eventType: EventType = {
   description: null,
   explicitSlotIntervalMinutes: null,
   scheduleId: null,
+  seats: null,
   durationMinutes: 45,
   slotIntervalMinutes: 45,
   bufferBeforeMinutes: 10,

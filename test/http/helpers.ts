@@ -65,6 +65,7 @@ export interface EventTypeBody {
   minimumNoticeMinutes: number;
   bookingWindowDays: number | null;
   maxBookingsPerDay: number | null;
+  seats: number | null;
   createdAt: string;
   updatedAt: string;
 }

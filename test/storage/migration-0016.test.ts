@@ -149,13 +149,14 @@ describe('migration 0016_team_event_types', () => {
     const before = await eventTypes();
     await migrated();
     const accounts: Record<string, string> = { hdr_a: 'acc_a', hdr_b: 'acc_b', hdr_c: 'acc_a' };
-    // 0014 (between) adds `schedule_id`: null, the holder's default schedule.
+    // 0014 (between) adds `schedule_id`: null, the holder's default schedule; 0018 (after) `seats`.
     expect(await eventTypes()).toEqual(
       before.map((row) => ({
         ...row,
         account_id: accounts[row.holder_id as string],
         assignment: null,
         schedule_id: null,
+        seats: null,
       })),
     );
     const joined = await db

@@ -62,6 +62,8 @@ const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resou
   { kind: 'event type', field: 'hosts', value: () => null },
   // Migration 0014: an event type offered in its holder's default schedule.
   { kind: 'event type', field: 'scheduleId', value: () => null },
+  // Migration 0018: one guest at a time, as before.
+  { kind: 'event type', field: 'seats', value: () => null },
 ];
 
 /** The routes whose answers are a resource of a kind, or a list of them. */

@@ -55,6 +55,7 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     explicitSlotIntervalMinutes: null,
     slotIntervalMinutes: 30,
     scheduleId: null,
+    seats: null,
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: 0,
     minimumNoticeMinutes: 0,

@@ -415,6 +415,7 @@ describe('occupanciesOverlapping', () => {
         occupiedStart: at('2026-03-02T09:30:00Z'),
         occupiedEnd: at('2026-03-02T10:15:00Z'),
         expiresAt: null,
+        occurrence: null,
       },
     ]);
   });

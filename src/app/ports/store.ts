@@ -124,6 +124,8 @@ export interface BookingQuery extends PageRequest {
 export interface StoredOccupancy extends Occupancy {
   id: string;
   expiresAt: Instant | null;
+  /** A seat's occurrence (contract §15), the same for every seat of it; null for what is not seated. */
+  occurrence: string | null;
 }
 
 /**
@@ -142,6 +144,11 @@ export type Ownership = { holderId: string } | { holderId: null; accountId: stri
 export interface BookingReads {
   /** A booking in any status that `reach` reaches; holds are not bookings and are not found. */
   get(reach: Reach, id: string): Promise<Booking | undefined>;
+  /**
+   * The end and buffers a booking or hold was made with, in any status: a seat joining an
+   * occurrence takes its seats' (contract §15). Undefined for no such row.
+   */
+  bookedSpan(id: string): Promise<Pick<Booking, 'end' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'> | undefined>;
   /** Whose booking it is (account scope, and a guest's link, which name the booking only); undefined for no such booking. */
   ownerOf(id: string): Promise<Ownership | undefined>;
   /**
@@ -192,9 +199,10 @@ export interface BookingWrites extends BookingReads {
    * nothing, when the database itself rules its time out
    * (PostgreSQL's exclusion constraint: a confirmed booking or a hold, committed or being
    * committed, overlaps it; an expired hold too, until `HoldWrites.dropExpired` removes it). The refusal waits for a concurrent overlapping transaction to end, and never
-   * while holding anything that transaction may wait for.
+   * while holding anything that transaction may wait for. `occurrence`: a seat's (contract §15),
+   * whose other seats' time it shares; none for what is not seated.
    */
-  insert(booking: Booking): Promise<boolean>;
+  insert(booking: Booking, occurrence?: string | null): Promise<boolean>;
   /**
    * Writes a state move of a booking that still has status `from`; false when it no longer has
    * (a concurrent move won), so a move is enforced by the database and not only by a lock.
@@ -233,7 +241,7 @@ export type HoldEnding = { holderId: string } | { accountId: string; hostIds: re
 
 export interface HoldWrites extends HoldReads {
   /** Stores the hold, like `BookingWrites.insert` a booking: false when the database rules its time out. */
-  insert(hold: Hold): Promise<boolean>;
+  insert(hold: Hold, occurrence?: string | null): Promise<boolean>;
   /**
    * Ends the hold if it is live at `now` (release or conversion) and returns it; undefined,
    * changing nothing, when there is no such live hold (expired, released, converted, or taken by a

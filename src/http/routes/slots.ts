@@ -2,7 +2,8 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app/context.js';
-import { listSlotsFor } from '../../app/slots.js';
+import { listSlotsFor, type SlotList } from '../../app/slots.js';
+import { formatUtc, formatWithOffset, type Instant } from '../../domain/instant.js';
 import { principalOf } from '../auth.js';
 import type { RenderedTracks } from '../rendered-tracks.js';
 import { SlotsQuery, SlotsResponse } from '../schemas/index.js';
@@ -25,6 +26,8 @@ export const slotRoutes =
       },
       async (request, reply) => {
         const list = await listSlotsFor(context, principalOf(request), request.query, request.calendarVersion);
+        // A seated type's slots say how many seats each has left: few enough to go through the schema.
+        if (list.seatsLeft) return { data: seatedSlots(list, list.seatsLeft) };
         // The schema's JSON, already written as bytes (see SlotWriter); the schema above still
         // documents the answer in the OpenAPI document.
         const rendered = list.cached
@@ -34,6 +37,18 @@ export const slotRoutes =
       },
     );
   };
+
+function seatedSlots(list: SlotList, seatsLeft: (start: Instant) => number) {
+  const { zone, durationMs } = list;
+  const shown = (instant: Instant) =>
+    zone === undefined ? formatUtc(instant) : formatWithOffset(instant, zone.offsetMsAt(instant));
+  const data = [];
+  for (let i = list.first; i < list.end; i++) {
+    const start = list.starts[i]!;
+    data.push({ start: shown(start), end: shown(start + durationMs), seatsLeft: seatsLeft(start) });
+  }
+  return data;
+}
 
 /**
  * Writes the answer's pieces straight to the socket, as one system call with the headers: a long

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { MAX_SLUG_LENGTH } from '../../domain/event-type.js';
+import { MAX_SEATS, MAX_SLUG_LENGTH, MIN_SEATS } from '../../domain/event-type.js';
 import {
   MAX_OPTIONS,
   MAX_QUESTIONS,
@@ -53,6 +53,10 @@ const eventTypeFields = {
   scheduleId: Nullable(Type.String({ minLength: 1, maxLength: 64 }), {
     description:
       "The holder's schedule (`sch_…`) whose hours and zone it is booked in; null = the default schedule (the availability). Another holder's or an unknown schedule is a 400 on `scheduleId`. A team event type's is null (sending another is a 400): each host names its own.",
+  }),
+  seats: Nullable(Type.Integer({ minimum: MIN_SEATS, maximum: MAX_SEATS }), {
+    description:
+      'Guests one time takes (contract §15): each seat is its own booking, the time is free again when the last seat goes, and `/slots` entries carry `seatsLeft`. Null = one guest. Not with `round-robin` (400 on `seats`). Lowered below the seats an occurrence has, its guests stay and no one joins until it is below.',
   }),
   public: Type.Boolean({ description: 'Whether guests can book it on its booking page (`bookingPageUrl`)' }),
   questions: Type.Array(
@@ -136,6 +140,7 @@ export const CreateEventTypeBody = Type.Object(
     bookingWindowDays: Type.Optional(eventTypeFields.bookingWindowDays),
     maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
     scheduleId: Type.Optional(eventTypeFields.scheduleId),
+    seats: Type.Optional(eventTypeFields.seats),
     public: Type.Optional(eventTypeFields.public),
     questions: Type.Optional(eventTypeFields.questions),
     assignment: Type.Optional(eventTypeFields.assignment),
@@ -169,6 +174,7 @@ export const EventTypeResource = Type.Object(
     minimumNoticeMinutes: Type.Integer(),
     bookingWindowDays: Nullable(Type.Integer()),
     maxBookingsPerDay: Nullable(Type.Integer()),
+    seats: Nullable(Type.Integer(), { description: 'Guests one time takes; null = one' }),
     public: Type.Boolean(),
     questions: Type.Array(
       Type.Object({

@@ -20,5 +20,16 @@ export const SlotsQuery = Type.Object(
 );
 
 export const SlotsResponse = Type.Object({
-  data: Type.Array(Type.Object({ start: Type.String(), end: Type.String() })),
+  data: Type.Array(
+    Type.Object({
+      start: Type.String(),
+      end: Type.String(),
+      seatsLeft: Type.Optional(
+        Type.Integer({
+          description:
+            'A seated event type only (contract §15): the seats still free at this start, counting live holds as taken',
+        }),
+      ),
+    }),
+  ),
 });

@@ -135,6 +135,23 @@ export class KyselyBookings extends Table implements BookingWrites {
     return reaches(reach, row, booking.hostIds) ? booking : undefined;
   }
 
+  async bookedSpan(
+    id: string,
+  ): Promise<Pick<Booking, 'end' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'> | undefined> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .select(['end_at', 'buffer_before_minutes', 'buffer_after_minutes'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        end: Number(row.end_at),
+        bufferBeforeMinutes: row.buffer_before_minutes,
+        bufferAfterMinutes: row.buffer_after_minutes,
+      }
+    );
+  }
+
   async ownerOf(id: string): Promise<Ownership | undefined> {
     const [row] = await ownerOfBooking(this.db, this.engine, { id });
     return row && ownershipOf(row);
@@ -244,13 +261,13 @@ export class KyselyBookings extends Table implements BookingWrites {
     );
   }
 
-  async insert(booking: Booking): Promise<boolean> {
+  async insert(booking: Booking, occurrence: string | null = null): Promise<boolean> {
     this.scope.writes(...booking.hostIds);
     const written = await insertOccupyingRow(
       this.db,
       this.engine,
       bookingRow(booking),
-      booking.status === 'confirmed' ? { ...booking, expiresAt: null } : null,
+      booking.status === 'confirmed' ? { ...booking, expiresAt: null, occurrence } : null,
     );
     // A team booking is found by its hosts too (migration 0017), after its time was taken: a
     // refused booking leaves nothing to remove.
@@ -293,7 +310,7 @@ export class KyselyBookings extends Table implements BookingWrites {
     if (
       from !== 'confirmed' &&
       booking.status === 'confirmed' &&
-      !(await occupy(this.db, this.engine, { ...booking, expiresAt: null }))
+      !(await occupy(this.db, this.engine, { ...booking, expiresAt: null, occurrence: null }))
     )
       throw new OverlapViolation('occupancies_no_overlap');
     return true;

@@ -9,6 +9,7 @@ export interface OccupancyRow {
   occupied_start: number;
   occupied_end: number;
   expires_at: number | null;
+  occurrence: string | null;
 }
 
 /**

@@ -46,9 +46,9 @@ export class KyselyHolds extends Table implements HoldWrites {
     return row && toHold(row);
   }
 
-  async insert(hold: Hold): Promise<boolean> {
+  async insert(hold: Hold, occurrence: string | null = null): Promise<boolean> {
     this.scope.writes(...hold.hostIds);
-    return insertOccupyingRow(this.db, this.engine, holdRow(hold), hold);
+    return insertOccupyingRow(this.db, this.engine, holdRow(hold), { ...hold, occurrence });
   }
 
   async end(owner: HoldEnding, id: string, now: Instant): Promise<Hold | undefined> {

@@ -20,6 +20,7 @@ const OCCUPANCY_COLUMNS = [
   'occupied_start',
   'occupied_end',
   'expires_at',
+  'occurrence',
 ] as const;
 
 /** The longest buffer before a booking (the schemas' limit): how far before its start an occupancy may begin. */
@@ -146,6 +147,7 @@ const insertOccupancyRow = compiledOnce<Database['occupancies']>()((db, param) =
       occupied_start: param('occupied_start'),
       occupied_end: param('occupied_end'),
       expires_at: param('expires_at'),
+      occurrence: param('occurrence'),
     })
     .onConflict((conflict) => conflict.doNothing())
     .returning('holder_id'),
@@ -161,6 +163,8 @@ export interface Occupying {
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
   expiresAt: Instant | null;
+  /** A seat's occurrence (`occurrenceOf`); null for what is not seated. */
+  occurrence: string | null;
 }
 
 /**
@@ -181,6 +185,7 @@ export async function occupy(db: Kysely<Database>, engine: EngineTraits, occupyi
       occupied_start: occupiedStart,
       occupied_end: occupiedEnd,
       expires_at: occupying.expiresAt,
+      occurrence: occupying.occurrence,
     });
     if (written.length === 0) return false;
   }

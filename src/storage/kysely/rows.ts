@@ -54,6 +54,7 @@ export function toOccupancies(rows: OccupancyRow[], excludeBookingId: string | u
       occupiedStart: Number(row.occupied_start),
       occupiedEnd: Number(row.occupied_end),
       expiresAt: nullableNumber(row.expires_at),
+      occurrence: row.occurrence,
     });
   }
   return occupancies;
@@ -73,6 +74,7 @@ function toSettings(row: Selectable<Database['event_types']>): EventTypeSettings
     durationMinutes: row.duration_minutes,
     explicitSlotIntervalMinutes: row.slot_interval_minutes,
     scheduleId: row.schedule_id,
+    seats: row.seats,
     slotIntervalMinutes: row.slot_interval_minutes ?? row.duration_minutes,
     bufferBeforeMinutes: row.buffer_before_minutes,
     bufferAfterMinutes: row.buffer_after_minutes,
@@ -113,6 +115,7 @@ function settingsRow(eventType: EventTypeSettings) {
     duration_minutes: eventType.durationMinutes,
     slot_interval_minutes: eventType.explicitSlotIntervalMinutes,
     schedule_id: eventType.scheduleId,
+    seats: eventType.seats,
     buffer_before_minutes: eventType.bufferBeforeMinutes,
     buffer_after_minutes: eventType.bufferAfterMinutes,
     minimum_notice_minutes: eventType.minimumNoticeMinutes,

@@ -17,6 +17,7 @@ import schedules from './0014_schedules.js';
 import occupancies from './0015_occupancies.js';
 import teamEventTypes from './0016_team_event_types.js';
 import teamBookingHosts from './0017_team_booking_hosts.js';
+import seats from './0018_seats.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -42,5 +43,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0015_occupancies': occupancies(engine),
     '0016_team_event_types': teamEventTypes(engine),
     '0017_team_booking_hosts': teamBookingHosts(engine),
+    '0018_seats': seats(engine),
   };
 }
