@@ -10,31 +10,20 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ensureBuilt, runCli, type ApiResponse } from '../e2e/support.js';
 import { createTestDatabase } from '../support/databases.js';
-import { errorLines, startInstances, type Instance } from './instances.js';
+import { startInstances, type Instance } from './instances.js';
+import { DAY, expectBookedOrRefused, expectNoInstanceErrors, iso, MINUTE, mondayAhead } from './race-support.js';
 
 const SERVER_ENV = {
   DATABASE_POOL_SIZE: '10',
   DATABASE_STATEMENT_TIMEOUT_MS: '10000',
   RATE_LIMIT_PER_MINUTE: '0',
 };
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-
 const spawned: Instance[] = [];
 let db: pg.Pool;
 let instances: Instance[];
 let account: string;
 /** Holders of the account, each with a key of its own. */
 const hosts: Record<'ada' | 'bob' | 'cy', { id: string; key: string }> = {} as never;
-
-/** Midnight (UTC) of the first Monday at least `days` days from now: default hours are Mon–Fri 09:00–17:00 UTC. */
-function mondayAhead(days: number): number {
-  const from = Math.floor((Date.now() + days * DAY) / DAY) * DAY;
-  const weekday = new Date(from).getUTCDay();
-  return from + ((8 - weekday) % 7) * DAY;
-}
-
-const iso = (instant: number) => new Date(instant).toISOString();
 
 async function created(response: Promise<ApiResponse>): Promise<{ id: string }> {
   const answer = await response;
@@ -55,24 +44,6 @@ function book(instance: Instance, token: string, eventTypeId: string, start: num
     guestEmail: 'racer@example.com',
     ...extra,
   });
-}
-
-function expectNoInstanceErrors(): void {
-  for (const instance of instances) {
-    expect(instance.exited(), instance.name).toBe(false);
-    expect(errorLines(instance), instance.name).toEqual([]);
-  }
-}
-
-/** Every answer a 201 or a 409 `slot-unavailable`, none a 5xx. */
-function expectBookedOrRefused(answers: ApiResponse[]): void {
-  for (const answer of answers) {
-    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-    if (answer.status !== 201) {
-      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
-      expect((answer.body as { type: string }).type).toBe('urn:service:problem:slot-unavailable');
-    }
-  }
 }
 
 interface OccupancyRow {
@@ -154,7 +125,7 @@ describe('team bookings raced by three instances on one PostgreSQL database (con
     await annotate(
       JSON.stringify({ booked: 3, refused: 17, slowestMs, totalMs: Math.round(performance.now() - began) }),
     );
-    expectNoInstanceErrors();
+    expectNoInstanceErrors(instances);
   }, 60_000);
 
   it('when personal, collective and round-robin bookings of shared hosts race for overlapping times, round after round, then no host is ever in two overlapping occupancies and every booking occupies exactly its hosts', async ({
@@ -233,6 +204,6 @@ describe('team bookings raced by three instances on one PostgreSQL database (con
       });
     }
     await annotate(JSON.stringify(outcomes));
-    expectNoInstanceErrors();
+    expectNoInstanceErrors(instances);
   }, 120_000);
 });

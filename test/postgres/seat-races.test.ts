@@ -1,0 +1,163 @@
+// Issue 29 on PostgreSQL: three real `slotwise serve` processes on one database, raced over HTTP
+// for the seats of one start (contract §15). Each seat writes its occupancy first (the exclusion
+// constraint lets rows of one occurrence overlap, nothing else), then counts the occurrence's seats
+// under its decision's lock: of N concurrent requests exactly the free seats win, the rest are 409,
+// none a 5xx; an occurrence never shares its host's time with another booking; and the seats of a
+// collective team type take every host once per seat.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, ensureBuilt, runCli, type ApiResponse } from '../e2e/support.js';
+import { createTestDatabase } from '../support/databases.js';
+import { startInstances, type Instance } from './instances.js';
+import { DAY, expectBookedOrRefused, expectNoInstanceErrors, iso, MINUTE, mondayAhead } from './race-support.js';
+
+const SERVER_ENV = {
+  DATABASE_POOL_SIZE: '10',
+  DATABASE_STATEMENT_TIMEOUT_MS: '10000',
+  RATE_LIMIT_PER_MINUTE: '0',
+};
+
+const spawned: Instance[] = [];
+let db: pg.Pool;
+let instances: Instance[];
+let account: string;
+const hosts: Array<{ id: string; key: string }> = [];
+
+async function created(response: Promise<ApiResponse>): Promise<{ id: string }> {
+  const answer = await response;
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body as { id: string };
+}
+
+async function eventType(token: string, fields: Record<string, unknown>): Promise<string> {
+  const body = { title: 'Class', durationMinutes: 30, ...fields };
+  return (await created(api(instances[0]!, token, 'POST', '/api/v1/event-types', body))).id;
+}
+
+/** `count` booking requests at once, spread over the instances; `kinds` cycles what each books. */
+async function race(count: number, kinds: Array<{ token: string; eventTypeId: string; start: number }>) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) => {
+      const kind = kinds[i % kinds.length]!;
+      return api(instances[i % 3]!, kind.token, 'POST', '/api/v1/bookings', {
+        eventTypeId: kind.eventTypeId,
+        start: iso(kind.start),
+        guestName: `Guest ${i}`,
+        guestEmail: `guest${i}@example.com`,
+      });
+    }),
+  );
+}
+
+interface OccupancyRow {
+  booking_id: string;
+  holder_id: string;
+  occurrence: string | null;
+  occupied_start: number;
+  occupied_end: number;
+}
+
+async function occupancies(from: number, to: number): Promise<OccupancyRow[]> {
+  const { rows } = await db.query<OccupancyRow>(
+    `select booking_id, holder_id, occurrence, occupied_start::float8 as occupied_start, occupied_end::float8 as occupied_end
+       from occupancies where occupied_start >= $1 and occupied_start < $2 order by holder_id, occupied_start`,
+    [from, to],
+  );
+  return rows;
+}
+
+/** No two rows of one host overlap unless they are seats of one occurrence. */
+function expectOccurrencesApart(rows: OccupancyRow[]): void {
+  for (const a of rows)
+    for (const b of rows) {
+      if (a === b || a.holder_id !== b.holder_id) continue;
+      const overlap = a.occupied_start < b.occupied_end && b.occupied_start < a.occupied_end;
+      if (overlap) expect(a.occurrence !== null && a.occurrence === b.occurrence, JSON.stringify([a, b])).toBe(true);
+    }
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  const databaseUrl = await createTestDatabase();
+  db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  instances = await startInstances(3, databaseUrl, SERVER_ENV, spawned);
+  const made = await runCli(['keys', 'create', '--account', 'acme', '--scopes', 'read,write'], {
+    DATABASE_URL: databaseUrl,
+  });
+  expect(made.code, made.stderr).toBe(0);
+  account = made.stdout.trim();
+  for (const name of ['ada', 'bob']) {
+    const holder = await created(api(instances[0]!, account, 'POST', '/api/v1/holders', { name }));
+    const key = (await api(instances[0]!, account, 'POST', `/api/v1/holders/${holder.id}/keys`, { scopes: ['*'] }))
+      .body as { key: string };
+    hosts.push({ id: holder.id, key: key.key });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(spawned.map((instance) => instance.stop(3_000)));
+  await db?.end();
+}, 30_000);
+
+describe('seats raced by three instances on one PostgreSQL database (contract §15)', () => {
+  it('when 20 requests for the 5 seats of one start arrive at once, then exactly 5 are booked and 15 are 409', async ({
+    annotate,
+  }) => {
+    const ada = hosts[0]!;
+    const workshop = await eventType(ada.key, { title: 'Workshop', seats: 5 });
+    const start = mondayAhead(7) + 10 * 60 * MINUTE;
+    const answers = await race(20, [{ token: ada.key, eventTypeId: workshop, start }]);
+    expectBookedOrRefused(answers);
+    const booked = answers.filter((answer) => answer.status === 201);
+    expect(booked).toHaveLength(5);
+    const rows = await occupancies(start - DAY, start + DAY);
+    expect(rows).toHaveLength(5);
+    expect(new Set(rows.map((row) => row.occurrence)).size).toBe(1);
+    await annotate(JSON.stringify({ booked: booked.length, refused: answers.length - booked.length }));
+    expectNoInstanceErrors(instances);
+  }, 60_000);
+
+  it('when seats of an occurrence race with another event type’s bookings of overlapping times, round after round, then the host is never in two occurrences at once and no occurrence has more than its seats', async () => {
+    const ada = hosts[0]!;
+    const workshop = await eventType(ada.key, { title: 'Seminar', seats: 4, durationMinutes: 60 });
+    const single = await eventType(ada.key, { title: 'One to one', slotIntervalMinutes: 15 });
+    for (let round = 0; round < 4; round++) {
+      const day = mondayAhead(14) + round * DAY;
+      const at = (minutes: number) => day + (10 * 60 + minutes) * MINUTE;
+      const answers = await race(24, [
+        { token: ada.key, eventTypeId: workshop, start: at(0) },
+        { token: ada.key, eventTypeId: workshop, start: at(0) },
+        { token: ada.key, eventTypeId: single, start: at(15) },
+        { token: ada.key, eventTypeId: workshop, start: at(60) },
+        { token: ada.key, eventTypeId: single, start: at(45) },
+        { token: ada.key, eventTypeId: workshop, start: at(0) },
+      ]);
+      expectBookedOrRefused(answers);
+      const rows = await occupancies(day, day + DAY);
+      expectOccurrencesApart(rows);
+      const perOccurrence = new Map<string, number>();
+      for (const row of rows)
+        if (row.occurrence !== null) perOccurrence.set(row.occurrence, (perOccurrence.get(row.occurrence) ?? 0) + 1);
+      for (const seats of perOccurrence.values()) expect(seats).toBeLessThanOrEqual(4);
+      expect(rows.length).toBe(answers.filter((answer) => answer.status === 201).length);
+    }
+    expectNoInstanceErrors(instances);
+  }, 120_000);
+
+  it('when 12 requests for the 3 seats of a collective team type arrive at once, then exactly 3 are booked, each on both hosts', async () => {
+    const panel = await eventType(account, {
+      title: 'Panel',
+      assignment: 'collective',
+      seats: 3,
+      hosts: hosts.map((host) => ({ holderId: host.id })),
+    });
+    const start = mondayAhead(21) + 14 * 60 * MINUTE;
+    const answers = await race(12, [{ token: account, eventTypeId: panel, start }]);
+    expectBookedOrRefused(answers);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3);
+    const rows = await occupancies(start - DAY, start + DAY);
+    expect(rows.filter((row) => row.holder_id === hosts[0]!.id)).toHaveLength(3);
+    expect(rows.filter((row) => row.holder_id === hosts[1]!.id)).toHaveLength(3);
+    expectNoInstanceErrors(instances);
+  }, 60_000);
+});
