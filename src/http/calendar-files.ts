@@ -139,7 +139,10 @@ function writable(text: string): string {
 /**
  * One VEVENT per booking, its UID the booking's id (stable: a booking never changes its time; a
  * reschedule makes a new booking). A cancelled or rescheduled one stays in the file with
- * STATUS:CANCELLED and SEQUENCE 1, so a calendar that had it removes it.
+ * STATUS:CANCELLED and SEQUENCE 1, so a calendar that had it removes it. The holder sees a seated
+ * occurrence (contract §15) once: its seats' guests as attendees, under the UID of the seat booked
+ * first (while that seat stays, the event keeps its UID as guests join), and no cancelled seat of
+ * an occurrence that still takes place (its UID was never an event of the holder's).
  */
 export function calendarFile(content: CalendarFileContent, audience: Audience): string {
   const holderName = content.holder.displayName ?? content.holder.name;
@@ -148,23 +151,62 @@ export function calendarFile(content: CalendarFileContent, audience: Audience): 
     name: audience === 'holder' ? written.calendarName(`${holderName} (Slotwise)`) : null,
     method: audience === 'guest' ? ICalCalendarMethod.PUBLISH : null,
   });
-  for (const booking of content.bookings) {
+  const events = audience === 'holder' ? occurrencesOf(content.bookings) : content.bookings.map((booking) => [booking]);
+  for (const seats of events) {
+    const booking = seats[0]!;
     const title = content.titles.get(booking.eventTypeId) ?? 'Booking';
+    const guests = seats.length === 1 ? booking.guestName : `${seats.length} guests`;
     calendar.createEvent({
       id: `${booking.id}@slotwise`,
       start: new Date(booking.start),
       end: new Date(booking.end),
-      stamp: new Date(booking.updatedAt),
+      stamp: new Date(Math.max(...seats.map((seat) => seat.updatedAt))),
       created: new Date(booking.createdAt),
-      lastModified: new Date(booking.updatedAt),
+      lastModified: new Date(Math.max(...seats.map((seat) => seat.updatedAt))),
       sequence: booking.status === 'confirmed' ? 0 : 1,
       status: booking.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
-      summary: written.value(audience === 'holder' ? `${title}: ${booking.guestName}` : `${title} with ${holderName}`),
-      description: audience === 'holder' ? describe(booking) : null,
-      attendees: [{ name: written.parameter(booking.guestName), email: written.value(booking.guestEmail) }],
+      summary: written.value(audience === 'holder' ? `${title}: ${guests}` : `${title} with ${holderName}`),
+      description: audience === 'holder' ? describeSeats(seats) : null,
+      attendees: seats.map((seat) => ({
+        name: written.parameter(seat.guestName),
+        email: written.value(seat.guestEmail),
+      })),
     });
   }
   return calendar.toString();
+}
+
+/**
+ * The holder's events: each confirmed booking alone, but the confirmed seats of one occurrence
+ * together (the same event type and start: only seats can share them, a host's confirmed
+ * bookings never overlap otherwise), the first booked first; each cancelled or moved booking
+ * alone, unless its occurrence still takes place.
+ */
+function occurrencesOf(bookings: readonly Booking[]): Booking[][] {
+  const keyOf = (booking: Booking) => `${booking.eventTypeId} ${booking.start}`;
+  const confirmed = new Map<string, Booking[]>();
+  for (const booking of bookings) {
+    if (booking.status !== 'confirmed') continue;
+    const seats = confirmed.get(keyOf(booking));
+    if (seats) seats.push(booking);
+    else confirmed.set(keyOf(booking), [booking]);
+  }
+  const events: Booking[][] = [];
+  for (const booking of bookings) {
+    const seats = confirmed.get(keyOf(booking));
+    if (booking.status !== 'confirmed') {
+      if (!seats) events.push([booking]);
+    } else if (seats![0] === booking)
+      events.push([...seats!].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  }
+  return events;
+}
+
+/** The holder's notes on a booking, or on each seat of an occurrence under its guest's name. */
+function describeSeats(seats: readonly Booking[]): string | null {
+  if (seats.length === 1) return describe(seats[0]!);
+  const parts = seats.map((seat) => [seat.guestName, describe(seat)].filter(Boolean).join('\n'));
+  return written.value(parts.join('\n\n'));
 }
 
 /** The holder's notes on a booking in its feed: the guest's notes and answers. */

@@ -4,6 +4,7 @@
 // `seatsLeft`; the daily cap counts occurrences; a seat joins whatever the hours say now (only the
 // clock rules still apply) and takes the occurrence's time; cancelling or moving one seat changes
 // that guest's booking only. Collective team types take seats too; round robin does not.
+import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/app/api-keys.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -204,6 +205,52 @@ describe('seats on event types', () => {
     await call('POST', `/bookings/${seats[1]!.id}/cancel`, {});
     expect((await seatsAt(workshop.id)).get(MONDAY_10)).toBe(1);
     expect((await bookSeat(workshop.id, MONDAY_10, 'barbara')).statusCode).toBe(201);
+  });
+});
+
+describe('seats in calendar files', () => {
+  const eventsOf = (text: string) =>
+    new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((vevent) => ({
+      uid: String(vevent.getFirstPropertyValue('uid')),
+      status: String(vevent.getFirstPropertyValue('status')),
+      summary: String(vevent.getFirstPropertyValue('summary')),
+      attendees: vevent.getAllProperties('attendee').map((attendee) => String(attendee.getFirstValue()).toLowerCase()),
+    }));
+  const fetched = async (url: string) => {
+    const res = await h.request({ method: 'GET', url: new URL(url).pathname });
+    expect(res.statusCode, res.body).toBe(200);
+    return eventsOf(res.body);
+  };
+
+  it('when an occurrence has seats, then the holder’s feed shows it once with every seat’s guest, under the first seat’s UID while it stays, and each guest’s .ics shows only their own booking', async () => {
+    const workshop = await createEventType(h, key, { title: 'Workshop', seats: 3 });
+    // Booked a minute apart: the first seat is grace's.
+    const guests: BookingBody[] = [];
+    for (const guest of ['grace', 'alan', 'edsger']) {
+      guests.push(await seat(workshop.id, MONDAY_10, guest));
+      h.clock.set(h.clock.now() + 60_000);
+    }
+    const [grace, alan, edsger] = guests as [BookingBody, BookingBody, BookingBody];
+    const me = await call('GET', '/me');
+    const feedUrl = me.json<{ holder: { calendarFeedUrl: string } }>().holder.calendarFeedUrl;
+    const feed = await fetched(feedUrl);
+    expect(feed).toEqual([
+      {
+        uid: `${grace.id}@slotwise`,
+        status: 'CONFIRMED',
+        summary: 'Workshop: 3 guests',
+        attendees: ['mailto:grace@example.com', 'mailto:alan@example.com', 'mailto:edsger@example.com'],
+      },
+    ]);
+    const own = await fetched(alan.icsUrl!);
+    expect(own.map((event) => [event.uid, event.attendees])).toEqual([
+      [`${alan.id}@slotwise`, ['mailto:alan@example.com']],
+    ]);
+    // A seat cancelled while the occurrence takes place is no event of the holder's.
+    await call('POST', `/bookings/${edsger.id}/cancel`, {});
+    expect((await fetched(feedUrl)).map((event) => [event.uid, event.attendees.length])).toEqual([
+      [`${grace.id}@slotwise`, 2],
+    ]);
   });
 });
 
