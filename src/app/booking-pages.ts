@@ -354,6 +354,7 @@ export function bookOnPage(
   details: Omit<CreateBookingInput, 'eventTypeId' | 'start' | 'holdId'>,
 ): Promise<Booking> {
   const { eventType } = page;
+  // A holder's page has its holder as its one host.
   const booker =
     eventType.holderId === null
       ? {

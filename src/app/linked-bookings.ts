@@ -36,7 +36,8 @@ export async function linkedBooking(
       : context.store.holders.get(ownership.holderId).then((holder) => holder && { kind: 'holder' as const, holder }),
   ]);
   if (!booking || !owner) return undefined;
-  const hosts = await hostsOf(context, booking.hostIds);
+  // A holder's own booking has its holder as its one host, just read.
+  const hosts = owner.kind === 'holder' ? [owner.holder] : await hostsOf(context, booking.hostIds);
   if (!hosts) return undefined;
   // A holder's titles reach its own event types and its account's team types: a host's, a team booking's.
   const titles = await context.store.eventTypes.titles(booking.hostIds[0]!, [booking.eventTypeId]);
