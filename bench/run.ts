@@ -6,14 +6,14 @@
  *   npm run bench -- --postgres   # PostgreSQL (a temporary database on BENCH_POSTGRES_URL)
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
- *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|acting|teams|bookings|holds|revocation   # one part
+ *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|acting|teams|bookings|holds|seats|revocation   # one part
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  *
  * Parts: slot queries of a realistic and a worst-case holder, of the realistic one with three
  * calendar sources (busy), booking pages, slot queries while the holder takes 20 bookings a second
  * (mixed), slot queries of 100 holders in turn by one account key acting for each (acting), bookings,
- * holds then bookings (checkout), and how soon a second instance refuses a key the CLI revoked
+ * holds then bookings (checkout), the seats of 100-seat occurrences (seats), and how soon a second instance refuses a key the CLI revoked
  * (revocation). Each load part also prints the database statements per request.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -374,6 +374,22 @@ async function main(): Promise<void> {
           cpuSplit('request', checkouts, floor)
         );
       });
+    if (runs('seats'))
+      await part(async () => {
+        // Issue 29: 16 clients filling 100-seat occurrences, one start after another: every seat
+        // joins (or opens) the occurrence, which is counted under the holder's lock after the write.
+        const seated = await seedSeats(base, env);
+        const seats = await seatLoad(base, server.pid!, seated, now);
+        const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor-seats.db'), SECONDS, 16);
+        return (
+          `POST /bookings of seats, ${SEATS} per occurrence, 16 clients: ${seats.rps.toFixed(0)} seats/s, ` +
+          `p50 ${seats.p50} ms, p99 ${seats.p99} ms (target < 50 ms) (floor: ${floor.rate.toFixed(0)} durable ` +
+          `${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) → ratio ${(seats.rps / floor.rate).toFixed(2)}; ` +
+          `server CPU per seat ${seats.cpuPerRequestUs.toFixed(0)} µs; database statements per seat ` +
+          `${statementsText(seats.statementsPerRequest!)}\n` +
+          cpuSplit('seat', seats, floor)
+        );
+      });
     if (runs('revocation')) await part(() => revocationLatency(env));
     if (peaks.length > 0) report.push(`server peak RSS, highest part: ${Math.max(...peaks)} MB`);
 
@@ -681,16 +697,19 @@ async function seedTeams(base: string, env: NodeJS.ProcessEnv, now: number) {
  * Three holders of an account open around the clock, and a 5-minute round-robin and collective
  * type of the three, booked with the account key: what the team booking load books.
  */
-async function seedTeamBookers(base: string, env: NodeJS.ProcessEnv) {
-  const { key, holders } = await seedAccount(base, env, 3, 'team-bookings');
+/** Every hour of every day open, in UTC: each load's starts are bookable wherever they fall. */
+async function openAlways(base: string, key: string, holderId: string): Promise<void> {
   const always = [{ start: '00:00', end: '24:00' }];
   const weekly = Object.fromEntries(
     ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, always]),
   );
-  for (const holder of holders) {
-    const put = await api(base, key, 'PUT', '/api/v1/availability', { timeZone: 'UTC', weekly }, holder.id);
-    if (put.status !== 200) throw new Error(`availability of ${holder.id}: ${put.status}`);
-  }
+  const put = await api(base, key, 'PUT', '/api/v1/availability', { timeZone: 'UTC', weekly }, holderId);
+  if (put.status !== 200) throw new Error(`availability of ${holderId}: ${put.status}`);
+}
+
+async function seedTeamBookers(base: string, env: NodeJS.ProcessEnv) {
+  const { key, holders } = await seedAccount(base, env, 3, 'team-bookings');
+  for (const holder of holders) await openAlways(base, key, holder.id);
   const teamType = async (title: string, assignment: string): Promise<Holder> => {
     const created = await api(base, key, 'POST', '/api/v1/event-types', {
       title,
@@ -705,6 +724,48 @@ async function seedTeamBookers(base: string, env: NodeJS.ProcessEnv) {
     roundRobin: await teamType('Any of three', 'round-robin'),
     collective: await teamType('All three', 'collective'),
   };
+}
+
+/** Seats one occurrence of the seats part takes. */
+const SEATS = 100;
+
+/** A holder, always open, with a 5-minute event type of `SEATS` seats, booked with the account's key. */
+async function seedSeats(base: string, env: NodeJS.ProcessEnv): Promise<Holder> {
+  const { key, holders } = await seedAccount(base, env, 1, 'seats');
+  const holder = holders[0]!;
+  await openAlways(base, key, holder.id);
+  const type = { title: 'Workshop', durationMinutes: 5, seats: SEATS };
+  const created = await api(base, key, 'POST', '/api/v1/event-types', type, holder.id);
+  if (created.status !== 201) throw new Error(`seated type: ${created.status} ${JSON.stringify(created.json)}`);
+  return { key, eventTypeId: created.json.id as string };
+}
+
+/** Exactly `SEATS` requests per start, one start after another: each occurrence is filled by the 16 clients at once. */
+async function seatLoad(base: string, pid: number, holder: Holder, now: number): Promise<Figures> {
+  const start = startsFrom(now);
+  let occurrence = start();
+  let seated = 0;
+  return writeLoad(base, pid, holder, 'seat load', [
+    {
+      method: 'POST',
+      path: '/api/v1/bookings',
+      setupRequest: (request: any) => {
+        if (seated++ === SEATS) {
+          occurrence = start();
+          seated = 1;
+        }
+        return {
+          ...request,
+          body: JSON.stringify({
+            eventTypeId: holder.eventTypeId,
+            start: occurrence,
+            guestName: 'Seat',
+            guestEmail: 'seat@example.com',
+          }),
+        };
+      },
+    },
+  ]);
 }
 
 /** The real answers, for the floor to serve byte for byte. */

@@ -1,23 +1,30 @@
 import type { Holder } from '../domain/api-key.js';
-import type { EventType } from '../domain/event-type.js';
+import type { EventType, EventTypeSettings } from '../domain/event-type.js';
 import type { Booking } from '../domain/booking.js';
 import { newHold, type Hold } from '../domain/hold.js';
 import { DAY_MS, formatUtc, parseInstant, type Instant } from '../domain/instant.js';
 import { bookableSpan } from '../domain/slots.js';
+import type { TeamEventType } from '../domain/team-event-type.js';
 import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
-import { eventTypeDeleted, rulesToBook, takeTime } from './booking-decision.js';
-import { createBooking, type CreateBookingInput } from './bookings.js';
+import { eventTypeDeleted, lockCalendars, rulesToBook, takeTime } from './booking-decision.js';
+import { createBooking, ownersOfTeam, teamRulesToBook, type ActingOn, type CreateBookingInput } from './bookings.js';
 import { instantField } from './instants.js';
 import type { AppContext } from './context.js';
 import { scheduleOf, type Calendar } from './calendars.js';
-import { linkedBooking } from './linked-bookings.js';
+import { hostsOf, linkedBooking } from './linked-bookings.js';
+import { transactionOfOwners } from './owner-scope.js';
+import type { PageOwner } from './page-owners.js';
+import type { HoldEnding, Reach, Transaction } from './ports/store.js';
 import { listSlots } from './slots.js';
+import { listTeamSlots } from './team-slots.js';
 
-/** What a holder's booking page shows: who, and the event types guests may book. */
+export { ownerHandle, ownerName, shownName, type PageOwner } from './page-owners.js';
+
+/** What a booking page's list shows: whose it is, and the event types guests may book. */
 export interface PublicProfile {
-  holder: Holder;
+  owner: PageOwner;
   /** Live public event types, by title. */
-  eventTypes: EventType[];
+  eventTypes: EventTypeSettings[];
 }
 
 /**
@@ -30,7 +37,18 @@ export async function publicProfile(context: AppContext, handle: string): Promis
   const eventTypes = [...found.calendar.eventTypes.values()]
     .filter((eventType) => eventType.public)
     .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
-  return eventTypes.length > 0 ? { holder: found.holder, eventTypes } : undefined;
+  return eventTypes.length > 0 ? { owner: { kind: 'holder', holder: found.holder }, eventTypes } : undefined;
+}
+
+/**
+ * The account behind `/team/{accountHandle}`, with its public team event types (contract §14);
+ * undefined, as for a holder, when there is no such handle or nothing public to book.
+ */
+export async function publicTeamProfile(context: AppContext, handle: string): Promise<PublicProfile | undefined> {
+  const account = await context.store.accounts.findByHandle(handle);
+  if (!account) return undefined;
+  const eventTypes = await context.store.teamEventTypes.listPublic(account.id);
+  return eventTypes.length > 0 ? { owner: { kind: 'team', account }, eventTypes } : undefined;
 }
 
 /**
@@ -44,18 +62,19 @@ async function holderCalendar(context: AppContext, handle: string) {
   return calendar && { holder: found.holder, calendar };
 }
 
-/** The name guests see. */
-export function shownName(holder: Holder): string {
-  return holder.displayName ?? holder.name;
-}
-
-/** A public event type's page: whose it is, and the zone its hours are kept in. */
+/**
+ * A public event type's page: whose it is, who attends, and the zone its hours are kept in. The
+ * event type says which kind: a holder's own (`holderId`), or a team's (`holderId` null).
+ */
 export interface PublicEventType {
-  holder: Holder;
-  eventType: EventType;
+  owner: PageOwner;
+  eventType: EventType | TeamEventType;
+  /** Who may attend: the holder, or the team type's hosts in their order (round robin books the fixed ones and one other). */
+  hosts: Holder[];
   /**
-   * The zone of the schedule the event type is booked in (contract §13): where a guest's zone
-   * falls back to when the browser tells none, so the times read as the hours were set.
+   * The zone of the schedule the event type is booked in (contract §13; a team's, its first
+   * host's, as its daily cap counts days): where a guest's zone falls back to when the browser
+   * tells none, so the times read as the hours were set.
    */
   zone: string;
   /** The holder's calendar version as just read (null: read it again when the slots are listed). */
@@ -73,7 +92,59 @@ export async function publicEventType(
   const { holder, calendar } = found;
   const eventType = [...calendar.eventTypes.values()].find((candidate) => candidate.public && candidate.slug === slug);
   if (!eventType) return undefined;
-  return { holder, eventType, zone: zoneFor(calendar, eventType), calendarVersion: calendar.version };
+  return {
+    owner: { kind: 'holder', holder },
+    eventType,
+    hosts: [holder],
+    zone: zoneFor(calendar, eventType),
+    calendarVersion: calendar.version,
+  };
+}
+
+/** The live public team event type at `/team/{accountHandle}/{slug}` (contract §14); undefined for anything else. */
+export async function publicTeamEventType(
+  context: AppContext,
+  handle: string,
+  slug: string,
+): Promise<PublicEventType | undefined> {
+  const account = await context.store.accounts.findByHandle(handle);
+  const found = account && (await context.store.teamEventTypes.findPublic(account.id, slug));
+  if (!account || !found) return undefined;
+  // The cached type, as slot queries use it: its combined slots are kept by identity.
+  const team = (await context.teamEventTypes.find(found.id)) ?? found;
+  return teamPage(context, { kind: 'team', account }, team);
+}
+
+/** A team event type as a page to pick times from; undefined if one of its hosts is not stored. */
+async function teamPage(
+  context: AppContext,
+  owner: PageOwner,
+  team: TeamEventType,
+): Promise<PublicEventType | undefined> {
+  const [hosts, zone] = await Promise.all([
+    hostsOf(
+      context,
+      team.hosts.map((host) => host.holderId),
+    ),
+    teamZone(context, team.hosts[0]!),
+  ]);
+  return hosts && { owner, eventType: team, hosts, zone, calendarVersion: null };
+}
+
+/** The zone a team type's times are kept in: its first host's schedule's (contract §14, as its daily cap). */
+async function teamZone(context: AppContext, firstHost: { holderId: string; scheduleId: string | null }) {
+  const calendar = await context.calendars.current(firstHost.holderId, context.now());
+  if (!calendar) throw new Error(`host ${firstHost.holderId} of a team event type has no calendar`);
+  return scheduleOf(calendar, firstHost).zone.id;
+}
+
+/** The free starts of the page's event type in [from, to): a holder's, or a team's (any host for round robin). */
+function pageSlots(context: AppContext, page: PublicEventType, from: Instant, to: Instant, moving?: string) {
+  const { eventType } = page;
+  const query = { eventTypeId: eventType.id, from: formatUtc(from), to: formatUtc(to) };
+  return eventType.holderId === null
+    ? listTeamSlots(context, eventType, query, moving)
+    : listSlots(context, { holderId: eventType.holderId }, query, page.calendarVersion, moving);
 }
 
 /** A month of an event type's free times, as a guest in `zone` sees them. */
@@ -113,13 +184,7 @@ export async function monthOfSlots(
   const to = Math.min(zone.startOfDay(epochDayFromIsoDate(`${nextMonth(shown)}-01`)!), horizon);
   const days = new Map<string, Instant[]>();
   if (from < to) {
-    const list = await listSlots(
-      context,
-      { holderId: page.holder.id },
-      { eventTypeId: page.eventType.id, from: formatUtc(from), to: formatUtc(to) },
-      page.calendarVersion,
-      moving,
-    );
+    const list = await pageSlots(context, page, from, to, moving);
     // Starts ascend, so their days do: each day's text is made once, not once per start.
     let day: number | undefined;
     let starts: Instant[] = [];
@@ -170,13 +235,16 @@ export interface PageVisitor {
 
 /**
  * Holds the time a guest picked on a booking page (contract §10), or gives no hold (null) when
- * the time is free but the holder's page holds (`PUBLIC_HOLDS_PER_HOLDER`) or this client's
+ * the time is free but a host's page holds (`PUBLIC_HOLDS_PER_HOLDER`) or this client's there
  * (`PUBLIC_HOLDS_PER_CLIENT`) are all live: a page hold is a convenience, never a gate, and the
  * guest then books the time straight from the form (`bookOnPage`). The browser session's
- * previous hold at this holder ends first (one live page hold per session). Both counts are read
- * after the new hold is written, under the calendar lock (its lock order), so no two sessions can
- * both take the last place; a hold past either cap is removed again in the same transaction.
- * 409 `slot-unavailable` when the time is not bookable, 400 on `start` for no instant.
+ * previous hold on this owner's pages ends first (one live page hold per session). A team
+ * type's hold occupies the hosts it would book (contract §14), and counts against each of them:
+ * the caps are counted per host, over every page hold occupying it, its own pages' and the
+ * team pages' it hosts. The counts are read after the new hold is written, under each host's
+ * calendar lock (its lock order), so no two sessions can both take the last place; a hold past
+ * a cap is removed again in the same transaction. 409 `slot-unavailable` when the time is not
+ * bookable, 400 on `start` for no instant.
  */
 export async function holdOnPage(
   context: AppContext,
@@ -184,35 +252,67 @@ export async function holdOnPage(
   start: string,
   visitor: PageVisitor,
 ): Promise<Hold | null> {
-  const { holder } = page;
+  const { eventType } = page;
   const at = instantField('start', start);
   // The client is kept as a keyed digest: a hold row never holds a guest's address.
   const origin = { session: visitor.session, client: context.secrets.sign('page-clients', visitor.client) };
-  return context.store.transaction(
-    async (tx) => {
-      const now = context.now();
-      await tx.holds.endPageHoldsOf(holder.id, origin.session, now);
-      const rules = await rulesToBook(tx, holder.id, page.eventType.id, () => eventTypeDeleted('this page'));
-      const id = context.ids.newId('hld');
-      let hold: Hold | undefined;
-      const kept = await takeTime(tx, context.zones, {
-        rules,
-        start: at,
-        now,
-        insert: (taken) =>
-          tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.occurrence),
-        underLock: async () => {
-          const live = await tx.holds.countLivePageHolds(holder.id, origin.client, now);
-          if (live.ofHolder <= context.pages.holdsPerHolder && live.ofClient <= context.pages.holdsPerClient)
-            return true;
-          await tx.holds.end({ holderId: holder.id }, id, now);
-          return false;
-        },
-      });
-      return kept ? hold! : null;
-    },
-    { ownerIds: [holder.id] },
-  );
+  const withinCaps = async (tx: Transaction, hold: Hold, ending: HoldEnding, now: Instant): Promise<boolean> => {
+    for (const hostId of hold.hostIds) {
+      const live = await tx.holds.countLivePageHolds(hostId, origin.client, now);
+      if (live.ofHost > context.pages.holdsPerHolder || live.ofClient > context.pages.holdsPerClient) {
+        await tx.holds.end(ending, hold.id, now);
+        return false;
+      }
+    }
+    return true;
+  };
+  if (eventType.holderId !== null) {
+    const holderId = eventType.holderId;
+    return context.store.transaction(
+      async (tx) => {
+        const now = context.now();
+        await tx.holds.endPageHoldsOf(holderId, origin.session, now);
+        const rules = await rulesToBook(tx, holderId, eventType.id, () => eventTypeDeleted('this page'));
+        const id = context.ids.newId('hld');
+        let hold: Hold | undefined;
+        const kept = await takeTime(tx, context.zones, {
+          rules,
+          start: at,
+          now,
+          insert: (taken) =>
+            tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.occurrence),
+          underLock: () => withinCaps(tx, hold!, { holderId }, now),
+        });
+        return kept ? hold! : null;
+      },
+      { ownerIds: [holderId] },
+    );
+  }
+  const { accountId } = eventType;
+  const expected = [accountId, ...eventType.hosts.map((host) => host.holderId)];
+  return transactionOfOwners(context, expected, async (tx, _events, needs) => {
+    const now = context.now();
+    const previous = await tx.holds.livePageHoldsOfSession({ accountId }, origin.session, now);
+    needs(previous.flatMap((hold) => hold.hostIds));
+    for (const hold of previous) await tx.holds.end({ accountId, hostIds: hold.hostIds }, hold.id, now);
+    const rules = await teamRulesToBook(tx, accountId, eventType.id, now, () => eventTypeDeleted('this page'));
+    needs(ownersOfTeam(accountId, rules));
+    const id = context.ids.newId('hld');
+    let hold: Hold | undefined;
+    const kept = await takeTime(tx, context.zones, {
+      rules,
+      start: at,
+      now,
+      insert: (taken) =>
+        tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.occurrence),
+      underLock: async () => {
+        // Each host's calendar lock, under which its own pages' holds are counted too.
+        await lockCalendars(tx, hold!.hostIds);
+        return withinCaps(tx, hold!, { accountId, hostIds: hold!.hostIds }, now);
+      },
+    });
+    return kept ? hold! : null;
+  });
 }
 
 /** The session's live hold, for the form that books it; undefined once it is gone or is another session's. */
@@ -222,8 +322,11 @@ export async function pageHold(
   holdId: string,
   pageSession: string,
 ): Promise<Hold | undefined> {
-  const hold = await context.store.holds.get({ holderId: page.holder.id }, holdId, context.now());
-  return hold && hold.page?.session === pageSession && hold.eventTypeId === page.eventType.id ? hold : undefined;
+  const { eventType } = page;
+  const reach: Reach =
+    eventType.holderId === null ? { accountId: eventType.accountId } : { holderId: eventType.holderId };
+  const hold = await context.store.holds.get(reach, holdId, context.now());
+  return hold && hold.page?.session === pageSession && hold.eventTypeId === eventType.id ? hold : undefined;
 }
 
 /**
@@ -235,19 +338,15 @@ export async function freeOnPage(context: AppContext, page: PublicEventType, sta
   const parsed = parseInstant(start);
   if (!parsed.ok) return null;
   const at = parsed.value;
-  const list = await listSlots(
-    context,
-    { holderId: page.holder.id },
-    { eventTypeId: page.eventType.id, from: formatUtc(at), to: formatUtc(at + 1) },
-    page.calendarVersion,
-  );
+  const list = await pageSlots(context, page, at, at + 1);
   return list.end > list.first ? at : null;
 }
 
 /**
  * Books a guest's time from the page's form: the session's live hold when it has one for it
  * (contract §9's conversion), else the time straight, judged at this moment like any booking
- * (a hold that could not be given, or that ran out while the guest typed).
+ * (a hold that could not be given, or that ran out while the guest typed). A team type's booking
+ * is the account's, on the hosts the service chooses as for the API (contract §14).
  */
 export function bookOnPage(
   context: AppContext,
@@ -256,16 +355,28 @@ export function bookOnPage(
   start: Instant,
   details: Omit<CreateBookingInput, 'eventTypeId' | 'start' | 'holdId'>,
 ): Promise<Booking> {
-  const caller = { holderId: page.holder.id, accountId: page.holder.accountId };
+  const { eventType } = page;
+  // A holder's page has its holder as its one host.
+  const booker =
+    eventType.holderId === null
+      ? {
+          holderId: null,
+          accountId: eventType.accountId,
+          hostIds: hold?.hostIds ?? eventType.hosts.map((host) => host.holderId),
+        }
+      : { holderId: eventType.holderId, accountId: page.hosts[0]!.accountId };
   return hold
-    ? createBooking(context, caller, { ...details, holdId: hold.id }, 'guest')
-    : createBooking(context, caller, { ...details, eventTypeId: page.eventType.id, start }, 'guest');
+    ? createBooking(context, booker, { ...details, holdId: hold.id }, 'guest')
+    : createBooking(context, booker, { ...details, eventTypeId: eventType.id, start }, 'guest');
 }
 
 /** What a guest's manage link shows. */
 export interface GuestBooking {
   booking: Booking;
-  holder: Holder;
+  /** Whose pages it was booked on. */
+  owner: PageOwner;
+  /** Who attends, in the booking's `hostIds` order. */
+  hosts: Holder[];
   /** The event type's title (a deleted one's too: the booking stays). */
   title: string;
   /** Where its times are shown: the guest's zone, else its event type's (see `pageZone`). */
@@ -280,20 +391,32 @@ export async function guestBooking(
 ): Promise<GuestBooking | undefined> {
   const linked = await linkedBooking(context, use, token);
   if (!linked) return undefined;
-  const { holder, booking, titles } = linked;
-  const zone = booking.guestTimeZone ?? (await pageZone(context, holder.id, booking.eventTypeId));
-  return { booking, holder, title: titles.get(booking.eventTypeId) ?? '', zone };
+  const { owner, booking, hosts, titles } = linked;
+  const zone = booking.guestTimeZone ?? (await pageZone(context, booking));
+  return { booking, owner, hosts, title: titles.get(booking.eventTypeId) ?? '', zone };
+}
+
+/** Who a guest acts as on the booking (contract §10): its holder, or its team's account with its hosts. */
+export function guestActor(found: GuestBooking): ActingOn {
+  const { booking, owner } = found;
+  return owner.kind === 'team'
+    ? { holderId: null, accountId: owner.account.id, hostIds: booking.hostIds }
+    : { holderId: owner.holder.id, accountId: owner.holder.accountId };
 }
 
 /**
  * The zone a page shows an event type's times in when the guest's is unknown: its schedule's (as
- * its booking page does), or the holder's default schedule's for an event type deleted since.
- * From the calendar cache: one read of the calendar version while nothing changed.
+ * its booking page does), or the holder's (a team's first host's) default schedule's for an event
+ * type deleted since. From the calendar cache: one read of the calendar version while nothing changed.
  */
-async function pageZone(context: AppContext, holderId: string, eventTypeId: string): Promise<string> {
-  const calendar = await context.calendars.current(holderId, context.now());
-  if (!calendar) throw new Error(`holder ${holderId} of a linked booking has no calendar`);
-  return zoneFor(calendar, calendar.eventTypes.get(eventTypeId));
+async function pageZone(context: AppContext, booking: Booking): Promise<string> {
+  if (booking.holderId === null) {
+    const team = await context.teamEventTypes.find(booking.eventTypeId);
+    return teamZone(context, team?.hosts[0] ?? { holderId: booking.hostIds[0]!, scheduleId: null });
+  }
+  const calendar = await context.calendars.current(booking.holderId, context.now());
+  if (!calendar) throw new Error(`holder ${booking.holderId} of a linked booking has no calendar`);
+  return zoneFor(calendar, calendar.eventTypes.get(booking.eventTypeId));
 }
 
 function zoneFor(calendar: Calendar, eventType: EventType | undefined): string {
@@ -318,11 +441,23 @@ export async function reschedulable(
 ): Promise<{ found: GuestBooking; page: PublicEventType } | undefined> {
   const found = await guestBooking(context, token);
   if (!found || !changeable(found.booking, context.now())) return undefined;
-  const calendar = await context.calendars.current(found.holder.id, context.now());
-  const eventType = calendar?.eventTypes.get(found.booking.eventTypeId);
+  const { owner, booking } = found;
+  if (owner.kind === 'team') {
+    const team = await context.teamEventTypes.find(booking.eventTypeId);
+    const page = team && team.accountId === owner.account.id && (await teamPage(context, owner, team));
+    return page ? { found, page } : undefined;
+  }
+  const calendar = await context.calendars.current(owner.holder.id, context.now());
+  const eventType = calendar?.eventTypes.get(booking.eventTypeId);
   if (!calendar || !eventType) return undefined;
   return {
     found,
-    page: { holder: found.holder, eventType, zone: zoneFor(calendar, eventType), calendarVersion: calendar.version },
+    page: {
+      owner,
+      eventType,
+      hosts: [owner.holder],
+      zone: zoneFor(calendar, eventType),
+      calendarVersion: calendar.version,
+    },
   };
 }

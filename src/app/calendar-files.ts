@@ -6,8 +6,8 @@ import { linkedBooking } from './linked-bookings.js';
 
 /** What a calendar file shows: bookings, the titles of their event types, and whose they are. */
 export interface CalendarFileContent {
-  /** Whose calendar: named in the file as `displayName`, else `name`. */
-  holder: Pick<Holder, 'name' | 'displayName'>;
+  /** Whose calendar (a feed's holder), or whom the guest's booking is with (its hosts): `displayName`, else `name`. */
+  holders: ReadonlyArray<Pick<Holder, 'name' | 'displayName'>>;
   bookings: Booking[];
   /** Event type id → title (deleted event types too: their bookings stay). */
   titles: Map<string, string>;
@@ -21,7 +21,7 @@ export const FEED_MAX_BOOKINGS = 5_000;
 /** The booking an `icsUrl` token names (in any status: a cancelled one shows as cancelled); undefined for a token that opens nothing. */
 export async function bookingFile(context: AppContext, token: string): Promise<CalendarFileContent | undefined> {
   const linked = await linkedBooking(context, 'ics', token);
-  return linked && { holder: linked.holder, bookings: [linked.booking], titles: linked.titles };
+  return linked && { holders: linked.hosts, bookings: [linked.booking], titles: linked.titles };
 }
 
 /** The holder a `calendarFeedUrl` opens, and the version of what its feed shows now. */
@@ -66,5 +66,5 @@ export async function holderFeed(context: AppContext, subject: FeedSubject): Pro
     holder.id,
     bookings.map((booking) => booking.eventTypeId),
   );
-  return { holder, bookings, titles };
+  return { holders: [holder], bookings, titles };
 }

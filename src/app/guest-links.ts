@@ -8,6 +8,8 @@ import type { Keyring } from './ports/keyring.js';
 export const PAGE_PATHS = {
   holder: (handle: string) => `/book/${handle}`,
   eventType: (handle: string, slug: string) => `/book/${handle}/${slug}`,
+  /** An account's team event types (contract §14). */
+  team: (accountHandle: string) => `/team/${accountHandle}`,
   /** A team event type's booking page, under its account's handle (contract §14). */
   teamEventType: (accountHandle: string, slug: string) => `/team/${accountHandle}/${slug}`,
   manage: (token: string) => `/manage/${token}`,

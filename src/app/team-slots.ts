@@ -28,6 +28,8 @@ export async function listTeamSlots(
   context: AppContext,
   team: TeamEventType,
   query: TeamSlotsQuery,
+  /** A booking being moved: its own time counts as free for its hosts (as `rescheduleBooking` judges it). */
+  moving?: string,
 ): Promise<SlotList> {
   const { from, to } = queryRange(query);
   const zone = query.timeZone === undefined ? undefined : context.zones.of(timeZoneField('timeZone', query.timeZone));
@@ -37,8 +39,11 @@ export async function listTeamSlots(
   const span = bookableSpan(team, now);
   const calendars = await Promise.all(team.hosts.map((host) => hostCalendar(context, host.holderId, now)));
   const offers = context.teamSlots.offersOf(team);
+  // A cached track includes every booking: a booking being moved needs its own computation.
   const tracks = team.hosts.map((host, index) =>
-    context.calendars.slotTrack(host.holderId, calendars[index]!, offers[index]!, from, to),
+    moving === undefined
+      ? context.calendars.slotTrack(host.holderId, calendars[index]!, offers[index]!, from, to)
+      : undefined,
   );
   if (tracks.every((track) => track !== undefined)) {
     const starts = context.teamSlots.combined(team, shape, tracks, () =>
@@ -50,20 +55,27 @@ export async function listTeamSlots(
     const seats = seatsLeftOf(team.id, team, calendars[0]!.occupancies);
     return { starts, first, end, cached: true, durationMs, zone, ...(seats ? { seatsLeft: seats } : {}) };
   }
-  // Beyond what the hosts' calendars decide: each host's occupancies and busy time from the store.
+  // Beyond what the hosts' calendars decide, or a booking being moved left out: each host's
+  // occupancies from the store, and its busy time from its calendar where that covers the window.
   const window = occupancyWindow(from, to);
   const cut = { from: Math.max(from, span.from), to: Math.min(to, span.to) };
   const occupancies = await Promise.all(
     team.hosts.map(
       async (host) =>
-        occupanciesAt(await context.store.bookings.occupanciesOverlapping(host.holderId, window.from, window.to), now)
-          .live,
+        occupanciesAt(
+          await context.store.bookings.occupanciesOverlapping(host.holderId, window.from, window.to, moving),
+          now,
+        ).live,
     ),
   );
   const starts = await Promise.all(
     team.hosts.map(async (host, index) => {
       const calendar = calendars[index]!;
-      const busy = await context.store.busyTime.overlapping(host.holderId, window.from, window.to);
+      // A superset of the window's busy time does no harm (as `listSlots` reads it).
+      const busy =
+        window.from >= calendar.coveredFrom && window.to <= calendar.coveredTo
+          ? calendar.busy
+          : await context.store.busyTime.overlapping(host.holderId, window.from, window.to);
       return standingSlotStarts(
         {
           availability: scheduleOf(calendar, offers[index]!),

@@ -13,6 +13,8 @@ import type { PerMinuteLimit } from './per-minute-limit.js';
 import type { RenderedFeeds } from './rendered-feeds.js';
 
 const PRODUCT = { company: 'Slotwise', product: 'Slotwise', language: 'EN' };
+/** The files are in English: `Ada, Bob, and Cy`. */
+const NAMES = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /** Whose eyes a file is for: the guest's one booking, or the holder's whole feed. */
 type Audience = 'guest' | 'holder';
@@ -145,7 +147,8 @@ function writable(text: string): string {
  * an occurrence that still takes place (its UID was never an event of the holder's).
  */
 export function calendarFile(content: CalendarFileContent, audience: Audience): string {
-  const holderName = content.holder.displayName ?? content.holder.name;
+  // A team booking's hosts, in its order (contract §14).
+  const holderName = NAMES.format(content.holders.map((holder) => holder.displayName ?? holder.name));
   const calendar = ical({
     prodId: PRODUCT,
     name: audience === 'holder' ? written.calendarName(`${holderName} (Slotwise)`) : null,

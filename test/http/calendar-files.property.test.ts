@@ -78,14 +78,7 @@ describe('calendarFile: any stored text round-trips through ical.js', () => {
             booking(index, { guestName, notes, answers: { agenda: answer } }),
           );
           const content = {
-            holder: {
-              id: 'hdr_1',
-              name: 'alice',
-              handle: 'alice',
-              displayName,
-              feedGeneration: 0,
-              createdAt: 0,
-            },
+            holders: [{ name: 'alice', displayName }],
             bookings,
             titles: new Map([['evt_1', title]]),
           };

@@ -98,6 +98,25 @@ describe('team event types in the store', () => {
     );
   });
 
+  it('when an account’s public team types are read (its team page), then only its live public ones are found, by title, and one by its slug', async () => {
+    const { ada, bob, gus, accountId, handle } = await world();
+    const zeta = await addTeam(accountId, [ada.id, bob.id], { title: 'Zeta', slug: 'zeta', public: true });
+    const alpha = await addTeam(accountId, [bob.id], { title: 'Alpha', slug: 'alpha', public: true });
+    await addTeam(accountId, [ada.id], { title: 'Hidden', slug: 'hidden', public: false });
+    const gone = await addTeam(accountId, [ada.id], { title: 'Gone', slug: 'gone', public: true });
+    await store.transaction((tx) => tx.teamEventTypes.delete(accountId, gone.id, T0 + 1), { ownerIds: [accountId] });
+    await addTeam(gus.accountId, [gus.id], { title: 'Other', slug: 'other', public: true });
+    await addEventType(ada.id, { slug: 'own', public: true });
+    expect(await store.teamEventTypes.listPublic(accountId)).toEqual([
+      { ...alpha, accountHandle: handle },
+      { ...zeta, accountHandle: handle },
+    ]);
+    expect(await store.teamEventTypes.findPublic(accountId, 'zeta')).toEqual({ ...zeta, accountHandle: handle });
+    for (const slug of ['hidden', 'gone', 'other', 'own', 'unknown'])
+      expect(await store.teamEventTypes.findPublic(accountId, slug), slug).toBeUndefined();
+    expect(await store.teamEventTypes.listPublic(gus.accountId)).toHaveLength(1);
+  });
+
   it('when a team type is written by a transaction scoped to one of its hosts, then it fails before the write: a team type is its account’s', async () => {
     const { ada, accountId } = await world();
     const team = teamEventTypeRecord(accountId, [ada.id], T0);

@@ -219,9 +219,9 @@ export interface HoldQuery extends PageRequest {
   eventTypeId: string | null;
 }
 
-/** A holder's live page holds, and how many of them one client made. */
+/** The live page holds occupying a host (its own pages' and the team pages' it hosts), and how many of them one client made. */
 export interface LivePageHolds {
-  ofHolder: number;
+  ofHost: number;
   ofClient: number;
 }
 
@@ -267,8 +267,13 @@ export interface HoldWrites extends HoldReads {
   endAllOfHolder(holderId: string): Promise<void>;
   /** Ends the holder's live holds made by one booking page session (it picked another time). */
   endPageHoldsOf(holderId: string, pageSession: string, now: Instant): Promise<void>;
-  /** The holder's live holds made on booking pages, and how many of them `client` (a digest) made. */
-  countLivePageHolds(holderId: string, client: string, now: Instant): Promise<LivePageHolds>;
+  /**
+   * The live holds made on booking pages that occupy the host (its own event types' and the team
+   * types' it hosts, contract §14), and how many of them `client` (a digest) made.
+   */
+  countLivePageHolds(hostId: string, client: string, now: Instant): Promise<LivePageHolds>;
+  /** The live holds one booking page session made that `reach` reaches (a team page's: the account's). */
+  livePageHoldsOfSession(reach: Reach, pageSession: string, now: Instant): Promise<Hold[]>;
 }
 
 /** Whose webhooks a request reaches (contract §12): the account's (all of them), or only this holder's. */

@@ -12,6 +12,10 @@ export interface TeamEventTypeReads {
    * deleted one, or a holder's own. Whose account it is, the caller checks.
    */
   get(id: string): Promise<TeamEventTypeWithHandle | undefined>;
+  /** The account's live public team event types (its team page, contract §14), by title then id. */
+  listPublic(accountId: string): Promise<TeamEventTypeWithHandle[]>;
+  /** The account's live public team event type with that slug; undefined for none or a private one. */
+  findPublic(accountId: string, slug: string): Promise<TeamEventTypeWithHandle | undefined>;
 }
 
 export interface TeamEventTypeWrites extends TeamEventTypeReads {

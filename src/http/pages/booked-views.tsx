@@ -1,7 +1,7 @@
 // A made booking as the guest sees it: the manage link's page, and a framed page's confirmation.
 import type { Booking } from '../../domain/booking.js';
 import { isoDate, type Clock } from './clocks.js';
-import { MESSAGES, type Locale } from './messages.js';
+import { MESSAGES, namesList, type Locale } from './messages.js';
 import { dayTitle } from './views.js';
 
 /** What, when (in the guest's zone) and who of a booking. */
@@ -13,7 +13,7 @@ function BookingSummary(props: BookingPageProps) {
     <dl class="summary">
       <dt>{m.what}</dt>
       <dd>
-        {props.title} · {m.withHolder(props.holderName)}
+        {props.title} · {m.withHolder(namesList(props.locale, props.hostNames, 'and'))}
       </dd>
       <dt>{m.when}</dt>
       <dd>
@@ -31,7 +31,8 @@ function BookingSummary(props: BookingPageProps) {
 export interface BookingPageProps {
   booking: Booking;
   title: string;
-  holderName: string;
+  /** Who attends: the holder, or a team booking's hosts, in its `hostIds` order (contract §14). */
+  hostNames: readonly string[];
   icsUrl: string;
   zone: string;
   clock: Clock;

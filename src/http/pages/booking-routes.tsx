@@ -1,17 +1,26 @@
 // The booking flow of contract §10: a holder's page, an event type's picker, the picked time held
 // for the browser session, the guest's details, the booking, and in a frame its confirmation.
-// Each route reads the request, calls a use case and renders.
+// The same flow serves a team's pages (contract §14) under `/team/{accountHandle}`. Each route
+// reads the request, calls a use case and renders.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   bookOnPage,
   freeOnPage,
   guestBooking,
   holdOnPage,
+  ownerHandle,
+  ownerName,
   pageHold,
   publicEventType,
   publicProfile,
+  publicTeamEventType,
+  publicTeamProfile,
   shownName,
+  type PageOwner,
+  type PublicEventType,
+  type PublicProfile,
 } from '../../app/booking-pages.js';
+import type { AppContext } from '../../app/context.js';
 import { PAGE_PATHS } from '../../app/guest-links.js';
 import { DomainError, type FieldError } from '../../domain/errors.js';
 import { parseInstant } from '../../domain/instant.js';
@@ -45,50 +54,82 @@ import {
 } from './page-kit.js';
 import { eventTypePath, manageUrl, pagePath, takenPath } from './paths.js';
 import { bookingFormGuard, carriedBy, sessionOf, visitOf } from './session.js';
-import { HolderPage } from './views.js';
+import { OwnerPage } from './views.js';
 
 /** How long an embedded page's confirmation opens after the booking (the guest keeps the manage link). */
 const CONFIRMATION_MS = 60 * 60 * 1000;
 
 type PageRequest = FastifyRequest<{ Params: { handle: string; slug: string }; Querystring: Query; Body: Form }>;
 
-const EVENT_TYPE = PAGE_PATHS.eventType(':handle', ':slug');
+/** Where one kind of owner's pages live, and how its page and an event type's are found at a handle. */
+interface OwnerPages {
+  kind: PageOwner['kind'];
+  list: string;
+  eventType: string;
+  profile(context: AppContext, handle: string): Promise<PublicProfile | undefined>;
+  find(context: AppContext, handle: string, slug: string): Promise<PublicEventType | undefined>;
+}
+
+/** A holder's pages, and a team's (contract §14): the same flow under each. */
+const OWNER_PAGES: readonly OwnerPages[] = [
+  {
+    kind: 'holder',
+    list: PAGE_PATHS.holder(':handle'),
+    eventType: PAGE_PATHS.eventType(':handle', ':slug'),
+    profile: publicProfile,
+    find: publicEventType,
+  },
+  {
+    kind: 'team',
+    list: PAGE_PATHS.team(':handle'),
+    eventType: PAGE_PATHS.teamEventType(':handle', ':slug'),
+    profile: publicTeamProfile,
+    find: publicTeamEventType,
+  },
+];
 
 export const registerBookingRoutes: PageRoutes = (pages, kit, bookingPage) => {
+  for (const owner of OWNER_PAGES) registerOwnerRoutes(pages, kit, bookingPage, owner);
+};
+
+function registerOwnerRoutes(
+  pages: Parameters<PageRoutes>[0],
+  kit: PageKit,
+  bookingPage: Parameters<PageRoutes>[2],
+  owner: OwnerPages,
+): void {
   const { context } = kit;
   const bookingForm = { ...bookingPage, preHandler: bookingFormGuard(pages) };
+  const EVENT_TYPE = owner.eventType;
+  const eventTypePage = (request: PageRequest) => owner.find(context, request.params.handle, request.params.slug);
 
-  pages.get<{ Params: { handle: string }; Querystring: Query }>(
-    PAGE_PATHS.holder(':handle'),
-    bookingPage,
-    async (request, reply) => {
-      const visit = visitOf(context, request, request.query);
-      const profile = await publicProfile(context, request.params.handle);
-      if (!profile) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
-      return html(
-        reply,
-        visit.locale,
-        renderPage(
-          frameOf(kit, visit, MESSAGES[visit.locale].bookWith(shownName(profile.holder)), request),
-          <HolderPage profile={profile} locale={visit.locale} root={visit.root} carried={carriedBy(visit)} />,
-        ),
-      );
-    },
-  );
+  pages.get<{ Params: { handle: string }; Querystring: Query }>(owner.list, bookingPage, async (request, reply) => {
+    const visit = visitOf(context, request, request.query);
+    const profile = await owner.profile(context, request.params.handle);
+    if (!profile) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
+    return html(
+      reply,
+      visit.locale,
+      renderPage(
+        frameOf(kit, visit, MESSAGES[visit.locale].bookWith(ownerName(profile.owner)), request),
+        <OwnerPage profile={profile} locale={visit.locale} root={visit.root} carried={carriedBy(visit)} />,
+      ),
+    );
+  });
 
   pages.get(EVENT_TYPE, bookingPage, async (request: PageRequest, reply) => {
     const visit = visitOf(context, request, request.query);
-    const page = await publicEventType(context, request.params.handle, request.params.slug);
+    const page = await eventTypePage(request);
     if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
     sessionOf(context, request, reply, visit);
-    const here = eventTypePath(visit.root, page.holder.handle, page.eventType.slug);
+    const here = eventTypePath(visit.root, page.owner, page.eventType.slug);
     return picker(kit, request, reply, page, visit, { here, pickAction: `${here}/hold` });
   });
 
   // A picked time: hold it for this browser session, then ask for the guest's details.
   pages.post(`${EVENT_TYPE}/hold`, bookingForm, async (request: PageRequest, reply) => {
     const visit = visitOf(context, request, request.body);
-    const page = await publicEventType(context, request.params.handle, request.params.slug);
+    const page = await eventTypePage(request);
     if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
     const zone = zoneOf(one(request.body.tz), page);
     const start = one(request.body.start) ?? '';
@@ -108,7 +149,7 @@ export const registerBookingRoutes: PageRoutes = (pages, kit, bookingPage) => {
 
   pages.get(`${EVENT_TYPE}/details`, bookingPage, async (request: PageRequest, reply) => {
     const visit = visitOf(context, request, request.query);
-    const page = await publicEventType(context, request.params.handle, request.params.slug);
+    const page = await eventTypePage(request);
     if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
     const zone = zoneOf(one(request.query.tz), page);
     const session = sessionOf(context, request, reply, visit);
@@ -126,7 +167,7 @@ export const registerBookingRoutes: PageRoutes = (pages, kit, bookingPage) => {
   // The guest's details: book the held time (contract §9's conversion, as the guest).
   pages.post(`${EVENT_TYPE}/book`, bookingForm, async (request: PageRequest, reply) => {
     const visit = visitOf(context, request, request.body);
-    const page = await publicEventType(context, request.params.handle, request.params.slug);
+    const page = await eventTypePage(request);
     if (!page) return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
     const zone = zoneOf(one(request.body.tz), page);
     const carried = carriedBy(visit);
@@ -178,19 +219,20 @@ export const registerBookingRoutes: PageRoutes = (pages, kit, bookingPage) => {
   pages.get<{ Params: { handle: string; slug: string; token: string }; Querystring: Query }>(
     `${EVENT_TYPE}/booked/:token`,
     bookingPage,
-    async (request, reply) => confirmation(kit, request, reply),
+    async (request, reply) => confirmation(kit, request, reply, owner.kind),
   );
-};
+}
 
 async function confirmation(
   kit: PageKit,
   request: FastifyRequest<{ Params: { handle: string; token: string }; Querystring: Query }>,
   reply: FastifyReply,
+  kind: PageOwner['kind'],
 ) {
   const { context } = kit;
   const visit = visitOf(context, request, request.query);
   const found = await guestBooking(context, request.params.token, 'confirmation');
-  if (!found || found.holder.handle !== request.params.handle)
+  if (!found || found.owner.kind !== kind || ownerHandle(found.owner) !== request.params.handle)
     return html(reply, visit.locale, notFoundPage(visit.locale, visit.root), 404);
   const { booking } = found;
   const message =
@@ -214,7 +256,7 @@ async function confirmation(
       <EmbeddedConfirmation
         booking={booking}
         title={found.title}
-        holderName={shownName(found.holder)}
+        hostNames={found.hosts.map(shownName)}
         icsUrl={new URL(context.links.ics(booking.id)).pathname}
         manageUrl={manageUrl(context, booking.id, visit.locale)}
         zone={zone}

@@ -1,11 +1,11 @@
 // The form for the guest's details, each field with its problem next to it.
-import { shownName, type PublicEventType } from '../../app/booking-pages.js';
+import type { PublicEventType } from '../../app/booking-pages.js';
 import type { Hold } from '../../domain/hold.js';
 import type { Instant } from '../../domain/instant.js';
 import { isoDate, type Clock } from './clocks.js';
 import { MESSAGES, type Locale } from './messages.js';
 import { eventTypePath, withQuery, type Carried } from './paths.js';
-import { CarriedFields, dayTitle } from './views.js';
+import { attendees, CarriedFields, dayTitle } from './views.js';
 
 /** A field of the details form and what is wrong with it, if anything. */
 export interface FormField {
@@ -39,8 +39,8 @@ export interface DetailsPageProps {
  */
 export function DetailsPage(props: DetailsPageProps) {
   const m = MESSAGES[props.locale];
-  const { holder, eventType } = props.page;
-  const here = eventTypePath(props.root, holder.handle, eventType.slug);
+  const { owner, eventType } = props.page;
+  const here = eventTypePath(props.root, owner, eventType.slug);
   const field = (name: string): FormField => props.fields[name] ?? { value: '', error: null };
   const text = (name: string) => {
     const value = field(name).value;
@@ -88,7 +88,7 @@ export function DetailsPage(props: DetailsPageProps) {
       <dl class="summary">
         <dt>{m.what}</dt>
         <dd>
-          {eventType.title} · {m.withHolder(shownName(holder))} · {m.minutes(eventType.durationMinutes)}
+          {eventType.title} · {attendees(props.page, props.locale)} · {m.minutes(eventType.durationMinutes)}
         </dd>
         <dt>{m.when}</dt>
         <dd>

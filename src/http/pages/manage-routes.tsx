@@ -1,7 +1,7 @@
 // The manage flow of contract §10: the guest's booking from the manage link, its cancel, and a
 // new time picked with the booking flow's picker. Never framed; every change is a POST.
 import { cancelBooking, rescheduleBooking } from '../../app/bookings.js';
-import { changeable, guestBooking, reschedulable, shownName } from '../../app/booking-pages.js';
+import { changeable, guestActor, guestBooking, reschedulable, shownName } from '../../app/booking-pages.js';
 import { PAGE_PATHS } from '../../app/guest-links.js';
 import { DomainError } from '../../domain/errors.js';
 import { BookingPage } from './booked-views.js';
@@ -34,7 +34,7 @@ export const registerManageRoutes: PageRoutes = (pages, kit, managePage) => {
         <BookingPage
           booking={found.booking}
           title={found.title}
-          holderName={shownName(found.holder)}
+          hostNames={found.hosts.map(shownName)}
           icsUrl={new URL(context.links.ics(found.booking.id)).pathname}
           zone={found.zone}
           clock={kit.clocks.of(found.zone, locale)}
@@ -56,13 +56,7 @@ export const registerManageRoutes: PageRoutes = (pages, kit, managePage) => {
     if (changeable(found.booking, context.now())) {
       const reason = (one(request.body.reason) ?? '').trim().slice(0, 2000);
       try {
-        await cancelBooking(
-          context,
-          { holderId: found.holder.id, accountId: found.holder.accountId },
-          found.booking.id,
-          reason || null,
-          'guest',
-        );
+        await cancelBooking(context, guestActor(found), found.booking.id, reason || null, 'guest');
       } catch (error) {
         // Cancelled or moved by someone else meanwhile: the page shows how it stands now.
         if (!(error instanceof DomainError && error.code === 'invalid-state')) throw error;
@@ -94,7 +88,7 @@ export const registerManageRoutes: PageRoutes = (pages, kit, managePage) => {
     try {
       const { booking } = await rescheduleBooking(
         context,
-        { holderId: movable.found.holder.id, accountId: movable.found.holder.accountId },
+        guestActor(movable.found),
         movable.found.booking.id,
         { start },
         'guest',

@@ -17,6 +17,7 @@ const en = {
   chooseLanguage: 'Language',
   poweredBy: 'Scheduling by Slotwise',
   withHolder: (name: string) => `with ${name}`,
+  withFixedAndOneOf: (fixed: string, oneOf: string) => `with ${fixed}, and ${oneOf}`,
   timesShownIn: 'Times are shown in',
   timeZone: 'Time zone',
   changeTimeZone: 'Show times in this zone',
@@ -79,6 +80,7 @@ const de: Messages = {
   chooseLanguage: 'Sprache',
   poweredBy: 'Terminbuchung mit Slotwise',
   withHolder: (name) => `mit ${name}`,
+  withFixedAndOneOf: (fixed, oneOf) => `mit ${fixed} sowie ${oneOf}`,
   timesShownIn: 'Zeiten in der Zeitzone',
   timeZone: 'Zeitzone',
   changeTimeZone: 'Zeiten in dieser Zone zeigen',
@@ -129,6 +131,23 @@ const de: Messages = {
 };
 
 export const MESSAGES: Readonly<Record<Locale, Messages>> = { en, de };
+
+/** Each language's lists of names, made once: `Ada, Bob, and Cy` / `Ada, Bob und Cy`; `Ada or Bob` / `Ada oder Bob`. */
+const LISTS: Readonly<Record<Locale, { and: Intl.ListFormat; or: Intl.ListFormat }>> = Object.freeze({
+  en: {
+    and: new Intl.ListFormat('en', { type: 'conjunction' }),
+    or: new Intl.ListFormat('en', { type: 'disjunction' }),
+  },
+  de: {
+    and: new Intl.ListFormat('de', { type: 'conjunction' }),
+    or: new Intl.ListFormat('de', { type: 'disjunction' }),
+  },
+});
+
+/** Names as the language lists them: all of them (`and`), or any one of them (`or`). */
+export function namesList(locale: Locale, names: readonly string[], kind: 'and' | 'or'): string {
+  return LISTS[locale][kind].format(names);
+}
 
 /** What a form field's problem is called in the guest's language (`limit`: a `too-long` field's most characters). */
 export function fieldMessage(m: Messages, code: FieldErrorCode, limit?: number): string {

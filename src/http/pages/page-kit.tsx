@@ -1,7 +1,7 @@
 // What the booking and manage routes share to answer: the page's frame, the HTML answer, the
 // pages every route may end on (not found, too many requests), the picker and the details form.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { monthOfSlots, shownName, type PublicEventType } from '../../app/booking-pages.js';
+import { monthOfSlots, ownerName, type PublicEventType } from '../../app/booking-pages.js';
 import type { AppContext } from '../../app/context.js';
 import { DomainError } from '../../domain/errors.js';
 import { canonicalTimeZone } from '../../domain/zone.js';
@@ -108,7 +108,7 @@ export async function picker(
     reply,
     visit.locale,
     renderPage(
-      frameOf(kit, visit, `${page.eventType.title} · ${shownName(page.holder)}`, request),
+      frameOf(kit, visit, `${page.eventType.title} · ${ownerName(page.owner)}`, request),
       <EventTypePage
         page={page}
         month={shown}

@@ -1,6 +1,6 @@
 // Where the booking pages link to and send guests: every page URL is built here, from the page
 // paths of src/app/guest-links.ts (which the routes' patterns and the guests' links also use).
-import type { PublicEventType } from '../../app/booking-pages.js';
+import { ownerHandle, type PageOwner, type PublicEventType } from '../../app/booking-pages.js';
 import type { AppContext } from '../../app/context.js';
 import { PAGE_PATHS } from '../../app/guest-links.js';
 import { parseInstant } from '../../domain/instant.js';
@@ -18,14 +18,16 @@ export function withQuery(path: string, carried: Carried, query: Record<string, 
   return `${path}?${new URLSearchParams({ ...query, ...carried }).toString()}`;
 }
 
-/** A holder's page of event types. */
-export function holderPath(root: string, handle: string): string {
-  return `${root}${PAGE_PATHS.holder(handle)}`;
+/** A holder's page of event types, or a team's (contract §14). */
+export function ownerPath(root: string, owner: PageOwner): string {
+  const handle = ownerHandle(owner);
+  return `${root}${owner.kind === 'holder' ? PAGE_PATHS.holder(handle) : PAGE_PATHS.team(handle)}`;
 }
 
 /** An event type's page, the picker; its steps (`/hold`, `/details`, `/book`, `/booked/…`) are under it. */
-export function eventTypePath(root: string, handle: string, slug: string): string {
-  return `${root}${PAGE_PATHS.eventType(handle, slug)}`;
+export function eventTypePath(root: string, owner: PageOwner, slug: string): string {
+  const handle = ownerHandle(owner);
+  return `${root}${owner.kind === 'holder' ? PAGE_PATHS.eventType(handle, slug) : PAGE_PATHS.teamEventType(handle, slug)}`;
 }
 
 /** A path of the event type's pages (`suffix` '' is the page itself) with its query and what the page carries on. */
@@ -38,7 +40,7 @@ export function pagePath(
 ): string {
   const defined = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
   return withQuery(
-    `${eventTypePath(root, page.holder.handle, page.eventType.slug)}${suffix}`,
+    `${eventTypePath(root, page.owner, page.eventType.slug)}${suffix}`,
     carried,
     Object.fromEntries(defined),
   );

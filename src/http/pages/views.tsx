@@ -1,9 +1,15 @@
 // The booking flow's views: a holder's event types, an event type's month of free times, the
 // page that is not there. The details form is in details-view.tsx, a made booking in booked-views.tsx.
-import { shownName, type MonthOfSlots, type PublicEventType, type PublicProfile } from '../../app/booking-pages.js';
+import {
+  ownerName,
+  shownName,
+  type MonthOfSlots,
+  type PublicEventType,
+  type PublicProfile,
+} from '../../app/booking-pages.js';
 import type { Clock } from './clocks.js';
-import { LOCALES, MESSAGES, type Locale } from './messages.js';
-import { eventTypePath, holderPath, withQuery, type Carried } from './paths.js';
+import { LOCALES, MESSAGES, namesList, type Locale } from './messages.js';
+import { eventTypePath, ownerPath, withQuery, type Carried } from './paths.js';
 
 /** The hidden fields that carry a page's state on through a form. */
 export function CarriedFields(props: { carried: Carried }) {
@@ -16,16 +22,17 @@ export function CarriedFields(props: { carried: Carried }) {
   );
 }
 
-export function HolderPage(props: { profile: PublicProfile; locale: Locale; root: string; carried: Carried }) {
+/** A holder's or a team's page: its public event types. */
+export function OwnerPage(props: { profile: PublicProfile; locale: Locale; root: string; carried: Carried }) {
   const m = MESSAGES[props.locale];
-  const { holder, eventTypes } = props.profile;
+  const { owner, eventTypes } = props.profile;
   return (
     <>
-      <h1>{m.bookWith(shownName(holder))}</h1>
+      <h1>{m.bookWith(ownerName(owner))}</h1>
       <ul class="event-types">
         {eventTypes.map((eventType) => (
           <li key={eventType.id}>
-            <a href={withQuery(eventTypePath(props.root, holder.handle, eventType.slug), props.carried)}>
+            <a href={withQuery(eventTypePath(props.root, owner, eventType.slug), props.carried)}>
               <span class="title">{eventType.title}</span>
               <span class="duration">{m.minutes(eventType.durationMinutes)}</span>
             </a>
@@ -35,6 +42,25 @@ export function HolderPage(props: { profile: PublicProfile; locale: Locale; root
       </ul>
     </>
   );
+}
+
+/**
+ * Who the guest books with: the holder, every host of a collective type, or a round-robin type's
+ * fixed hosts and one of the others (the service chooses, contract §14).
+ */
+export function attendees(page: PublicEventType, locale: Locale): string {
+  const m = MESSAGES[locale];
+  const { eventType, hosts } = page;
+  const names = hosts.map(shownName);
+  if (eventType.holderId !== null || eventType.assignment === 'collective')
+    return m.withHolder(namesList(locale, names, 'and'));
+  const fixed = names.filter((_, index) => eventType.hosts[index]!.fixed);
+  const chosen = namesList(
+    locale,
+    names.filter((_, index) => !eventType.hosts[index]!.fixed),
+    'or',
+  );
+  return fixed.length === 0 ? m.withHolder(chosen) : m.withFixedAndOneOf(namesList(locale, fixed, 'and'), chosen);
 }
 
 export function NotFoundPage(props: { locale: Locale }) {
@@ -82,7 +108,7 @@ export type PageNotice = 'taken';
  */
 export function EventTypePage(props: EventTypePageProps) {
   const m = MESSAGES[props.locale];
-  const { holder, eventType } = props.page;
+  const { owner, eventType } = props.page;
   const here = props.here;
   const link = (query: Record<string, string>) => withQuery(here, props.carried, { ...query, tz: props.zone });
   const monthName = monthTitle(props.month.month, props.locale);
@@ -92,11 +118,11 @@ export function EventTypePage(props: EventTypePageProps) {
   return (
     <>
       <p class="back">
-        <a href={withQuery(holderPath(props.root, holder.handle), props.carried)}>{m.allEventTypes}</a>
+        <a href={withQuery(ownerPath(props.root, owner), props.carried)}>{m.allEventTypes}</a>
       </p>
       <h1>{eventType.title}</h1>
       <p class="meta">
-        {m.withHolder(shownName(holder))} · {m.minutes(eventType.durationMinutes)}
+        {attendees(props.page, props.locale)} · {m.minutes(eventType.durationMinutes)}
       </p>
       {eventType.description && <p class="description">{eventType.description}</p>}
       {props.notice && <NoticeBox notice={props.notice} locale={props.locale} />}

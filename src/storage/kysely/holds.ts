@@ -1,5 +1,5 @@
-import type { Hold } from '../../domain/hold.js';
-import type { Instant } from '../../domain/instant.js';
+import { HOLD_SECONDS, type Hold } from '../../domain/hold.js';
+import { SECOND_MS, type Instant } from '../../domain/instant.js';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type {
   AccountFilter,
@@ -14,6 +14,7 @@ import type { Database } from '../schema.js';
 import { keysetPage } from './keyset.js';
 import { insertOccupyingRow, ownershipOf } from './bookings.js';
 import { compiledOnce } from './compiled-once.js';
+import { MAX_BUFFER_MS } from './occupancies.js';
 import { HELD, holdRow, toHold } from './rows.js';
 import { Table } from './table.js';
 
@@ -90,21 +91,37 @@ export class KyselyHolds extends Table implements HoldWrites {
       .execute();
   }
 
-  async countLivePageHolds(holderId: string, client: string, now: Instant): Promise<LivePageHolds> {
-    const row = await this.db
+  async livePageHoldsOfSession(reach: Reach, pageSession: string, now: Instant): Promise<Hold[]> {
+    const rows = await this.db
       .selectFrom('bookings')
+      .selectAll()
+      .where(reachedBy(reach))
+      .where('status', '=', HELD)
+      .where('page_session', '=', pageSession)
+      .where('expires_at', '>', now)
+      .execute();
+    return rows.map(toHold);
+  }
+
+  async countLivePageHolds(hostId: string, client: string, now: Instant): Promise<LivePageHolds> {
+    // Through the host's occupancies (a holder's own holds and the team holds it is a host of
+    // alike), sought from the earliest time a live hold can occupy: made at most the longest
+    // hold's life ago, for a start no earlier than then, less the longest buffer.
+    const row = await this.db
+      .selectFrom('occupancies')
+      .innerJoin('bookings', 'bookings.id', 'occupancies.booking_id')
       .select((eb) => [
-        eb.fn.countAll<number | string>().as('of_holder'),
+        eb.fn.countAll<number | string>().as('of_host'),
         eb.fn
-          .sum<number | string | null>(eb.case().when('page_client', '=', client).then(1).else(0).end())
+          .sum<number | string | null>(eb.case().when('bookings.page_client', '=', client).then(1).else(0).end())
           .as('of_client'),
       ])
-      .where('holder_id', '=', holderId)
-      .where('status', '=', HELD)
-      .where('page_session', 'is not', null)
-      .where('expires_at', '>', now)
+      .where('occupancies.holder_id', '=', hostId)
+      .where('occupancies.occupied_start', '>=', now - HOLD_SECONDS.max * SECOND_MS - MAX_BUFFER_MS)
+      .where('occupancies.expires_at', '>', now)
+      .where('bookings.page_session', 'is not', null)
       .executeTakeFirstOrThrow();
-    return { ofHolder: Number(row.of_holder), ofClient: Number(row.of_client ?? 0) };
+    return { ofHost: Number(row.of_host), ofClient: Number(row.of_client ?? 0) };
   }
 
   async ownerOf(id: string): Promise<Ownership | undefined> {

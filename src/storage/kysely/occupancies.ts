@@ -24,7 +24,7 @@ const OCCUPANCY_COLUMNS = [
 ] as const;
 
 /** The longest buffer before a booking (the schemas' limit): how far before its start an occupancy may begin. */
-const MAX_BUFFER_MS = 1_440 * 60_000;
+export const MAX_BUFFER_MS = 1_440 * 60_000;
 
 /**
  * A holder's occupancies of one event type starting in [from, to) (a daily cap's count), found

@@ -38,16 +38,34 @@ export async function withHosts(
 
 export class KyselyTeamEventTypes extends Table implements TeamEventTypeWrites {
   async get(id: string): Promise<TeamEventTypeWithHandle | undefined> {
-    const row = await this.db
+    const row = await this.live().where('event_types.id', '=', id).executeTakeFirst();
+    return row && (await withHosts(this.db, [row]))[0];
+  }
+
+  async listPublic(accountId: string): Promise<TeamEventTypeWithHandle[]> {
+    const rows = await this.publicOf(accountId).orderBy('event_types.title').orderBy('event_types.id').execute();
+    return withHosts(this.db, rows);
+  }
+
+  async findPublic(accountId: string, slug: string): Promise<TeamEventTypeWithHandle | undefined> {
+    // By `event_types_live_team_slug` (account, slug).
+    const row = await this.publicOf(accountId).where('event_types.slug', '=', slug).executeTakeFirst();
+    return row && (await withHosts(this.db, [row]))[0];
+  }
+
+  /** Live team event types, with their account's handle. */
+  private live() {
+    return this.db
       .selectFrom('event_types')
       .innerJoin('accounts', 'accounts.id', 'event_types.account_id')
       .selectAll('event_types')
       .select('accounts.handle as account_handle')
-      .where('event_types.id', '=', id)
       .where('event_types.holder_id', 'is', null)
-      .where('event_types.deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row && (await withHosts(this.db, [row]))[0];
+      .where('event_types.deleted_at', 'is', null);
+  }
+
+  private publicOf(accountId: string) {
+    return this.live().where('event_types.account_id', '=', accountId).where('event_types.public', '=', 1);
   }
 
   async countLive(accountId: string): Promise<number> {
