@@ -153,6 +153,8 @@ export interface MonthOfSlots {
   month: string;
   /** Local date (`YYYY-MM-DD`) → its free starts, ascending; only days with any. */
   days: Map<string, Instant[]>;
+  /** A seated event type's (contract §15): the seats left at each start shown; null for one without seats. */
+  seatsLeft: Map<Instant, number> | null;
   /** The months before and after, when they hold bookable time; null otherwise. */
   previous: string | null;
   next: string | null;
@@ -183,8 +185,13 @@ export async function monthOfSlots(
   const from = Math.max(zone.startOfDay(epochDayFromIsoDate(`${shown}-01`)!), now);
   const to = Math.min(zone.startOfDay(epochDayFromIsoDate(`${nextMonth(shown)}-01`)!), horizon);
   const days = new Map<string, Instant[]>();
+  let seatsLeft: Map<Instant, number> | null = null;
   if (from < to) {
     const list = await pageSlots(context, page, from, to, moving);
+    if (list.seatsLeft) {
+      seatsLeft = new Map();
+      for (let i = list.first; i < list.end; i++) seatsLeft.set(list.starts[i]!, list.seatsLeft(list.starts[i]!));
+    }
     // Starts ascend, so their days do: each day's text is made once, not once per start.
     let day: number | undefined;
     let starts: Instant[] = [];
@@ -202,6 +209,7 @@ export async function monthOfSlots(
   return {
     month: shown,
     days,
+    seatsLeft,
     previous: shown > firstMonth ? previousMonth(shown) : null,
     next: shown < lastMonth ? nextMonth(shown) : null,
   };

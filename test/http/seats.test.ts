@@ -8,6 +8,7 @@ import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/app/api-keys.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { Browser, hiddenFields, timeForms } from './page-browser.js';
 import {
   BEFORE_MONDAY,
   bookingInput,
@@ -205,6 +206,49 @@ describe('seats on event types', () => {
     await call('POST', `/bookings/${seats[1]!.id}/cancel`, {});
     expect((await seatsAt(workshop.id)).get(MONDAY_10)).toBe(1);
     expect((await bookSeat(workshop.id, MONDAY_10, 'barbara')).statusCode).toBe(201);
+  });
+});
+
+describe('seats on booking pages', () => {
+  const PAGE = '/book/ada/workshop';
+
+  /** A guest books the start from the page, with JavaScript off (forms only); returns the manage page's path. */
+  async function bookOnPage(guest: string): Promise<string> {
+    const browser = new Browser(h);
+    const page = await browser.get(`${PAGE}?date=2026-01-05&tz=UTC`);
+    const picked = await browser.post(`${PAGE}/hold`, timeForms(page.body).get(MONDAY_10)!);
+    expect(picked.statusCode, picked.body).toBe(303);
+    const form = await browser.get(String(picked.headers.location));
+    const booked = await browser.post(`${PAGE}/book`, {
+      ...hiddenFields(form.body),
+      name: guest,
+      email: `${guest}@example.com`,
+    });
+    expect(booked.statusCode, booked.body).toBe(303);
+    return String(booked.headers.location);
+  }
+
+  it('when a seated type is public, then its page shows the seats left at each time, guests book seats there, and the manage page cancels only that guest’s seat', async () => {
+    await createEventType(h, key, { title: 'Workshop', slug: 'workshop', seats: 3, public: true });
+    const page = await new Browser(h).get(`${PAGE}?date=2026-01-05&tz=UTC`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('3 seats left');
+    const grace = await bookOnPage('grace');
+    await bookOnPage('alan');
+    const after = await new Browser(h).get(`${PAGE}?date=2026-01-05&tz=UTC&lang=de`);
+    expect(after.body).toContain('1 Platz frei');
+    expect(after.body).toMatch(/aria-label="[^"]*10:00, 1 Platz frei/);
+
+    const browser = new Browser(h);
+    const manage = await browser.get(grace);
+    const cancelled = await browser.post(`${grace.split('?')[0]}/cancel`, hiddenFields(manage.body));
+    expect(cancelled.statusCode, cancelled.body).toBe(303);
+    const bookings = await h.database.rows('bookings');
+    expect(bookings.map((row) => [row.guest_name, row.status]).sort()).toEqual([
+      ['alan', 'confirmed'],
+      ['grace', 'cancelled'],
+    ]);
+    expect((await new Browser(h).get(`${PAGE}?date=2026-01-05&tz=UTC`)).body).toContain('2 seats left');
   });
 });
 

@@ -205,6 +205,8 @@ export function EventTypePage(props: EventTypePageProps) {
           <ul>
             {dayTimes.map((start) => {
               const shown = timeOfDay(start);
+              const seats = props.month.seatsLeft?.get(start);
+              const label = seats === undefined ? shown : `${shown}, ${m.seatsLeft(seats)}`;
               return (
                 <li>
                   {/* Picking a time holds it while the guest fills in the form. */}
@@ -213,8 +215,9 @@ export function EventTypePage(props: EventTypePageProps) {
                     <input type="hidden" name="start" value={new Date(start).toISOString()} />
                     <input type="hidden" name="tz" value={props.zone} />
                     <CarriedFields carried={props.carried} />
-                    <button type="submit" aria-label={m.pickTime(`${chosenDay}, ${shown}`)}>
+                    <button type="submit" aria-label={m.pickTime(`${chosenDay}, ${label}`)}>
                       <time dateTime={new Date(start).toISOString()}>{shown}</time>
+                      {seats !== undefined && <span class="seats">{m.seatsLeft(seats)}</span>}
                     </button>
                   </form>
                 </li>
