@@ -237,7 +237,7 @@ describe('seats on booking pages', () => {
     await bookOnPage('alan');
     const after = await new Browser(h).get(`${PAGE}?date=2026-01-05&tz=UTC&lang=de`);
     expect(after.body).toContain('1 Platz frei');
-    expect(after.body).toMatch(/aria-label="[^"]*10:00, 1 Platz frei/);
+    expect(after.body).toMatch(/aria-label="[^"]*10:00 1 Platz frei/);
 
     const browser = new Browser(h);
     const manage = await browser.get(grace);

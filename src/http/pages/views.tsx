@@ -206,7 +206,8 @@ export function EventTypePage(props: EventTypePageProps) {
             {dayTimes.map((start) => {
               const shown = timeOfDay(start);
               const seats = props.month.seatsLeft?.get(start);
-              const label = seats === undefined ? shown : `${shown}, ${m.seatsLeft(seats)}`;
+              // The name says what the button shows (axe: label-content-name-mismatch).
+              const label = seats === undefined ? shown : `${shown} ${m.seatsLeft(seats)}`;
               return (
                 <li>
                   {/* Picking a time holds it while the guest fills in the form. */}
@@ -217,7 +218,12 @@ export function EventTypePage(props: EventTypePageProps) {
                     <CarriedFields carried={props.carried} />
                     <button type="submit" aria-label={m.pickTime(`${chosenDay}, ${label}`)}>
                       <time dateTime={new Date(start).toISOString()}>{shown}</time>
-                      {seats !== undefined && <span class="seats">{m.seatsLeft(seats)}</span>}
+                      {seats !== undefined && (
+                        <>
+                          {' '}
+                          <span class="seats">{m.seatsLeft(seats)}</span>
+                        </>
+                      )}
                     </button>
                   </form>
                 </li>
