@@ -233,6 +233,36 @@ describe('concurrent bookings against real server processes', () => {
     expect(old.body).toMatchObject({ status: 'rescheduled', rescheduledToId: winner.body.id });
   }, 60_000);
 
+  it('when 40 bookings for the 6 seats of one start are split across two processes on one file, then exactly 6 are created (contract §15)', async () => {
+    const seated = await api(a, token, 'POST', '/api/v1/event-types', {
+      title: 'Class',
+      durationMinutes: 60,
+      seats: 6,
+    });
+    expect(seated.status, JSON.stringify(seated.body)).toBe(201);
+    // Beyond the days the last test checks: seats of one occurrence overlap by design.
+    const start = dayAhead(40) + 10 * 60 * MIN;
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        api(i % 2 === 0 ? a : b, token, 'POST', '/api/v1/bookings', {
+          eventTypeId: seated.body.id,
+          start: iso(start),
+          ...guest(i),
+        }),
+      ),
+    );
+    const summary = JSON.stringify(responses.map((r) => [r.status, r.body?.type ?? r.body]));
+    expect(
+      responses.filter((r) => r.status === 201),
+      summary,
+    ).toHaveLength(6);
+    for (const refused of responses.filter((r) => r.status !== 201)) {
+      expect(refused.status, summary).toBe(409);
+      expect(refused.body.type, summary).toBe('urn:service:problem:slot-unavailable');
+    }
+    expect(await confirmedBetween(start - DAY, start + DAY)).toHaveLength(6);
+  }, 60_000);
+
   it('when all the races are over, then no two confirmed bookings of the holder overlap, buffers included', async () => {
     const eventTypes = new Map<string, { before: number; after: number }>([
       [plainId, { before: 0, after: 0 }],
