@@ -6,7 +6,14 @@ import { DAY_MS, formatUtc, parseInstant, type Instant } from '../domain/instant
 import { bookableSpan } from '../domain/slots.js';
 import type { TeamEventType } from '../domain/team-event-type.js';
 import { epochDayFromIsoDate, isoDateFromEpochDay } from '../domain/zone.js';
-import { eventTypeDeleted, lockCalendars, rulesToBook, takeTime } from './booking-decision.js';
+import {
+  eventTypeDeleted,
+  isTeam,
+  lockCalendars,
+  rulesToBook,
+  takeTime,
+  type BookingRules,
+} from './booking-decision.js';
 import { createBooking, ownersOfTeam, teamRulesToBook, type ActingOn, type CreateBookingInput } from './bookings.js';
 import { instantField } from './instants.js';
 import type { AppContext } from './context.js';
@@ -274,6 +281,30 @@ export async function holdOnPage(
     }
     return true;
   };
+  /** Takes the time as the hold, then counts the caps under the hosts' calendar locks. */
+  const takeHold = async (
+    tx: Transaction,
+    rules: BookingRules,
+    now: Instant,
+    ending: (hold: Hold) => HoldEnding,
+  ): Promise<Hold | null> => {
+    const id = context.ids.newId('hld');
+    let hold: Hold | undefined;
+    const kept = await takeTime(tx, context.zones, {
+      rules,
+      start: at,
+      now,
+      insert: (taken) =>
+        tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.occurrence),
+      underLock: async () => {
+        // A team hold's hosts' calendar locks, under which their own pages' holds are counted
+        // too; a holder's own type's decision took its holder's already.
+        if (isTeam(rules)) await lockCalendars(tx, hold!.hostIds);
+        return withinCaps(tx, hold!, ending(hold!), now);
+      },
+    });
+    return kept ? hold! : null;
+  };
   if (eventType.holderId !== null) {
     const holderId = eventType.holderId;
     return context.store.transaction(
@@ -281,17 +312,7 @@ export async function holdOnPage(
         const now = context.now();
         await tx.holds.endPageHoldsOf(holderId, origin.session, now);
         const rules = await rulesToBook(tx, holderId, eventType.id, () => eventTypeDeleted('this page'));
-        const id = context.ids.newId('hld');
-        let hold: Hold | undefined;
-        const kept = await takeTime(tx, context.zones, {
-          rules,
-          start: at,
-          now,
-          insert: (taken) =>
-            tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.occurrence),
-          underLock: () => withinCaps(tx, hold!, { holderId }, now),
-        });
-        return kept ? hold! : null;
+        return takeHold(tx, rules, now, () => ({ holderId }));
       },
       { ownerIds: [holderId] },
     );
@@ -305,21 +326,7 @@ export async function holdOnPage(
     for (const hold of previous) await tx.holds.end({ accountId, hostIds: hold.hostIds }, hold.id, now);
     const rules = await teamRulesToBook(tx, accountId, eventType.id, now, () => eventTypeDeleted('this page'));
     needs(ownersOfTeam(accountId, rules));
-    const id = context.ids.newId('hld');
-    let hold: Hold | undefined;
-    const kept = await takeTime(tx, context.zones, {
-      rules,
-      start: at,
-      now,
-      insert: (taken) =>
-        tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.occurrence),
-      underLock: async () => {
-        // Each host's calendar lock, under which its own pages' holds are counted too.
-        await lockCalendars(tx, hold!.hostIds);
-        return withinCaps(tx, hold!, { accountId, hostIds: hold!.hostIds }, now);
-      },
-    });
-    return kept ? hold! : null;
+    return takeHold(tx, rules, now, (hold) => ({ accountId, hostIds: hold.hostIds }));
   });
 }
 

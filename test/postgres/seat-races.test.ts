@@ -4,30 +4,27 @@
 // under its decision's lock: of N concurrent requests exactly the free seats win, the rest are 409,
 // none a 5xx; an occurrence never shares its host's time with another booking; and the seats of a
 // collective team type take every host once per seat.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ensureBuilt, runCli, type ApiResponse } from '../e2e/support.js';
-import { createTestDatabase } from '../support/databases.js';
-import { startInstances, type Instance } from './instances.js';
-import { DAY, expectBookedOrRefused, expectNoInstanceErrors, iso, MINUTE, mondayAhead } from './race-support.js';
+import { api } from '../e2e/support.js';
+import type { Instance } from './instances.js';
+import {
+  created,
+  DAY,
+  expectBookedOrRefused,
+  expectNoInstanceErrors,
+  iso,
+  MINUTE,
+  mondayAhead,
+  occupancyRows,
+  raceField,
+  type OccupancyRow,
+  type RaceField,
+} from './race-support.js';
 
-const SERVER_ENV = {
-  DATABASE_POOL_SIZE: '10',
-  DATABASE_STATEMENT_TIMEOUT_MS: '10000',
-  RATE_LIMIT_PER_MINUTE: '0',
-};
-
-const spawned: Instance[] = [];
-let db: pg.Pool;
+let field: RaceField;
 let instances: Instance[];
 let account: string;
-const hosts: Array<{ id: string; key: string }> = [];
-
-async function created(response: Promise<ApiResponse>): Promise<{ id: string }> {
-  const answer = await response;
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body as { id: string };
-}
+let hosts: Array<{ id: string; key: string }>;
 
 async function eventType(token: string, fields: Record<string, unknown>): Promise<string> {
   const body = { title: 'Class', durationMinutes: 30, ...fields };
@@ -49,22 +46,7 @@ async function race(count: number, kinds: Array<{ token: string; eventTypeId: st
   );
 }
 
-interface OccupancyRow {
-  booking_id: string;
-  holder_id: string;
-  occurrence: string | null;
-  occupied_start: number;
-  occupied_end: number;
-}
-
-async function occupancies(from: number, to: number): Promise<OccupancyRow[]> {
-  const { rows } = await db.query<OccupancyRow>(
-    `select booking_id, holder_id, occurrence, occupied_start::float8 as occupied_start, occupied_end::float8 as occupied_end
-       from occupancies where occupied_start >= $1 and occupied_start < $2 order by holder_id, occupied_start`,
-    [from, to],
-  );
-  return rows;
-}
+const occupancies = (from: number, to: number) => occupancyRows(field.db, from, to);
 
 /** No two rows of one host overlap unless they are seats of one occurrence. */
 function expectOccurrencesApart(rows: OccupancyRow[]): void {
@@ -77,27 +59,12 @@ function expectOccurrencesApart(rows: OccupancyRow[]): void {
 }
 
 beforeAll(async () => {
-  ensureBuilt();
-  const databaseUrl = await createTestDatabase();
-  db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  instances = await startInstances(3, databaseUrl, SERVER_ENV, spawned);
-  const made = await runCli(['keys', 'create', '--account', 'acme', '--scopes', 'read,write'], {
-    DATABASE_URL: databaseUrl,
-  });
-  expect(made.code, made.stderr).toBe(0);
-  account = made.stdout.trim();
-  for (const name of ['ada', 'bob']) {
-    const holder = await created(api(instances[0]!, account, 'POST', '/api/v1/holders', { name }));
-    const key = (await api(instances[0]!, account, 'POST', `/api/v1/holders/${holder.id}/keys`, { scopes: ['*'] }))
-      .body as { key: string };
-    hosts.push({ id: holder.id, key: key.key });
-  }
+  field = await raceField(['ada', 'bob']);
+  ({ instances, account } = field);
+  hosts = Object.values(field.holders);
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all(spawned.map((instance) => instance.stop(3_000)));
-  await db?.end();
-}, 30_000);
+afterAll(() => field?.close(), 30_000);
 
 describe('seats raced by three instances on one PostgreSQL database (contract §15)', () => {
   it('when 20 requests for the 5 seats of one start arrive at once, then exactly 5 are booked and 15 are 409', async ({

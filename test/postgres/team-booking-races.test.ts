@@ -6,30 +6,27 @@
 // 3 bookings, on distinct hosts, and 17 409s; and personal, collective and round-robin bookings of
 // shared hosts racing for overlapping times never put a host in two overlapping occupancies, read
 // straight from the table. No answer is a 5xx and no instance logs an error.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ensureBuilt, runCli, type ApiResponse } from '../e2e/support.js';
-import { createTestDatabase } from '../support/databases.js';
-import { startInstances, type Instance } from './instances.js';
-import { DAY, expectBookedOrRefused, expectNoInstanceErrors, iso, MINUTE, mondayAhead } from './race-support.js';
+import { api } from '../e2e/support.js';
+import type { Instance } from './instances.js';
+import {
+  created,
+  DAY,
+  expectBookedOrRefused,
+  expectNoInstanceErrors,
+  iso,
+  MINUTE,
+  mondayAhead,
+  occupancyRows,
+  raceField,
+  type RaceField,
+} from './race-support.js';
 
-const SERVER_ENV = {
-  DATABASE_POOL_SIZE: '10',
-  DATABASE_STATEMENT_TIMEOUT_MS: '10000',
-  RATE_LIMIT_PER_MINUTE: '0',
-};
-const spawned: Instance[] = [];
-let db: pg.Pool;
+let field: RaceField;
 let instances: Instance[];
 let account: string;
 /** Holders of the account, each with a key of its own. */
-const hosts: Record<'ada' | 'bob' | 'cy', { id: string; key: string }> = {} as never;
-
-async function created(response: Promise<ApiResponse>): Promise<{ id: string }> {
-  const answer = await response;
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body as { id: string };
-}
+let hosts: Record<'ada' | 'bob' | 'cy', { id: string; key: string }>;
 
 async function eventType(token: string, fields: Record<string, unknown>): Promise<string> {
   return (await created(api(instances[0]!, token, 'POST', '/api/v1/event-types', { durationMinutes: 30, ...fields })))
@@ -46,45 +43,15 @@ function book(instance: Instance, token: string, eventTypeId: string, start: num
   });
 }
 
-interface OccupancyRow {
-  booking_id: string;
-  holder_id: string;
-  occupied_start: number;
-  occupied_end: number;
-}
-
-/** The hosts' occupancies in [from, to), straight from the table. */
-async function occupancies(from: number, to: number): Promise<OccupancyRow[]> {
-  const { rows } = await db.query<OccupancyRow>(
-    `select booking_id, holder_id, occupied_start::float8 as occupied_start, occupied_end::float8 as occupied_end
-       from occupancies where occupied_start >= $1 and occupied_start < $2 order by holder_id, occupied_start`,
-    [from, to],
-  );
-  return rows;
-}
+const occupancies = (from: number, to: number) => occupancyRows(field.db, from, to);
 
 beforeAll(async () => {
-  ensureBuilt();
-  const databaseUrl = await createTestDatabase();
-  db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  instances = await startInstances(3, databaseUrl, SERVER_ENV, spawned);
-  const made = await runCli(['keys', 'create', '--account', 'acme', '--scopes', 'read,write'], {
-    DATABASE_URL: databaseUrl,
-  });
-  expect(made.code, made.stderr).toBe(0);
-  account = made.stdout.trim();
-  for (const name of ['ada', 'bob', 'cy'] as const) {
-    const holder = await created(api(instances[0]!, account, 'POST', '/api/v1/holders', { name }));
-    const key = (await api(instances[0]!, account, 'POST', `/api/v1/holders/${holder.id}/keys`, { scopes: ['*'] }))
-      .body as { key: string };
-    hosts[name] = { id: holder.id, key: key.key };
-  }
+  field = await raceField(['ada', 'bob', 'cy']);
+  ({ instances, account } = field);
+  hosts = field.holders as typeof hosts;
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all(spawned.map((instance) => instance.stop(3_000)));
-  await db?.end();
-}, 30_000);
+afterAll(() => field?.close(), 30_000);
 
 describe('team bookings raced by three instances on one PostgreSQL database (contract §14)', () => {
   it('when 20 round-robin requests for one start arrive at once across three instances with 3 free hosts, then exactly 3 are booked, each on another host, and the other 17 are 409', async ({
