@@ -6,7 +6,7 @@
 // unless SLOTWISE_REQUIRE_BROWSER=1 (set by .ci/run), which makes that a failure.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adaInBerlin, browserGate, CHROMIUM, seriousViolations, shoot } from '../support/browser.js';
+import { adaInBerlin, browserGate, CHROMIUM, pageLoad, seriousViolations, shoot } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
 
 const RUN = browserGate('booking page browser tests');
@@ -274,29 +274,10 @@ describe.skipIf(!RUN)('the booking pages in Chromium', () => {
   it('when the booking page is loaded, then HTML, CSS and script weigh at most 100 kB', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    let bytes = 0;
-    const sizes: string[] = [];
-    const measured: Array<Promise<void>> = [];
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      // What the page is made of; the browser's own favicon request is not the page's.
-      if (path === '/favicon.ico') return;
-      measured.push(
-        response.body().then((body) => {
-          bytes += body.length;
-          sizes.push(`${path} ${body.length}`);
-        }),
-      );
-    });
     // With the zone given, the script has no reason to reload the page in the browser's zone.
-    await page.goto(`${base}/book/ada-lovelace/intro-call?tz=Europe/Berlin`, { waitUntil: 'networkidle' });
-    await Promise.all(measured);
-    expect(sizes.map((size) => size.split(' ')[0]).sort()).toEqual([
-      '/assets/pages.css',
-      '/assets/pages.js',
-      '/book/ada-lovelace/intro-call',
-    ]);
-    expect(bytes, sizes.join(', ')).toBeLessThanOrEqual(100 * 1024);
+    const load = await pageLoad(page, `${base}/book/ada-lovelace/intro-call?tz=Europe/Berlin`);
+    expect(load.paths).toEqual(['/assets/pages.css', '/assets/pages.js', '/book/ada-lovelace/intro-call']);
+    expect(load.bytes, load.sizes).toBeLessThanOrEqual(100 * 1024);
     await context.close();
   });
 });

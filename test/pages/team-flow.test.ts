@@ -11,7 +11,7 @@ import { chromium, type Browser, type Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/app/api-keys.js';
 import { putWeekdays } from '../http/helpers.js';
-import { browserGate, CHROMIUM, seriousViolations, shoot } from '../support/browser.js';
+import { browserGate, CHROMIUM, pageLoad, seriousViolations, shoot } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
 
 const RUN = browserGate('team booking page browser tests');
@@ -238,27 +238,9 @@ describe.skipIf(!RUN)('a team’s booking pages in Chromium', () => {
   it('when the team booking page is loaded, then HTML, CSS and script weigh at most 100 kB', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    let bytes = 0;
-    const sizes: string[] = [];
-    const measured: Array<Promise<void>> = [];
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      if (path === '/favicon.ico') return;
-      measured.push(
-        response.body().then((body) => {
-          bytes += body.length;
-          sizes.push(`${path} ${body.length}`);
-        }),
-      );
-    });
-    await page.goto(`${base}/team/acme/team-call?tz=Europe/Berlin`, { waitUntil: 'networkidle' });
-    await Promise.all(measured);
-    expect(sizes.map((size) => size.split(' ')[0]).sort()).toEqual([
-      '/assets/pages.css',
-      '/assets/pages.js',
-      '/team/acme/team-call',
-    ]);
-    expect(bytes, sizes.join(', ')).toBeLessThanOrEqual(100 * 1024);
+    const load = await pageLoad(page, `${base}/team/acme/team-call?tz=Europe/Berlin`);
+    expect(load.paths).toEqual(['/assets/pages.css', '/assets/pages.js', '/team/acme/team-call']);
+    expect(load.bytes, load.sizes).toBeLessThanOrEqual(100 * 1024);
     await context.close();
   });
 });

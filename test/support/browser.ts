@@ -60,3 +60,24 @@ export async function adaInBerlin(h: Harness, eventType: Record<string, unknown>
   });
   expect(created.statusCode, created.body).toBe(201);
 }
+
+/** What loading `url` fetches (but the browser's own favicon request): each path once, with its bytes. */
+export async function pageLoad(page: Page, url: string): Promise<{ bytes: number; paths: string[]; sizes: string }> {
+  let bytes = 0;
+  const sizes: string[] = [];
+  const measured: Array<Promise<void>> = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    // What the page is made of; the browser's own favicon request is not the page's.
+    if (path === '/favicon.ico') return;
+    measured.push(
+      response.body().then((body) => {
+        bytes += body.length;
+        sizes.push(`${path} ${body.length}`);
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(measured);
+  return { bytes, paths: sizes.map((size) => size.split(' ')[0]!).sort(), sizes: sizes.join(', ') };
+}
