@@ -103,6 +103,7 @@ const POSTGRES: EngineTraits = {
   async occupanciesOverlapping(db, holderId, from, to) {
     return (await db.executeQuery<OccupancyRow>(CompiledQuery.raw(OVERLAPPING_OCCUPANCIES, [holderId, from, to]))).rows;
   },
+  insertsInWith: true,
   groupCommit: false,
   isRetryable,
 };

@@ -124,6 +124,7 @@ const SQLITE: EngineTraits = {
   occupanciesOverlapping: null,
   claimSuffix: sql``,
   skippingLocked: sql``,
+  insertsInWith: false,
   groupCommit: true,
   isRetryable: () => false,
 };

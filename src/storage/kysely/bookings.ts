@@ -73,6 +73,53 @@ const insertBookingRow = compiledOnce<BookingRow>()((db, param) =>
   }),
 );
 
+/**
+ * The row and the one occupancy of a booking or hold of one host, in one statement (where the
+ * engine `insertsInWith`): the occupancy's insert is `occupy`'s, `on conflict do nothing`, and
+ * returns nothing when the database refused its time (the row, inserted all the same, is then
+ * removed as `insertOccupyingRow` removes it).
+ */
+const insertRowWithOccupancy = compiledOnce<BookingRow & { occupancy_holder_id: string; occurrence: string | null }>()(
+  (db, param) =>
+    db
+      .with('booking', (db) =>
+        db
+          .insertInto('bookings')
+          .values({
+            ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as BookingRow),
+            account_id: db.selectFrom('event_types').select('account_id').where('id', '=', param('event_type_id')),
+          })
+          .returning(['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end', 'expires_at']),
+      )
+      .insertInto('occupancies')
+      .columns([
+        'booking_id',
+        'holder_id',
+        'event_type_id',
+        'start_at',
+        'occupied_start',
+        'occupied_end',
+        'expires_at',
+        'occurrence',
+      ])
+      .expression((db) =>
+        db
+          .selectFrom('booking')
+          .select([
+            'id',
+            sql<string>`cast(${param('occupancy_holder_id')} as text)`.as('holder_id'),
+            'event_type_id',
+            'start_at',
+            'occupied_start',
+            'occupied_end',
+            'expires_at',
+            sql<string | null>`cast(${param('occurrence')} as text)`.as('occurrence'),
+          ]),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('holder_id'),
+);
+
 /** A booking by id (a hold is none): who may see it, the reader decides (`reaches`). */
 const ownerOfBooking = compiledOnce<{ id: string }>()((db, param) =>
   db
@@ -115,8 +162,17 @@ export async function insertOccupyingRow(
   row: BookingRow,
   occupying: Occupying | null,
 ): Promise<boolean> {
-  await insertBookingRow(db, engine, row);
-  if (occupying === null || (await occupy(db, engine, occupying))) return true;
+  if (engine.insertsInWith && occupying !== null && occupying.hostIds.length === 1) {
+    const written = await insertRowWithOccupancy(db, engine, {
+      ...row,
+      occupancy_holder_id: occupying.hostIds[0]!,
+      occurrence: occupying.occurrence,
+    });
+    if (written.length > 0) return true;
+  } else {
+    await insertBookingRow(db, engine, row);
+    if (occupying === null || (await occupy(db, engine, occupying))) return true;
+  }
   // Its occupancies written so far go with it (`on delete cascade`).
   await db.deleteFrom('bookings').where('id', '=', row.id).execute();
   return false;

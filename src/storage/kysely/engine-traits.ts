@@ -68,6 +68,12 @@ export interface EngineTraits {
    */
   occupanciesOverlapping:
     ((db: Kysely<Database>, holderId: string, from: number, to: number) => Promise<OccupancyRow[]>) | null;
+  /**
+   * Whether one statement may insert into one table inside a `with` and into another from it
+   * (PostgreSQL's data-modifying `with`): a booking's row and its one occupancy then cost one
+   * round trip. SQLite has no such `with`, and no round trip to save.
+   */
+  insertsInWith: boolean;
   /** Ends the delivery claim: locks what it claims and passes over rows another claim holds (PostgreSQL). */
   claimSuffix: RawBuilder<unknown>;
   /** Ends a claim's inner select of one table: `for update skip locked` (PostgreSQL), nothing on SQLite. */
