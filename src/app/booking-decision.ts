@@ -45,6 +45,15 @@ export function occurrenceOf(eventTypeId: string, start: number): string {
   return `${eventTypeId}@${start}`;
 }
 
+/**
+ * The occurrence a decision writes into: a held time's is the hold's own; otherwise the event
+ * type's at the start when it has seats now, and none when it has not.
+ */
+function occurrenceTaken(taking: TimeToTake<unknown>, eventType: BookingRules['eventType']): string | null {
+  if (taking.held) return taking.held.occurrence;
+  return eventType.seats ? occurrenceOf(eventType.id, taking.start) : null;
+}
+
 /** A booking or hold taking time: what `takeTime` decides on, and how the time is written. */
 export interface TimeToTake<Locked> {
   /** What it is judged by (`rulesToBook`, or a team type's `teamRulesFor`), read first in the transaction. */
@@ -55,9 +64,10 @@ export interface TimeToTake<Locked> {
   moving?: string;
   /**
    * A live hold whose time is being booked: judged when it was held (contract §9), not again,
-   * and booked on its hosts with its time.
+   * and booked on its hosts with its time, in the occurrence it was a seat of (§15: its booking
+   * is that seat, whatever the event type's seats are now).
    */
-  held?: BookedTime;
+  held?: BookedTime & { occurrence: string | null };
   /** Round robin (contract §14): the one host that may be chosen (`hostId`); any when absent. */
   hostId?: string | null;
   /** A team type: hosts to book if they are all free (a rescheduled booking's), before any other choice. */
@@ -114,7 +124,7 @@ async function takeHolderTime<Locked>(
   if (judged.reason !== null) throw unbookable(judged.reason);
   if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
   const time = taking.held ?? (await timeToWrite(tx, eventType, start, [host.holderId], judged.joining));
-  const occurrence = eventType.seats ? occurrenceOf(eventType.id, start) : null;
+  const occurrence = occurrenceTaken(taking, eventType);
   if (!(await taking.insert({ hostIds: time.hostIds, time, occurrence }))) throw unbookable('overlaps-booking');
   const limit = eventType.maxBookingsPerDay;
   const cap = limit !== null && judged.sameDay !== null ? { limit, day: judged.sameDay } : null;
@@ -124,7 +134,7 @@ async function takeHolderTime<Locked>(
   if (seatsToCount) await countSeats(tx, host.holderId, eventType, start, now);
   if (cap !== null) {
     const ofTheDay = await tx.bookings.occupanciesStartingIn(host.holderId, eventType.id, cap.day.from, cap.day.to);
-    if (occupanciesAt(ofTheDay, now).live.length > cap.limit) throw unbookable('daily-limit-reached');
+    if (overDailyCap(occupanciesAt(ofTheDay, now).live, cap.limit, occurrence)) throw unbookable('daily-limit-reached');
   }
   return taking.underLock?.();
 }
@@ -152,7 +162,7 @@ async function takeTeamTime<Locked>(
     zone: zones.of(rules.hosts[0]!.schedule.timeZone),
     bookings: [],
   };
-  const occurrence = eventType.seats ? occurrenceOf(eventType.id, start) : null;
+  const occurrence = occurrenceTaken(taking, eventType);
   if (taking.held) {
     // Held as reserved: nothing is judged again, and the hold counted toward the cap (and as a seat) already.
     const { held } = taking;
@@ -217,8 +227,8 @@ async function takeTeamTime<Locked>(
   if (occurrence !== null) await countSeats(tx, [...written].sort()[0]!, eventType, start, now);
   if (dayWindow !== null) {
     const ofTheDay = await tx.bookings.occupanciesOfEventTypeStartingIn(eventType.id, dayWindow.from, dayWindow.to);
-    const booked = new Set(occupanciesAt(ofTheDay, now).live.map((occupancy) => occupancy.id));
-    if (booked.size > eventType.maxBookingsPerDay!) throw unbookable('daily-limit-reached');
+    if (overDailyCap(occupanciesAt(ofTheDay, now).live, eventType.maxBookingsPerDay!, occurrence))
+      throw unbookable('daily-limit-reached');
   }
   return taking.underLock?.();
 }
@@ -387,6 +397,19 @@ async function timeToWrite(
   if (occupied.occupiedStart === joining.occupiedStart && occupied.occupiedEnd === joining.occupiedEnd) return own;
   const span = await tx.bookings.bookedSpan(joining.id);
   return span ? { ...own, ...span } : own;
+}
+
+/**
+ * Whether the event type's live occupancies of the day, as counted under the lock after the write
+ * (each booking once, over every host; an occurrence's seats as one), are more than `limit`. A
+ * seat that joined an occurrence, which has other seats, adds none (contract §15): the day may
+ * have more occurrences than a cap lowered since, and its seats still join them.
+ */
+function overDailyCap(ofTheDay: readonly StoredOccupancy[], limit: number, occurrence: string | null): boolean {
+  if (new Set(ofTheDay.map((occupancy) => occupancy.id)).size <= limit) return false;
+  return !ofTheDay.some(
+    (occupied) => occurrence !== null && occupied.occurrence === occurrence && (occupied.seats ?? 1) > 1,
+  );
 }
 
 /**

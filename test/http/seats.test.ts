@@ -207,6 +207,76 @@ describe('seats on event types', () => {
     expect((await seatsAt(workshop.id)).get(MONDAY_10)).toBe(1);
     expect((await bookSeat(workshop.id, MONDAY_10, 'barbara')).statusCode).toBe(201);
   });
+
+  // Found by the model-based property (seats.property.test.ts).
+  it('when a held seat is converted after seats was set to null, then its booking is that seat of the occurrence, sharing its time with the others', async () => {
+    const workshop = await createEventType(h, key, { title: 'Workshop', seats: 2 });
+    const hold = await call('POST', '/holds', { eventTypeId: workshop.id, start: MONDAY_10 });
+    expect(hold.statusCode, hold.body).toBe(201);
+    await seat(workshop.id, MONDAY_10, 'grace');
+    expect((await call('PATCH', `/event-types/${workshop.id}`, { seats: null })).statusCode).toBe(200);
+    const converted = await call('POST', '/bookings', {
+      holdId: hold.json<{ id: string }>().id,
+      guestName: 'held',
+      guestEmail: 'held@example.com',
+    });
+    expect(converted.statusCode, converted.body).toBe(201);
+    const occurrences = (await h.database.rows('occupancies')).map((row) => row.occurrence);
+    expect(occurrences).toHaveLength(2);
+    expect(occurrences[0]).not.toBeNull();
+    expect(occurrences[1]).toBe(occurrences[0]);
+  });
+
+  it('when the daily cap is lowered below the occurrences a day has, then seats still join them, and no new occurrence is made', async () => {
+    const workshop = await createEventType(h, key, { title: 'Workshop', seats: 3, maxBookingsPerDay: 2 });
+    await seat(workshop.id, MONDAY_10, 'grace');
+    await seat(workshop.id, MONDAY_11, 'alan');
+    expect((await call('PATCH', `/event-types/${workshop.id}`, { maxBookingsPerDay: 1 })).statusCode).toBe(200);
+    expect((await seatsAt(workshop.id)).get(MONDAY_10)).toBe(2);
+    expect((await bookSeat(workshop.id, MONDAY_10, 'edsger')).statusCode).toBe(201);
+    expect((await seatsAt(workshop.id)).get(MONDAY_10)).toBe(1);
+    const refused = expectProblem(
+      await bookSeat(workshop.id, '2026-01-05T14:00:00.000Z', 'late'),
+      409,
+      'slot-unavailable',
+    );
+    expect(refused.detail).toMatch(/maximum number of bookings/);
+  });
+
+  it('when every held seat of an occurrence has expired, then a booking of a time it overlaps removes them all, and no expired seat is left overlapping it', async () => {
+    const workshop = await createEventType(h, key, {
+      title: 'Workshop',
+      seats: 2,
+      durationMinutes: 60,
+      slotIntervalMinutes: 30,
+    });
+    for (let i = 0; i < 2; i++) {
+      const hold = await call('POST', '/holds', { eventTypeId: workshop.id, start: MONDAY_1030, expiresInSeconds: 60 });
+      expect(hold.statusCode, hold.body).toBe(201);
+    }
+    h.clock.set(Date.parse(BEFORE_MONDAY) + 60_000);
+    const booked = await seat(workshop.id, MONDAY_11, 'grace');
+    const rows = await h.database.rows('occupancies');
+    expect(rows.map((row) => row.booking_id)).toEqual([booked.id]);
+  });
+
+  it('when one seat of an occurrence is moved to a start its occurrence overlaps, then the other seat keeps that time: 409, whichever seat moves', async () => {
+    const workshop = await createEventType(h, key, {
+      title: 'Workshop',
+      seats: 2,
+      durationMinutes: 60,
+      slotIntervalMinutes: 30,
+    });
+    const seats = [await seat(workshop.id, MONDAY_1030, 'grace'), await seat(workshop.id, MONDAY_1030, 'alan')];
+    for (const moving of seats)
+      expectProblem(
+        await call('POST', `/bookings/${moving.id}/reschedule`, { start: MONDAY_11 }),
+        409,
+        'slot-unavailable',
+      );
+    const rows = await h.database.rows('occupancies');
+    expect(rows.map((row) => Number(row.start_at))).toEqual([Date.parse(MONDAY_1030), Date.parse(MONDAY_1030)]);
+  });
 });
 
 describe('seats on booking pages', () => {

@@ -239,6 +239,11 @@ export interface HoldReads {
 /** Whose hold is ended: a holder's own, or the account's team hold with the hosts whose time it frees. */
 export type HoldEnding = { holderId: string } | { accountId: string; hostIds: readonly string[] };
 
+/** A hold as it ended, with the occurrence it was a seat of (contract §15; null for none): its booking is a seat of the same. */
+export interface EndedHold extends Hold {
+  occurrence: string | null;
+}
+
 export interface HoldWrites extends HoldReads {
   /** Stores the hold, like `BookingWrites.insert` a booking: false when the database rules its time out. */
   insert(hold: Hold, occurrence?: string | null): Promise<boolean>;
@@ -247,7 +252,7 @@ export interface HoldWrites extends HoldReads {
    * changing nothing, when there is no such live hold (expired, released, converted, or taken by a
    * concurrent request first).
    */
-  end(owner: HoldEnding, id: string, now: Instant): Promise<Hold | undefined>;
+  end(owner: HoldEnding, id: string, now: Instant): Promise<EndedHold | undefined>;
   /**
    * Removes those of `ids` (found among the occupancies of `hostId`, whose time is to be taken) that
    * are expired holds at `now`. An expired hold occupies nothing any calendar shows, so removing it

@@ -3,6 +3,7 @@ import { SECOND_MS, type Instant } from '../../domain/instant.js';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type {
   AccountFilter,
+  EndedHold,
   HoldEnding,
   HoldQuery,
   HoldWrites,
@@ -52,9 +53,16 @@ export class KyselyHolds extends Table implements HoldWrites {
     return insertOccupyingRow(this.db, this.engine, holdRow(hold), { ...hold, occurrence });
   }
 
-  async end(owner: HoldEnding, id: string, now: Instant): Promise<Hold | undefined> {
+  async end(owner: HoldEnding, id: string, now: Instant): Promise<EndedHold | undefined> {
     if ('holderId' in owner) this.scope.writes(owner.holderId);
     else this.scope.writes(owner.accountId, ...owner.hostIds);
+    // Read first: removing the hold removes its occupancy rows. Only the delete below decides
+    // whether it ended, and a live hold's rows and their occurrence never change.
+    const seat = await this.db
+      .selectFrom('occupancies')
+      .select('occurrence')
+      .where('booking_id', '=', id)
+      .executeTakeFirst();
     // One conditional statement: of two requests ending the same hold, or one ending it while
     // another takes its expired time, exactly one removes the row.
     const row = await this.db
@@ -65,7 +73,7 @@ export class KyselyHolds extends Table implements HoldWrites {
       .where('expires_at', '>', now)
       .returningAll()
       .executeTakeFirst();
-    return row && toHold(row);
+    return row && { ...toHold(row), occurrence: seat?.occurrence ?? null };
   }
 
   async dropExpired(hostId: string, ids: string[], now: Instant): Promise<void> {

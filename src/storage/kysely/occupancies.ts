@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Instant } from '../../domain/instant.js';
 import { occupancyOf } from '../../domain/booking.js';
 import type { Database } from '../schema.js';
@@ -8,8 +8,9 @@ import { compiledOnce } from './compiled-once.js';
 /**
  * What a booking or hold occupies, one row per host (migration 0015). A row exists exactly while
  * its booking or hold occupies time, so no query here names a status: the rows are the occupied
- * time. Of one holder they never overlap (the rules, and on PostgreSQL the exclusion
- * constraint, hold that; an expired hold is removed before anything takes its time).
+ * time. Of one holder they never overlap but as seats of one occurrence (the rules, and on
+ * PostgreSQL the exclusion constraint, hold that; an expired hold is removed before anything takes
+ * its time).
  */
 
 /** The columns every occupancy read returns, named as the engines' own reads name them. */
@@ -51,9 +52,12 @@ const startingBetween = compiledOnce<{
 );
 
 /**
- * A holder's occupancies that start in [from, to), and the one that starts last before `from`:
- * they never overlap one another, so their ends ascend with their starts and no earlier one can
- * reach `from`. Two index seeks, however many lie before.
+ * A holder's occupancies that start in [from, to), and those that start last before `from`: apart
+ * from the seats of one occurrence, which share its time exactly (contract §15), they never
+ * overlap one another, so their ends ascend with their starts and no earlier one can reach
+ * `from`. Two index seeks, however many lie before; the last start before `from` brings every
+ * seat of its occurrence, not one of them (a booking being moved may be that one, and the seats
+ * are counted).
  */
 const startingFromWithPrevious = compiledOnce<{ holderId: string; from: Instant; to: Instant }>()((db, param) => {
   const ofHolder = () =>
@@ -62,16 +66,13 @@ const startingFromWithPrevious = compiledOnce<{ holderId: string; from: Instant;
     .where('occupied_start', '>=', param('from'))
     .where('occupied_start', '<', param('to'))
     .unionAll(
-      db
-        .selectFrom(
-          ofHolder()
-            .where('occupied_start', '<', param('from'))
-            .orderBy('occupied_start', 'desc')
-            // A literal: a bound LIMIT makes SQLite re-plan the statement on every run.
-            .limit(sql.lit(1))
-            .as('previous'),
-        )
-        .selectAll(),
+      ofHolder().where('occupied_start', '=', (eb) =>
+        eb
+          .selectFrom('occupancies')
+          .select((max) => max.fn.max('occupied_start').as('previous_start'))
+          .where('holder_id', '=', param('holderId'))
+          .where('occupied_start', '<', param('from')),
+      ),
     );
 });
 
