@@ -203,14 +203,14 @@ describe('GET /api/v1/slots inside and beyond the cached slot track', () => {
 function countingLoads(reads: Reads): { reads: Reads; tally: { loads: number; failing: boolean } } {
   const tally = { loads: 0, failing: false };
   const real = reads.bookings;
-  const occupanciesOverlapping: BookingReads['occupanciesOverlapping'] = (...args) => {
+  const occupanciesOverlappingOf: BookingReads['occupanciesOverlappingOf'] = (...args) => {
     tally.loads++;
-    return tally.failing ? Promise.reject(new Error('the database is away')) : real.occupanciesOverlapping(...args);
+    return tally.failing ? Promise.reject(new Error('the database is away')) : real.occupanciesOverlappingOf(...args);
   };
   const bookings = new Proxy(real, {
     get: (target, name) =>
-      name === 'occupanciesOverlapping'
-        ? occupanciesOverlapping
+      name === 'occupanciesOverlappingOf'
+        ? occupanciesOverlappingOf
         : (Reflect.get(target, name) as unknown) instanceof Function
           ? (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target)
           : Reflect.get(target, name),
@@ -360,8 +360,8 @@ describe('schedules in the calendar (contract §13)', () => {
       defaultOf: (...args) => h.store.schedules.defaultOf(...args),
       list: (...args) => h.store.schedules.list(...args),
       // The first read is from before the schedule was made.
-      all: async (holderId) => {
-        const all = await h.store.schedules.all(holderId);
+      allOf: async (holderIds) => {
+        const all = await h.store.schedules.allOf(holderIds);
         return scheduleReads++ === 0 ? all.filter((schedule) => schedule.id !== evenings.id) : all;
       },
     };
