@@ -237,9 +237,9 @@ export class CalendarCache {
    * calendar kept changing while it was read), or all with the statement that failed.
    */
   private startLoads(holders: readonly HolderVersion[], now: Instant): Promise<Calendar>[] {
-    const loaded = this.load(holders, now);
+    const outcomes = this.load(holders, now);
     return holders.map(({ holderId, version }, index) => {
-      const calendar = loaded.then((outcomes) => {
+      const calendar = outcomes.then((outcomes) => {
         const outcome = outcomes[index]!;
         if (outcome instanceof Error) throw outcome;
         return outcome;
