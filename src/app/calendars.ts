@@ -146,16 +146,34 @@ export class CalendarCache {
   async current(holderId: string, now: Instant, knownVersion: number | null = null): Promise<Calendar | undefined> {
     const version = knownVersion ?? (await this.store.holders.calendarVersion(holderId));
     if (version === undefined) return undefined;
-    const cached = this.calendars.get(holderId);
-    if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS && now < cached.validUntil)
-      return cached;
-    const inFlight = this.loads.get(holderId);
-    if (inFlight?.version === version) {
-      const calendar = await inFlight.calendar;
-      // Loaded at an earlier moment: a hold live then may have expired by now.
-      if (now < calendar.validUntil) return calendar;
-    }
-    return this.startLoad(holderId, version, now);
+    const [calendar] = await this.currentOf([{ holderId, version }], now);
+    return calendar;
+  }
+
+  /**
+   * Each holder's calendar as of its version (just read, e.g. a team type's hosts from the holder
+   * cache), in their order: those neither cached nor being loaded at that version are loaded
+   * together, one statement per kind of record for all of them (a cold team query as few round
+   * trips as one holder's), each still its holder's load in flight for whoever asks meanwhile.
+   */
+  async currentOf(holders: readonly HolderVersion[], now: Instant): Promise<Calendar[]> {
+    const unloaded: HolderVersion[] = [];
+    const known = holders.map(({ holderId, version }) => {
+      const cached = this.calendars.get(holderId);
+      if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS && now < cached.validUntil)
+        return cached;
+      const inFlight = this.loads.get(holderId);
+      if (inFlight?.version === version)
+        // Loaded at an earlier moment: a hold live then may have expired by now.
+        return inFlight.calendar.then((calendar) =>
+          now < calendar.validUntil ? calendar : this.startLoads([{ holderId, version }], now)[0]!,
+        );
+      unloaded.push({ holderId, version });
+      return undefined;
+    });
+    const loading = unloaded.length === 0 ? [] : this.startLoads(unloaded, now);
+    let next = 0;
+    return Promise.all(known.map((calendar) => calendar ?? loading[next++]!));
   }
 
   /**
@@ -213,81 +231,131 @@ export class CalendarCache {
     this.trackBytes = 0;
   }
 
-  /** Loads the calendar as the holder's load in flight; it enters the cache unless a newer load or `clear` replaced it meanwhile. */
-  private startLoad(holderId: string, version: number, now: Instant): Promise<Calendar> {
-    const calendar = this.load(holderId, version, now);
-    const inFlight = { version, calendar };
-    this.loads.set(holderId, inFlight);
-    const settled = () => {
-      if (this.loads.get(holderId) !== inFlight) return false;
-      this.loads.delete(holderId);
-      return true;
-    };
-    calendar.then((loaded) => {
-      if (!settled()) return;
-      // Least recently loaded first out: a Map iterates in insertion order.
-      this.calendars.delete(holderId);
-      if (this.calendars.size >= MAX_CACHED_HOLDERS) this.calendars.delete(this.calendars.keys().next().value!);
-      this.calendars.set(holderId, loaded);
-    }, settled);
-    return calendar;
+  /**
+   * Loads the calendars together, each as its holder's load in flight; each enters the cache
+   * unless a newer load or `clear` replaced it meanwhile. Each fails alone (a holder whose
+   * calendar kept changing while it was read), or all with the statement that failed.
+   */
+  private startLoads(holders: readonly HolderVersion[], now: Instant): Promise<Calendar>[] {
+    const outcomes = this.load(holders, now);
+    return holders.map(({ holderId, version }, index) => {
+      const calendar = outcomes.then((outcomes) => {
+        const outcome = outcomes[index]!;
+        if (outcome instanceof Error) throw outcome;
+        return outcome;
+      });
+      const inFlight = { version, calendar };
+      this.loads.set(holderId, inFlight);
+      const settled = () => {
+        if (this.loads.get(holderId) !== inFlight) return false;
+        this.loads.delete(holderId);
+        return true;
+      };
+      calendar.then((loaded) => {
+        if (!settled()) return;
+        // Least recently loaded first out: a Map iterates in insertion order.
+        this.calendars.delete(holderId);
+        if (this.calendars.size >= MAX_CACHED_HOLDERS) this.calendars.delete(this.calendars.keys().next().value!);
+        this.calendars.set(holderId, loaded);
+      }, settled);
+      return calendar;
+    });
   }
 
-  private async load(holderId: string, version: number, now: Instant): Promise<Calendar> {
+  /** The holders' calendars (each one's in their order), or the error of a holder whose calendar could not be read. */
+  private async load(holders: readonly HolderVersion[], now: Instant): Promise<Array<Calendar | StoreUnavailable>> {
     const coveredFrom = now - COVERED_BEFORE_MS;
     const coveredTo = now + COVERED_AHEAD_MS;
-    const [{ schedules, defaultScheduleId, eventTypes }, stored, busy] = await Promise.all([
-      this.loadSchedulesAndEventTypes(holderId),
-      this.store.bookings.occupanciesOverlapping(holderId, coveredFrom, coveredTo),
-      this.store.busyTime.overlapping(holderId, coveredFrom, coveredTo),
+    const holderIds = holders.map((holder) => holder.holderId);
+    const [agreed, occupancies, busyTime] = await Promise.all([
+      this.loadSchedulesAndEventTypes(holderIds),
+      this.store.bookings.occupanciesOverlappingOf(holderIds, coveredFrom, coveredTo),
+      this.store.busyTime.overlappingOf(holderIds, coveredFrom, coveredTo),
     ]);
-    const { live, nextExpiry } = occupanciesAt(stored, now);
-    const previous = this.calendars.get(holderId);
-    const compiled = new Map<string, CompiledSchedule>();
-    for (const schedule of schedules) {
-      const json = JSON.stringify(availabilityOf(schedule));
-      const kept = previous?.schedules.get(schedule.id);
-      compiled.set(
-        schedule.id,
-        kept?.json === json
-          ? kept
-          : { availability: compileAvailability(schedule, this.zones.of(schedule.timeZone)), json },
-      );
-    }
-    return {
-      version,
-      schedules: compiled,
-      defaultScheduleId,
-      eventTypes: new Map(eventTypes.map((eventType) => [eventType.id, eventType])),
-      occupancies: live.sort((a, b) => a.occupiedStart - b.occupiedStart),
-      busy,
-      coveredFrom,
-      coveredTo,
-      loadedAt: now,
-      validUntil: nextExpiry,
-    };
+    return holders.map(({ holderId, version }) => {
+      const records = agreed.get(holderId)!;
+      if (records instanceof StoreUnavailable) return records;
+      const { schedules, defaultScheduleId, eventTypes } = records;
+      const { live, nextExpiry } = occupanciesAt(occupancies.get(holderId)!, now);
+      const previous = this.calendars.get(holderId);
+      const compiled = new Map<string, CompiledSchedule>();
+      for (const schedule of schedules) {
+        const json = JSON.stringify(availabilityOf(schedule));
+        const kept = previous?.schedules.get(schedule.id);
+        compiled.set(
+          schedule.id,
+          kept?.json === json
+            ? kept
+            : { availability: compileAvailability(schedule, this.zones.of(schedule.timeZone)), json },
+        );
+      }
+      return {
+        version,
+        schedules: compiled,
+        defaultScheduleId,
+        eventTypes: new Map(eventTypes.map((eventType) => [eventType.id, eventType])),
+        occupancies: live.sort((a, b) => a.occupiedStart - b.occupiedStart),
+        busy: busyTime.get(holderId)!,
+        coveredFrom,
+        coveredTo,
+        loadedAt: now,
+        validUntil: nextExpiry,
+      };
+    });
   }
 
   /**
-   * The holder's schedules and live event types, read until they agree: the default schedule and
-   * every event type's own schedule among the schedules.
+   * Each holder's schedules and live event types, read until they agree: the default schedule
+   * and every event type's own schedule among the schedules. Those that disagree are read again
+   * (all of them in one statement per kind), the others kept; one that never agrees is an error.
    */
   private async loadSchedulesAndEventTypes(
-    holderId: string,
-  ): Promise<{ schedules: Schedule[]; defaultScheduleId: string; eventTypes: EventType[] }> {
-    for (let attempt = 1; ; attempt++) {
+    holderIds: readonly string[],
+  ): Promise<Map<string, ScheduleAndEventTypes | StoreUnavailable>> {
+    const agreed = new Map<string, ScheduleAndEventTypes | StoreUnavailable>();
+    let unread = holderIds;
+    for (let attempt = 1; unread.length > 0; attempt++) {
       const [schedules, eventTypes] = await Promise.all([
-        this.store.schedules.all(holderId),
-        this.store.eventTypes.live(holderId),
+        this.store.schedules.allOf(unread),
+        this.store.eventTypes.liveOf(unread),
       ]);
-      const ids = new Set(schedules.map((schedule) => schedule.id));
-      const defaultScheduleId = schedules.find((schedule) => schedule.isDefault)?.id;
-      if (defaultScheduleId !== undefined && eventTypes.every((e) => e.scheduleId === null || ids.has(e.scheduleId)))
-        return { schedules, defaultScheduleId, eventTypes };
-      if (attempt === LOAD_ATTEMPTS)
-        throw new StoreUnavailable(`The calendar of holder ${holderId} kept changing while it was read`, 1);
+      const ofHolder = new Map(
+        unread.map((id) => [id, { schedules: [] as Schedule[], eventTypes: [] as EventType[] }]),
+      );
+      for (const schedule of schedules) ofHolder.get(schedule.holderId)!.schedules.push(schedule);
+      for (const eventType of eventTypes) ofHolder.get(eventType.holderId)!.eventTypes.push(eventType);
+      const disagreeing: string[] = [];
+      for (const [holderId, read] of ofHolder) {
+        const ids = new Set(read.schedules.map((schedule) => schedule.id));
+        const defaultScheduleId = read.schedules.find((schedule) => schedule.isDefault)?.id;
+        if (
+          defaultScheduleId !== undefined &&
+          read.eventTypes.every((e) => e.scheduleId === null || ids.has(e.scheduleId))
+        )
+          agreed.set(holderId, { ...read, defaultScheduleId });
+        else if (attempt === LOAD_ATTEMPTS)
+          agreed.set(
+            holderId,
+            new StoreUnavailable(`The calendar of holder ${holderId} kept changing while it was read`, 1),
+          );
+        else disagreeing.push(holderId);
+      }
+      unread = disagreeing;
     }
+    return agreed;
   }
+}
+
+/** A holder and its calendar version, as just read. */
+export interface HolderVersion {
+  holderId: string;
+  version: number;
+}
+
+interface ScheduleAndEventTypes {
+  schedules: Schedule[];
+  defaultScheduleId: string;
+  eventTypes: EventType[];
 }
 
 /** An offer's standing slots over what `calendar` decides. */

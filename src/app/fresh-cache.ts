@@ -35,7 +35,39 @@ export class FreshCache<V> {
     if (mark === null) return this.read(key);
     const inFlight = this.reading.get(key);
     if (inFlight && inFlight.mark === mark) return inFlight.value;
-    const value = this.read(key).then(
+    return this.remember(key, mark, this.read(key));
+  }
+
+  /**
+   * `find` for many keys, those neither known nor being read read together by `readMany` (one
+   * statement for all: a team type's hosts), each then known and in flight as `find` makes it.
+   */
+  protected async findMany(
+    keys: readonly string[],
+    readMany: (keys: readonly string[]) => Promise<Map<string, V>>,
+  ): Promise<Array<V | undefined>> {
+    const mark = this.changes.mark();
+    const unread: string[] = [];
+    const found = keys.map((key) => {
+      const cached = this.known.get(key);
+      if (cached && this.changes.unchangedSince(cached.mark, this.ownerOf(cached.value))) return cached.value;
+      const inFlight = mark === null ? undefined : this.reading.get(key);
+      if (inFlight && inFlight.mark === mark) return inFlight.value;
+      unread.push(key);
+      return undefined;
+    });
+    const read = unread.length === 0 ? undefined : readMany(unread);
+    const reads = unread.map((key) => {
+      const value = read!.then((values) => values.get(key));
+      return mark === null ? value : this.remember(key, mark, value);
+    });
+    let next = 0;
+    return Promise.all(found.map((value) => value ?? reads[next++]!));
+  }
+
+  /** The record read as of `mark`, known once read and meanwhile the key's read in flight. */
+  private remember(key: string, mark: number, read: Promise<V | undefined>): Promise<V | undefined> {
+    const value = read.then(
       (found) => {
         if (this.reading.get(key)?.value === value) this.reading.delete(key);
         if (found !== undefined) {

@@ -44,13 +44,24 @@ export class KeyCache extends FreshCache<AuthenticatedKey> {
  * warm request acting for a holder reads nothing, as a holder key's does.
  */
 export class HolderCache extends FreshCache<ActingHolder> {
-  constructor(holders: HolderReads, changes: ChangeSignal) {
+  constructor(
+    private readonly holders: HolderReads,
+    changes: ChangeSignal,
+  ) {
     super(
       (id) => holders.acting(id),
       (holder) => holder.id,
       changes,
       MAX_KNOWN_HOLDERS,
     );
+  }
+
+  /** Each of the holders (a team type's hosts), those not known read in one statement; undefined for none. */
+  findAll(ids: readonly string[]): Promise<Array<ActingHolder | undefined>> {
+    return this.findMany(ids, async (unknown) => {
+      const read = await this.holders.actingOf(unknown);
+      return new Map(read.map((holder) => [holder.id, holder]));
+    });
   }
 }
 

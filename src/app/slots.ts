@@ -2,7 +2,7 @@ import { invalidRequest, notFound } from '../domain/errors.js';
 import { MINUTE_MS } from '../domain/instant.js';
 import { firstAtOrAfter } from '../domain/intervals.js';
 import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
-import { offerOf, scheduleOf } from './calendars.js';
+import { offerOf, scheduleOf, type Calendar } from './calendars.js';
 import { occupanciesAt } from './occupancies.js';
 import { callerForEventTypeTime } from './account-scope.js';
 import type { AppContext, Caller, Principal } from './context.js';
@@ -47,7 +47,7 @@ export async function listSlotsFor(
   }
   if (hostId !== undefined)
     throw invalidRequest([{ field: 'hostId', message: 'is only for round-robin team event types' }]);
-  return listSlots(context, caller, own, version);
+  return slotsOf(context, caller.holderId, calendar, own);
 }
 
 /**
@@ -62,18 +62,28 @@ export async function listSlots(
   /** A booking being moved: its own time counts as free (as `rescheduleBooking` judges it). */
   moving?: string,
 ): Promise<SlotList> {
+  const calendar = await context.calendars.current(caller.holderId, context.now(), knownCalendarVersion);
+  return slotsOf(context, caller.holderId, calendar, query, moving);
+}
+
+/** `listSlots` over the holder's calendar just read (undefined: no such holder). */
+async function slotsOf(
+  context: AppContext,
+  holderId: string,
+  calendar: Calendar | undefined,
+  query: SlotsQuery,
+  moving?: string,
+): Promise<SlotList> {
   const { from, to } = queryRange(query);
   const zone = query.timeZone === undefined ? undefined : context.zones.of(timeZoneField('timeZone', query.timeZone));
   const now = context.now();
-  const calendars = context.calendars;
-  const calendar = await calendars.current(caller.holderId, now, knownCalendarVersion);
-  if (!calendar) throw notFound(`Holder ${caller.holderId}`);
+  if (!calendar) throw notFound(`Holder ${holderId}`);
   const eventType = calendar.eventTypes.get(query.eventTypeId);
   if (!eventType) throw unknownEventType();
   const durationMs = eventType.durationMinutes * MINUTE_MS;
   // A cached track includes every booking: a booking being moved needs its own computation.
   const track =
-    moving === undefined ? calendars.slotTrack(caller.holderId, calendar, offerOf(eventType), from, to) : undefined;
+    moving === undefined ? context.calendars.slotTrack(holderId, calendar, offerOf(eventType), from, to) : undefined;
   if (track !== undefined) {
     const span = bookableSpan(eventType, now);
     const first = firstAtOrAfter(track, Math.max(from, span.from));
@@ -86,14 +96,14 @@ export async function listSlots(
   // booking being moved must be left out. Either way they are read from the store.
   const window = occupancyWindow(from, to);
   const bookings = occupanciesAt(
-    await context.store.bookings.occupanciesOverlapping(caller.holderId, window.from, window.to, moving),
+    await context.store.bookings.occupanciesOverlapping(holderId, window.from, window.to, moving),
     now,
   ).live;
   // The calendar's busy time when it covers the window (a superset does no harm), else the store's.
   const busy =
     window.from >= calendar.coveredFrom && window.to <= calendar.coveredTo
       ? calendar.busy
-      : await context.store.busyTime.overlapping(caller.holderId, window.from, window.to);
+      : await context.store.busyTime.overlapping(holderId, window.from, window.to);
   const starts = slotStarts(
     {
       availability: scheduleOf(calendar, eventType),

@@ -22,7 +22,8 @@ export interface TeamSlotsQuery extends SlotsQuery {
  * from the host's cached calendar and track exactly as a holder's own event type's, combined by
  * the team engine (`domain/team-slots.ts`) and cut to the query and the clock. A warm query reads
  * nothing: each host's calendar version comes from the holder cache, and the combined starts are
- * kept while the team type and every host's track are the same objects.
+ * kept while the team type and every host's track are the same objects. A cold one reads the
+ * hosts' versions and calendars in one statement per kind of record for all hosts together.
  */
 export async function listTeamSlots(
   context: AppContext,
@@ -37,7 +38,7 @@ export async function listTeamSlots(
   const now = context.now();
   const durationMs = team.durationMinutes * MINUTE_MS;
   const span = bookableSpan(team, now);
-  const calendars = await Promise.all(team.hosts.map((host) => hostCalendar(context, host.holderId, now)));
+  const calendars = await hostCalendars(context, team, now);
   const offers = context.teamSlots.offersOf(team);
   // A cached track includes every booking: a booking being moved needs its own computation.
   const tracks = team.hosts.map((host, index) =>
@@ -119,13 +120,18 @@ function shapeOf(team: TeamEventType, hostId: string | undefined): TeamShape {
   return { assignment: 'round-robin', hostId: hostId ?? null };
 }
 
-/** The host's calendar as of its current version (the holder cache's: no read while nothing of the host changed). */
-async function hostCalendar(context: AppContext, holderId: string, now: Instant): Promise<Calendar> {
-  const holder = await context.holders.find(holderId);
-  const calendar = holder && (await context.calendars.current(holderId, now, holder.calendarVersion));
-  // A holder hosting a live team type is not deleted (contract §12); its row stays after deletion.
-  if (!calendar) throw new Error(`host ${holderId} of a team event type has no calendar`);
-  return calendar;
+/**
+ * The hosts' calendars as of their current versions (the holder cache's: no read while nothing of
+ * a host changed), those not cached loaded together: a handful of statements however many hosts.
+ */
+async function hostCalendars(context: AppContext, team: TeamEventType, now: Instant): Promise<Calendar[]> {
+  const holders = await context.holders.findAll(team.hosts.map((host) => host.holderId));
+  const versions = holders.map((holder, index) => {
+    // A holder hosting a live team type is not deleted (contract §12); its row stays after deletion.
+    if (!holder) throw new Error(`host ${team.hosts[index]!.holderId} of a team event type has no calendar`);
+    return { holderId: holder.id, version: holder.calendarVersion };
+  });
+  return context.calendars.currentOf(versions, now);
 }
 
 function hostStarts(hosts: readonly TeamHost[], starts: readonly (Float64Array | undefined)[]): HostStarts[] {

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import { activeWebhooksFrom } from './kysely/webhooks.js';
-import type { EngineTraits } from './kysely/engine-traits.js';
+import type { EngineTraits, HolderOccupancyRow } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
 import { portDialect, type QueryTally } from './kysely/translated-errors.js';
 import { ChangeLog, DataVersionWatch } from './change-log.js';
@@ -107,6 +107,19 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * For each holder of a JSON array, its occupancies from the last one starting before `from` (or
+ * from `from`, for none) up to `to`: what the shared one-holder read takes two seeks for (those
+ * starting in the range, and the one before), as one range of the occupancy index per holder, its
+ * lower end sought first. `cross join` keeps the holders the outer loop. The caller drops those
+ * ending by `from`.
+ */
+const OVERLAPPING_OCCUPANCIES_OF = `select o.holder_id, o.booking_id as id, o.event_type_id, o.start_at, o.occupied_start, o.occupied_end, o.expires_at, o.occurrence
+  from json_each(?) as h cross join occupancies as o
+  where o.holder_id = h.value and o.occupied_start < ?
+    and o.occupied_start >= coalesce(
+      (select max(p.occupied_start) from occupancies as p where p.holder_id = h.value and p.occupied_start < ?), ?)`;
+
 /** SQLite's write transactions are exclusive: the calendar, and rows about to change, need no lock of their own. */
 const SQLITE: EngineTraits = {
   name: 'sqlite',
@@ -122,6 +135,14 @@ const SQLITE: EngineTraits = {
     sql<string>`(select json_group_array(json_object('id', w.id, 'events', w.events) order by w.created_at, w.id)
       from ${activeWebhooksFrom(holderIdColumn, accountIdColumn)})`,
   occupanciesOverlapping: null,
+  async occupanciesOverlappingOf(db, holderIdsJson, from, to) {
+    return (
+      await db.executeQuery<HolderOccupancyRow>(
+        CompiledQuery.raw(OVERLAPPING_OCCUPANCIES_OF, [holderIdsJson, to, from, from]),
+      )
+    ).rows;
+  },
+  oneOf: (column, idsJson) => sql<boolean>`${sql.ref(column)} in (select value from json_each(${idsJson}))`,
   claimSuffix: sql``,
   skippingLocked: sql``,
   insertsInWith: false,

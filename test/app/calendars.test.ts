@@ -203,14 +203,14 @@ describe('GET /api/v1/slots inside and beyond the cached slot track', () => {
 function countingLoads(reads: Reads): { reads: Reads; tally: { loads: number; failing: boolean } } {
   const tally = { loads: 0, failing: false };
   const real = reads.bookings;
-  const occupanciesOverlapping: BookingReads['occupanciesOverlapping'] = (...args) => {
+  const occupanciesOverlappingOf: BookingReads['occupanciesOverlappingOf'] = (...args) => {
     tally.loads++;
-    return tally.failing ? Promise.reject(new Error('the database is away')) : real.occupanciesOverlapping(...args);
+    return tally.failing ? Promise.reject(new Error('the database is away')) : real.occupanciesOverlappingOf(...args);
   };
   const bookings = new Proxy(real, {
     get: (target, name) =>
-      name === 'occupanciesOverlapping'
-        ? occupanciesOverlapping
+      name === 'occupanciesOverlappingOf'
+        ? occupanciesOverlappingOf
         : (Reflect.get(target, name) as unknown) instanceof Function
           ? (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target)
           : Reflect.get(target, name),
@@ -327,13 +327,67 @@ describe('CalendarCache loads under concurrent requests', () => {
   });
 });
 
-describe('schedules in the calendar (contract §13)', () => {
-  const eveningsInBerlin = {
-    name: 'Evenings',
-    timeZone: 'Europe/Berlin',
-    weekly: { monday: [{ start: '18:00', end: '20:00' }] },
-  };
+const eveningsInBerlin = {
+  name: 'Evenings',
+  timeZone: 'Europe/Berlin',
+  weekly: { monday: [{ start: '18:00', end: '20:00' }] },
+};
 
+describe('calendars of many holders loaded together (a cold team query, issue 28)', () => {
+  it('when one of two holders’ event types moved to a schedule the first read missed, then only that holder is read again, and each holder gets its own calendar', async () => {
+    const bob = callerOfKey((await h.store.apiKeys.findByDigest(digestOf(await h.key('bob'))))!);
+    const bobType = await createEventType(h, await h.key('bob'), { durationMinutes: 45 });
+    const evenings = await createSchedule(h.context, caller, eveningsInBerlin);
+    await updateEventType(h.context, caller, et.id, { scheduleId: evenings.id });
+    const scheduleReads: string[][] = [];
+    const schedules: ScheduleReads = {
+      get: (...args) => h.store.schedules.get(...args),
+      defaultOf: (...args) => h.store.schedules.defaultOf(...args),
+      list: (...args) => h.store.schedules.list(...args),
+      // The first read is from before Alice's schedule was made.
+      allOf: async (holderIds) => {
+        const all = await h.store.schedules.allOf(holderIds);
+        scheduleReads.push([...holderIds]);
+        return scheduleReads.length === 1 ? all.filter((schedule) => schedule.id !== evenings.id) : all;
+      },
+    };
+    const cache = new CalendarCache({ ...h.store, schedules }, new Zones());
+    const versionOf = async (holderId: string) => (await h.store.holders.calendarVersion(holderId))!;
+    const holders = [
+      { holderId: caller.holderId, version: await versionOf(caller.holderId) },
+      { holderId: bob.holderId, version: await versionOf(bob.holderId) },
+    ];
+    const [alice, bobs] = await cache.currentOf(holders, h.clock.now());
+    expect(scheduleReads).toEqual([[caller.holderId, bob.holderId], [caller.holderId]]);
+    expect(alice!.schedules.has(evenings.id)).toBe(true);
+    expect([...alice!.eventTypes.keys()]).toEqual([et.id]);
+    expect([...bobs!.eventTypes.keys()]).toEqual([bobType.id]);
+    // Each is cached as its holder's own: asking for one alone reads nothing more.
+    expect(await cache.current(bob.holderId, h.clock.now(), holders[1]!.version)).toBe(bobs);
+    expect(scheduleReads).toHaveLength(2);
+  });
+
+  it('when a holder’s calendar is being loaded with others’ and another request asks for it alone, then it waits for that load', async () => {
+    const bob = callerOfKey((await h.store.apiKeys.findByDigest(digestOf(await h.key('bob'))))!);
+    const { reads, tally } = countingLoads(h.store);
+    const cache = new CalendarCache(reads, new Zones());
+    const now = h.clock.now();
+    const holders = await Promise.all(
+      [caller.holderId, bob.holderId].map(async (holderId) => ({
+        holderId,
+        version: (await h.store.holders.calendarVersion(holderId))!,
+      })),
+    );
+    const [together, alone] = await Promise.all([
+      cache.currentOf(holders, now),
+      cache.current(bob.holderId, now, holders[1]!.version),
+    ]);
+    expect(tally.loads).toBe(1);
+    expect(alone).toBe(together[1]);
+  });
+});
+
+describe('schedules in the calendar (contract §13)', () => {
   it('when the other process moves the event type to another schedule and then replaces that schedule, then its slots follow each time, and another event type’s stay on the default hours', async () => {
     const second = await createEventType(h, token, { durationMinutes: 30 });
     expect(startsOf(await mondaySlots())).toEqual(DEFAULT_MONDAY);
@@ -360,8 +414,8 @@ describe('schedules in the calendar (contract §13)', () => {
       defaultOf: (...args) => h.store.schedules.defaultOf(...args),
       list: (...args) => h.store.schedules.list(...args),
       // The first read is from before the schedule was made.
-      all: async (holderId) => {
-        const all = await h.store.schedules.all(holderId);
+      allOf: async (holderIds) => {
+        const all = await h.store.schedules.allOf(holderIds);
         return scheduleReads++ === 0 ? all.filter((schedule) => schedule.id !== evenings.id) : all;
       },
     };

@@ -108,8 +108,8 @@ describe('change signal', () => {
       { ownerIds: [bob.id] },
     );
     await expect(outOfScope).rejects.toThrow(OutOfScope);
-    expect(await store.eventTypes.live(bob.id)).toEqual([]);
-    expect(await store.eventTypes.live(alice.id)).toEqual([]);
+    expect(await store.eventTypes.liveOf([bob.id])).toEqual([]);
+    expect(await store.eventTypes.liveOf([alice.id])).toEqual([]);
     // Revoking a key names no holder: a scoped transaction may not.
     await expect(
       store.transaction((tx) => tx.apiKeys.revoke('key_unknown', 0), { ownerIds: [bob.id] }),

@@ -356,7 +356,7 @@ describe(`migration 0014 (schedules) on a database just before it (${engine})`, 
         tx.schedules.insert({ ...fallback, id: 'sch_second_default', name: 'Another default' }),
       ),
     ).rejects.toBeInstanceOf(UniqueViolation);
-    expect((await storage.store.schedules.all('hdr_bea')).map((schedule) => schedule.id)).toEqual([fallback.id]);
+    expect((await storage.store.schedules.allOf(['hdr_bea'])).map((schedule) => schedule.id)).toEqual([fallback.id]);
   });
 
   it.skipIf(engine !== 'sqlite')(

@@ -4,7 +4,11 @@
 // the `sqlite` project the suite is skipped.
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgresStorage, OVERLAPPING_OCCUPANCIES } from '../../src/storage/postgres.js';
+import {
+  openPostgresStorage,
+  OVERLAPPING_OCCUPANCIES,
+  OVERLAPPING_OCCUPANCIES_OF,
+} from '../../src/storage/postgres.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { testStoreKind } from '../support/databases.js';
 import { addEventType, addHolder, bookingOf, store, testStore, useFreshStorage } from './fixture.js';
@@ -74,5 +78,36 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL statements', () => {
     );
     const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toMatch(/Index Cond: \(\(holder_id = .*\) AND \(int8range\(occupied_start, occupied_end\) && /);
+  });
+
+  it("when the calendars of many holders are read together, then each holder's overlap read seeks its occupancies by holder and range at once", async () => {
+    const holders = [await addHolder('alice'), await addHolder('bob')];
+    for (const holder of holders) {
+      const eventType = await addEventType(holder.id);
+      await store.transaction(async (tx) => {
+        for (let i = 0; i < 200; i++) {
+          const start = Date.UTC(2026, 2, 2) + i * 30 * 60_000;
+          await tx.bookings.insert(
+            bookingOf(eventType, new Date(start).toISOString(), new Date(start + 30 * 60_000).toISOString()),
+          );
+        }
+      });
+    }
+    await admin.query('delete from pg_statistic where starelid = $1::regclass', ['occupancies']);
+    await admin.query(`prepare overlapping_of(text, bigint, bigint) as ${OVERLAPPING_OCCUPANCIES_OF}`);
+    const ids = JSON.stringify(holders.map((holder) => holder.id));
+    const plan = await admin.query<{ 'QUERY PLAN': string }>(
+      `explain execute overlapping_of('${ids}', ${Date.UTC(2026, 2, 3)}, ${Date.UTC(2026, 2, 3, 1)})`,
+    );
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toMatch(
+      /Index Cond: \(\(holder_id = h\.holder_id\) AND \(int8range\(occupied_start, occupied_end\) && /,
+    );
+    const byHolder = await single.store.bookings.occupanciesOverlappingOf(
+      holders.map((holder) => holder.id),
+      Date.UTC(2026, 2, 3),
+      Date.UTC(2026, 2, 3, 1),
+    );
+    expect(holders.map((holder) => byHolder.get(holder.id)!.length)).toEqual([2, 2]);
   });
 });

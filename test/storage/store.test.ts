@@ -59,7 +59,7 @@ describe('transactions', () => {
     }
     expect(await store.eventTypes.get(holder.id, eventType.id)).toBeUndefined();
     // The holder's default schedule, made with it, alone.
-    expect((await store.schedules.all(holder.id)).map((schedule) => schedule.isDefault)).toEqual([true]);
+    expect((await store.schedules.allOf([holder.id])).map((schedule) => schedule.isDefault)).toEqual([true]);
   });
 
   it('when a statement of the work fails, then the earlier writes of the same transaction are rolled back and the store keeps working', async () => {

@@ -60,7 +60,7 @@ describe('team event types in the store', () => {
     expect(await store.teamEventTypes.get(team.id)).toEqual({ ...team, accountHandle: handle });
     expect(await store.eventTypes.get(ada.id, team.id)).toBeUndefined();
     expect(await store.eventTypes.holderOf(team.id)).toBeUndefined();
-    expect(await store.eventTypes.live(ada.id)).toEqual([]);
+    expect(await store.eventTypes.liveOf([ada.id])).toEqual([]);
 
     const own = await addEventType(ada.id);
     expect(await store.teamEventTypes.get(own.id)).toBeUndefined();

@@ -59,6 +59,8 @@ export interface SyncLeases {
 export interface BusyTimeReads {
   /** Busy intervals of the holder's sources overlapping [from, to), in no particular order, possibly overlapping each other. */
   overlapping(holderId: string, from: Instant, to: Instant): Promise<Interval[]>;
+  /** The same for each of `holderIds` (their calendars, read in one statement), every one of them a key. */
+  overlappingOf(holderIds: readonly string[], from: Instant, to: Instant): Promise<Map<string, Interval[]>>;
   /** The same, for a page of `GET /busy`: by start then source id, keyset on both. */
   list(holderId: string, from: Instant, to: Instant, page: PageRequest): Promise<SourceBusy[]>;
 }

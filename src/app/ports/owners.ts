@@ -56,6 +56,8 @@ export interface HolderReads {
   findByHandle(handle: string): Promise<{ holder: Holder; calendarVersion: number } | undefined>;
   /** The holder (deleted or not) with its calendar version: what `HolderCache` keeps. */
   acting(id: string): Promise<ActingHolder | undefined>;
+  /** The same for many (a team type's hosts, in one statement): those of `ids` that exist. */
+  actingOf(ids: readonly string[]): Promise<ActingHolder[]>;
   /**
    * A number that changes in every transaction that changes the holder's event types,
    * schedules or bookings (undefined for no such holder): what caches of derived data check.

@@ -69,8 +69,8 @@ export interface EventTypeReads {
    * its live holders' own; with `holderId`, that holder's own and the team types it hosts.
    */
   list(filter: AccountFilter, page: PageRequest): Promise<ListedEventType[]>;
-  /** Every live event type of the holder, unordered. */
-  live(holderId: string): Promise<EventType[]>;
+  /** Every live event type of each of the holders (what their calendars hold), unordered. */
+  liveOf(holderIds: readonly string[]): Promise<EventType[]>;
   /**
    * The titles of those of `ids` that are the holder's event types or its account's team types (whose
    * bookings it may host), deleted ones too (their bookings stay).
@@ -95,8 +95,8 @@ export interface ScheduleReads {
   defaultOf(holderId: string): Promise<Schedule | undefined>;
   /** The holder's schedules, the default first, then by creation and id. */
   list(holderId: string, page: PageRequest): Promise<Schedule[]>;
-  /** Every schedule of the holder, unordered: what a calendar compiles. */
-  all(holderId: string): Promise<Schedule[]>;
+  /** Every schedule of each of the holders, unordered: what their calendars compile. */
+  allOf(holderIds: readonly string[]): Promise<Schedule[]>;
 }
 
 export interface ScheduleWrites extends ScheduleReads {
@@ -173,6 +173,15 @@ export interface BookingReads {
     to: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]>;
+  /**
+   * The same for each of `holderIds` (a calendar per holder: at most a team type's hosts, 100 by
+   * contract §14, in one statement), every one of them a key.
+   */
+  occupanciesOverlappingOf(
+    holderIds: readonly string[],
+    from: Instant,
+    to: Instant,
+  ): Promise<Map<string, StoredOccupancy[]>>;
   /** Confirmed bookings and holds of the event type in which the holder is a host, starting in [from, to). */
   occupanciesStartingIn(
     holderId: string,

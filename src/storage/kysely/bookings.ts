@@ -19,6 +19,7 @@ import {
   occupy,
   occupanciesOfEventTypeStartingIn,
   occupanciesOverlapping,
+  occupanciesOverlappingOf,
   occupanciesStartingIn,
   release,
   type Occupying,
@@ -290,6 +291,15 @@ export class KyselyBookings extends Table implements BookingWrites {
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]> {
     return toOccupancies(await occupanciesOverlapping(this.db, this.engine, holderId, from, to), excludeBookingId);
+  }
+
+  async occupanciesOverlappingOf(
+    holderIds: readonly string[],
+    from: Instant,
+    to: Instant,
+  ): Promise<Map<string, StoredOccupancy[]>> {
+    const rows = await occupanciesOverlappingOf(this.db, this.engine, holderIds, from, to);
+    return new Map([...rows].map(([holderId, ofHolder]) => [holderId, toOccupancies(ofHolder, undefined)]));
   }
 
   async occupanciesStartingIn(

@@ -17,6 +17,7 @@ import type {
 import type { Interval } from '../../domain/intervals.js';
 import { DAY_MS } from '../../domain/instant.js';
 import type { Database } from '../schema.js';
+import { compiledOnce } from './compiled-once.js';
 import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 
@@ -192,10 +193,42 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
 /** Intervals longer than this are few and scanned; shorter ones are sought by their start. */
 const SHORT_MS = DAY_MS;
 
+/**
+ * `rowsOverlapping`'s two parts for each holder of a JSON array, in one statement: the short
+ * intervals sought by start from `shortFrom` (a day before `from`), the long ones scanned.
+ */
+const overlappingOfHolders = compiledOnce<{ holderIds: string; from: Instant; to: Instant; shortFrom: Instant }>()((
+  db,
+  param,
+  engine,
+) => {
+  const part = (long: boolean) =>
+    db
+      .selectFrom('busy_intervals')
+      .select(['holder_id', 'start_at', 'end_at'])
+      .where(engine.oneOf('holder_id', param('holderIds')))
+      .where('spans_days', '=', sql.lit(long ? 1 : 0))
+      .where('start_at', '<', param('to'))
+      .where('end_at', '>', param('from'));
+  return part(false).where('start_at', '>=', param('shortFrom')).unionAll(part(true));
+});
+
 export class KyselyBusyTime extends Table implements BusyTimeWrites {
   async overlapping(holderId: string, from: Instant, to: Instant): Promise<Interval[]> {
     const rows = await this.rowsOverlapping(holderId, from, to, null, null);
     return rows.map((row) => ({ start: Number(row.start_at), end: Number(row.end_at) }));
+  }
+
+  async overlappingOf(holderIds: readonly string[], from: Instant, to: Instant): Promise<Map<string, Interval[]>> {
+    const rows = await overlappingOfHolders(this.db, this.engine, {
+      holderIds: JSON.stringify(holderIds),
+      from,
+      to,
+      shortFrom: from - SHORT_MS,
+    });
+    const byHolder = new Map(holderIds.map((id) => [id, [] as Interval[]]));
+    for (const row of rows) byHolder.get(row.holder_id)!.push({ start: Number(row.start_at), end: Number(row.end_at) });
+    return byHolder;
   }
 
   async list(holderId: string, from: Instant, to: Instant, page: PageRequest): Promise<SourceBusy[]> {

@@ -12,6 +12,11 @@ export interface OccupancyRow {
   occurrence: string | null;
 }
 
+/** An occupancy row with the holder whose time it is: a read of many holders' occupancies. */
+export interface HolderOccupancyRow extends OccupancyRow {
+  holder_id: string;
+}
+
 /**
  * What differs between the engines, named: everything else is the shared SQL of this folder. The
  * values live in the dialect files (`../sqlite.ts`, `../postgres.ts`), with the SQL only one
@@ -68,6 +73,23 @@ export interface EngineTraits {
    */
   occupanciesOverlapping:
     ((db: Kysely<Database>, holderId: string, from: number, to: number) => Promise<OccupancyRow[]>) | null;
+  /**
+   * The same for each holder of `holderIdsJson` (a JSON array of distinct ids, bound as one
+   * parameter), in one statement: each holder's rows sought as that engine seeks one holder's.
+   */
+  occupanciesOverlappingOf(
+    db: Kysely<Database>,
+    holderIdsJson: string,
+    from: number,
+    to: number,
+  ): Promise<HolderOccupancyRow[]>;
+  /**
+   * `column` is one of the strings of the JSON array `idsJson` (a bound parameter), sought through
+   * an index on `column` as `column = ?` would be: a read of many holders is one statement whose
+   * text is the same however many there are (compiled, and on PostgreSQL prepared, once). `in
+   * (…)` with a placeholder per id would be a statement text per count.
+   */
+  oneOf(column: string, idsJson: string): RawBuilder<boolean>;
   /**
    * Whether one statement may insert into one table inside a `with` and into another from it
    * (PostgreSQL's data-modifying `with`): a booking's row and its one occupancy then cost one

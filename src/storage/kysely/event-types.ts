@@ -9,8 +9,12 @@ import { keysetPage } from './keyset.js';
 import { Table } from './table.js';
 import { withHosts } from './team-event-types.js';
 
-const liveEventTypesOf = compiledOnce<{ holderId: string }>()((db, param) =>
-  db.selectFrom('event_types').selectAll().where('holder_id', '=', param('holderId')).where('deleted_at', 'is', null),
+const liveEventTypesOf = compiledOnce<{ holderIds: string }>()((db, param, engine) =>
+  db
+    .selectFrom('event_types')
+    .selectAll()
+    .where(engine.oneOf('holder_id', param('holderIds')))
+    .where('deleted_at', 'is', null),
 );
 const liveEventType = compiledOnce<{ holderId: string; id: string }>()((db, param) =>
   db
@@ -107,8 +111,8 @@ export class KyselyEventTypes extends Table implements EventTypeWrites {
       .slice(0, page.limit);
   }
 
-  async live(holderId: string): Promise<EventType[]> {
-    return (await liveEventTypesOf(this.db, this.engine, { holderId })).map(toEventType);
+  async liveOf(holderIds: readonly string[]): Promise<EventType[]> {
+    return (await liveEventTypesOf(this.db, this.engine, { holderIds: JSON.stringify(holderIds) })).map(toEventType);
   }
 
   async titles(holderId: string, ids: readonly string[]): Promise<Map<string, string>> {

@@ -23,6 +23,12 @@ const actingHolderById = compiledOnce<{ id: string }>()((db, param) =>
     .select(['id', 'account_id', 'name', 'handle', 'calendar_version', 'deleted_at'])
     .where('id', '=', param('id')),
 );
+const actingHoldersIn = compiledOnce<{ ids: string }>()((db, param, engine) =>
+  db
+    .selectFrom('holders')
+    .select(['id', 'account_id', 'name', 'handle', 'calendar_version', 'deleted_at'])
+    .where(engine.oneOf('id', param('ids'))),
+);
 const calendarVersionOf = compiledOnce<{ id: string }>()((db, param) =>
   db.selectFrom('holders').select('calendar_version').where('id', '=', param('id')),
 );
@@ -38,6 +44,22 @@ function toHolder(row: Selectable<Database['holders']>): Holder {
     feedGeneration: Number(row.feed_generation),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    deletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
+  };
+}
+
+function toActingHolder(
+  row: Pick<
+    Selectable<Database['holders']>,
+    'id' | 'account_id' | 'name' | 'handle' | 'calendar_version' | 'deleted_at'
+  >,
+): ActingHolder {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    handle: row.handle,
+    calendarVersion: Number(row.calendar_version),
     deletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
   };
 }
@@ -93,16 +115,11 @@ export class KyselyHolders extends Table implements HolderWrites {
 
   async acting(id: string): Promise<ActingHolder | undefined> {
     const [row] = await actingHolderById(this.db, this.engine, { id });
-    return (
-      row && {
-        id: row.id,
-        accountId: row.account_id,
-        name: row.name,
-        handle: row.handle,
-        calendarVersion: Number(row.calendar_version),
-        deletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
-      }
-    );
+    return row && toActingHolder(row);
+  }
+
+  async actingOf(ids: readonly string[]): Promise<ActingHolder[]> {
+    return (await actingHoldersIn(this.db, this.engine, { ids: JSON.stringify(ids) })).map(toActingHolder);
   }
 
   async findByHandle(handle: string): Promise<{ holder: Holder; calendarVersion: number } | undefined> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Instant } from '../../domain/instant.js';
 import { occupancyOf } from '../../domain/booking.js';
 import type { Database } from '../schema.js';
-import type { EngineTraits, OccupancyRow } from './engine-traits.js';
+import type { EngineTraits, HolderOccupancyRow, OccupancyRow } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
 
 /**
@@ -87,6 +87,22 @@ export async function occupanciesOverlapping(
   if (engine.occupanciesOverlapping) return engine.occupanciesOverlapping(db, holderId, from, to);
   const rows = await startingFromWithPrevious(db, engine, { holderId, from, to });
   return rows.filter((row) => Number(row.occupied_end) > from);
+}
+
+/** Each holder's occupancies whose time (buffers included) overlaps [from, to), by holder (every one of `holderIds` present). */
+export async function occupanciesOverlappingOf(
+  db: Kysely<Database>,
+  engine: EngineTraits,
+  holderIds: readonly string[],
+  from: Instant,
+  to: Instant,
+): Promise<Map<string, HolderOccupancyRow[]>> {
+  // Each holder once: the holders are joined to their rows.
+  const json = JSON.stringify([...new Set(holderIds)]);
+  const rows = await engine.occupanciesOverlappingOf(db, json, from, to);
+  const byHolder = new Map(holderIds.map((id) => [id, [] as HolderOccupancyRow[]]));
+  for (const row of rows) if (Number(row.occupied_end) > from) byHolder.get(row.holder_id)!.push(row);
+  return byHolder;
 }
 
 /** The holder's occupancies of the event type starting in [from, to). */

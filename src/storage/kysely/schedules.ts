@@ -17,8 +17,11 @@ const defaultScheduleOf = compiledOnce<{ holderId: string }>()((db, param) =>
     .where('holder_id', '=', param('holderId'))
     .where(sql<boolean>`is_default = 1`),
 );
-const schedulesOf = compiledOnce<{ holderId: string }>()((db, param) =>
-  db.selectFrom('schedules').selectAll().where('holder_id', '=', param('holderId')),
+const schedulesOf = compiledOnce<{ holderIds: string }>()((db, param, engine) =>
+  db
+    .selectFrom('schedules')
+    .selectAll()
+    .where(engine.oneOf('holder_id', param('holderIds'))),
 );
 
 /**
@@ -46,8 +49,8 @@ export class KyselySchedules extends Table implements ScheduleWrites {
     return rows.map(toSchedule);
   }
 
-  async all(holderId: string): Promise<Schedule[]> {
-    return (await schedulesOf(this.db, this.engine, { holderId })).map(toSchedule);
+  async allOf(holderIds: readonly string[]): Promise<Schedule[]> {
+    return (await schedulesOf(this.db, this.engine, { holderIds: JSON.stringify(holderIds) })).map(toSchedule);
   }
 
   async count(holderId: string): Promise<number> {
