@@ -693,10 +693,6 @@ async function seedTeams(base: string, env: NodeJS.ProcessEnv, now: number) {
   };
 }
 
-/**
- * Three holders of an account open around the clock, and a 5-minute round-robin and collective
- * type of the three, booked with the account key: what the team booking load books.
- */
 /** Every hour of every day open, in UTC: each load's starts are bookable wherever they fall. */
 async function openAlways(base: string, key: string, holderId: string): Promise<void> {
   const always = [{ start: '00:00', end: '24:00' }];
@@ -707,6 +703,10 @@ async function openAlways(base: string, key: string, holderId: string): Promise<
   if (put.status !== 200) throw new Error(`availability of ${holderId}: ${put.status}`);
 }
 
+/**
+ * Three holders of an account open around the clock, and a 5-minute round-robin and collective
+ * type of the three, booked with the account key: what the team booking load books.
+ */
 async function seedTeamBookers(base: string, env: NodeJS.ProcessEnv) {
   const { key, holders } = await seedAccount(base, env, 3, 'team-bookings');
   for (const holder of holders) await openAlways(base, key, holder.id);
