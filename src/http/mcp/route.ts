@@ -11,7 +11,7 @@ import { HOLDER_HEADER, registerAuth } from '../auth.js';
 import { packageVersion } from '../openapi.js';
 import type { PerMinuteLimit } from '../per-minute-limit.js';
 import { createMcpServer } from './server.js';
-import { bodyOf, toolsFor, type ApiAnswer, type ApiCall } from './tools.js';
+import { bodyOf, type ApiAnswer, type ApiCall } from './tools.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -25,11 +25,9 @@ export async function registerMcp(app: FastifyInstance, context: AppContext, fai
     registerAuth(mcp, context, failures);
     mcp.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
       const principal = request.principal!;
-      const accountKey = principal.keyHolderId === null;
       const server = createMcpServer({
         version,
-        accountKey,
-        listTools: () => toolsFor(principal.scopes, accountKey),
+        key: () => ({ scopes: principal.scopes, accountKey: principal.keyHolderId === null }),
         callApi: (call) => injectCall(app, request, call),
       });
       const transport = new WebStandardStreamableHTTPServerTransport({

@@ -8,16 +8,21 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { callOf, toolNamed, type ApiAnswer, type CallApi, type Tool } from './tools.js';
+import type { Scope } from '../../domain/api-key.js';
+import { callOf, toolNamed, toolsFor, type ApiAnswer, type CallApi } from './tools.js';
 
 export const MCP_SERVER_NAME = 'slotwise';
 
+/** What the tools depend on: the key's scopes (which are listed) and whether it is an account key (`holderId`). */
+export interface KeyTraits {
+  scopes: readonly Scope[];
+  accountKey: boolean;
+}
+
 export interface McpServerOptions {
   version: string;
-  /** Whether the key is an account key (its tools take `holderId`). */
-  accountKey: boolean;
-  /** The tools the key may use; a thrown McpError answers `tools/list` with it. */
-  listTools(): Promise<Tool[]> | Tool[];
+  /** The key's traits; a thrown McpError (the key refused) answers the MCP request with it. */
+  key(): Promise<KeyTraits> | KeyTraits;
   callApi: CallApi;
 }
 
@@ -30,15 +35,18 @@ export function createMcpServer(options: McpServerOptions): Server {
         'Slotwise books meetings: list_event_types, then find_slots for an event type, hold_slot while the guest decides, book (with the hold), and cancel_booking or reschedule_booking later. Instants are ISO-8601 with an offset; results are the API’s JSON; an error result is the API’s problem document (title, detail, errors per field).',
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await options.listTools()).map(({ name, description, inputSchema }) => ({
-      name,
-      description,
-      inputSchema,
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const { scopes, accountKey } = await options.key();
+    return {
+      tools: toolsFor(scopes, accountKey).map(({ name, description, inputSchema }) => ({
+        name,
+        description,
+        inputSchema,
+      })),
+    };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = toolNamed(request.params.name, options.accountKey);
+    const tool = toolNamed(request.params.name, (await options.key()).accountKey);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     // A tool the key may not use is not listed, but called it still goes to the API, whose 403 says why.
     const outcome = callOf(tool, request.params.arguments ?? {});
