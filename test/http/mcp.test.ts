@@ -72,11 +72,15 @@ function injectFetch(apps: FastifyInstance[]): typeof fetch {
   };
 }
 
-async function connect(token: string | null, headers: Record<string, string> = {}): Promise<Client> {
+async function connect(
+  token: string | null,
+  headers: Record<string, string> = {},
+  apps: FastifyInstance[] = [h.app, second.app],
+): Promise<Client> {
   const client = new Client({ name: 'slotwise-test-agent', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL('http://slotwise.test/mcp'), {
     requestInit: { headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers } },
-    fetch: injectFetch([h.app, second.app]),
+    fetch: injectFetch(apps),
   });
   await client.connect(transport);
   clients.push(client);
@@ -305,5 +309,82 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(
       problemOf(await call(agent, 'get_booking', { bookingId: booking.id, holderId: 'hdr_00000000000000000000' })),
     ).toMatchObject({ status: 404 });
+  });
+});
+
+describe('/mcp under the API’s limits and logging rules', () => {
+  let logged: Server;
+  let lines: string[];
+  const LIMIT = 3;
+
+  beforeEach(async () => {
+    lines = [];
+    const destination = { write: (text: string) => lines.push(...text.split('\n').filter(Boolean)) };
+    logged = await composeServer(h.storage, {
+      ...h.settings,
+      rateLimitPerMinute: LIMIT,
+      log: { level: 'info', destination },
+    });
+  });
+
+  afterEach(async () => {
+    await logged.close();
+  });
+
+  it('logs one line per MCP request and per tool’s API request, under one request id, without the key or a booking’s links', async () => {
+    const { token } = await holderKey();
+    await putWeekdays(h, token, 'UTC', NINE_TO_FIVE);
+    const eventType = await createEventType(h, token);
+    const agent = await connect(token, {}, [logged.app]);
+    const booking = jsonOf(
+      await call(agent, 'book', {
+        eventTypeId: eventType.id,
+        start: '2026-01-05T09:00:00Z',
+        guestName: 'Ada',
+        guestEmail: 'ada@example.com',
+      }),
+    );
+    const requests = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request');
+    const bookLine = requests.find((line) => line.route === '/api/v1/bookings')!;
+    expect(bookLine).toMatchObject({ method: 'POST', status: 201, key: expect.any(String) });
+    expect(requests.filter((line) => line.route === '/mcp' && line.reqId === bookLine.reqId)).toHaveLength(1);
+    const manageToken = new URL(booking.manageUrl).pathname.split('/').pop()!;
+    expect(manageToken.length).toBeGreaterThan(10);
+    const log = lines.join('\n');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(manageToken);
+  });
+
+  it('counts each tool call once against the key’s rate limit (429 as an error result); listing tools is not a call of the API', async () => {
+    const { token } = await holderKey();
+    await putWeekdays(h, token, 'UTC', NINE_TO_FIVE);
+    const agent = await connect(token, {}, [logged.app]);
+    for (let i = 0; i < LIMIT; i++) jsonOf(await call(agent, 'get_availability', {}));
+    expect((await agent.listTools()).tools).toHaveLength(ALL_TOOLS.length);
+    const limited = problemOf(await call(agent, 'get_availability', {}));
+    expect(limited).toMatchObject({ type: 'urn:service:problem:rate-limited', status: 429 });
+  });
+
+  it('refuses a body over the API’s limit with its 413 before the MCP server sees it', async () => {
+    const { token } = await holderKey();
+    const res = await logged.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'book', arguments: { notes: 'x'.repeat(200 * 1024) } },
+      }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ type: 'urn:service:problem:payload-too-large' });
   });
 });
