@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, loadMcpClientConfig } from '../config.js';
 import { openConfiguredStorage } from './database.js';
 import { keys } from './keys.js';
 import { EXIT, UsageError, commandArgs } from './usage.js';
@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
     commandArgs(rest, {});
     // Loaded here: the other commands need none of it. A client of the API, so no configuration of a server.
     const { serveMcpOverStdio } = await import('./mcp.js');
-    await serveMcpOverStdio(process.env);
+    await serveMcpOverStdio(loadMcpClientConfig());
     return EXIT.ok;
   }
   const config = loadConfig();

@@ -3,13 +3,13 @@
 // Stdout carries the protocol alone; diagnostics go to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { McpClientConfig } from '../config.js';
 import type { Scope } from '../domain/api-key.js';
 import { HOLDER_HEADER } from '../http/auth.js';
 import { createMcpServer, type KeyTraits } from '../http/mcp/server.js';
 import { bodyOf, type ApiAnswer, type ApiCall } from '../http/mcp/tools.js';
 import { packageVersion } from '../http/openapi.js';
 import { problem } from '../http/problems.js';
-import { UsageError } from './usage.js';
 
 /** How long one API request may take before the tool answers that the service did not. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -20,22 +20,14 @@ interface Connection {
 }
 
 /** Serves MCP on stdin/stdout until stdin closes. */
-export async function serveMcpOverStdio(env: NodeJS.ProcessEnv): Promise<void> {
-  const baseUrl = env.SLOTWISE_URL?.replace(/\/+$/, '');
-  const apiKey = env.SLOTWISE_API_KEY;
-  if (!baseUrl || !apiKey) {
-    throw new UsageError(
-      '`slotwise mcp` needs SLOTWISE_URL (where the service answers, e.g. https://slotwise.example.com) and SLOTWISE_API_KEY.',
-    );
-  }
-  const connection = { baseUrl, apiKey };
-  const defaultHolder = env.SLOTWISE_HOLDER || undefined;
+export async function serveMcpOverStdio(config: McpClientConfig): Promise<void> {
+  const connection = { baseUrl: config.url, apiKey: config.apiKey };
   let known: KeyTraits | undefined;
   const server = createMcpServer({
     version: packageVersion(),
     // Asked once it is needed and kept once known: a wrong key answers each MCP request with why.
     key: async () => (known ??= await keyTraits(connection)),
-    callApi: (call) => send(connection, call.holderId ?? defaultHolder, call),
+    callApi: (call) => send(connection, call.holderId ?? config.holderId, call),
   });
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   await server.connect(new StdioServerTransport());

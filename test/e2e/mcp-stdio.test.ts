@@ -151,11 +151,11 @@ describe('slotwise mcp (stdio)', () => {
     }
   });
 
-  it('says what is missing when SLOTWISE_URL or SLOTWISE_API_KEY is not set', async () => {
-    const result = await runCli(['mcp'], { SLOTWISE_URL: server.url });
-    expect(result.code).toBe(2);
+  it('says what is wrong when SLOTWISE_URL or SLOTWISE_API_KEY is missing or bad', async () => {
+    const result = await runCli(['mcp'], { SLOTWISE_URL: 'ftp://nowhere' });
+    expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('SLOTWISE_URL');
-    expect(result.stderr).toContain('SLOTWISE_API_KEY');
+    expect(result.stderr).toContain('SLOTWISE_URL must be an http(s) URL, got "ftp://nowhere"');
+    expect(result.stderr).toContain('SLOTWISE_API_KEY must be an API key');
   });
 });
