@@ -275,6 +275,20 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(raw.statusCode).toBe(401);
     expect(raw.json()).toMatchObject({ type: 'urn:service:problem:unauthorized' });
     expect((await h.app.inject({ method: 'GET', url: '/mcp' })).statusCode).toBe(405);
+    // A Host header that makes no URL is no 500.
+    const { token } = await holderKey();
+    const oddHost = await h.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        host: 'a b',
+        authorization: `Bearer ${token}`,
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(oddHost.statusCode, oddHost.body).toBe(200);
   });
 
   it('gives an account key’s tools `holderId`, sent as Slotwise-Holder, and honours the header on /mcp', async () => {

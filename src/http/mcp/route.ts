@@ -48,13 +48,17 @@ export async function registerMcp(app: FastifyInstance, context: AppContext, fai
   });
 }
 
-/** The request's method, URL and headers for the SDK's transport; the body is passed parsed. */
+/**
+ * The request's method and headers for the SDK's transport; the body is passed parsed. The URL's
+ * host is a fixed one: the transport does not read it, and a client's Host header could make an
+ * invalid URL (a 500 instead of an answer).
+ */
 function webRequestOf(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return new Request(`http://${request.host}${request.url}`, { method: request.method, headers });
+  return new Request(`http://slotwise.invalid${MCP_PATH}`, { method: request.method, headers });
 }
 
 /** One API request of a tool, through the app as if it came over the network with the same key. */
