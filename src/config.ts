@@ -117,6 +117,27 @@ export class ConfigError extends Error {
   }
 }
 
+/** `slotwise mcp`'s settings: a client of a Slotwise service, so none of a server's. */
+export interface McpClientConfig {
+  /** Where the service answers, without a trailing slash. */
+  url: string;
+  apiKey: string;
+  /** The holder an account key acts for when a tool call names none. */
+  holderId: string | undefined;
+}
+
+/** `slotwise mcp`'s settings from the environment, all problems reported at once. */
+export function loadMcpClientConfig(env: NodeJS.ProcessEnv = process.env): McpClientConfig {
+  const problems: string[] = [];
+  const url = env.SLOTWISE_URL?.trim().replace(/\/+$/, '') ?? '';
+  if (url === '') problems.push('SLOTWISE_URL must say where the service answers, e.g. https://slotwise.example.com');
+  else if (!/^https?:\/\/[^/]/.test(url)) problems.push(`SLOTWISE_URL must be an http(s) URL, got "${url}"`);
+  const apiKey = env.SLOTWISE_API_KEY?.trim() ?? '';
+  if (apiKey === '') problems.push('SLOTWISE_API_KEY must be an API key (npx slotwise keys create)');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { url, apiKey, holderId: env.SLOTWISE_HOLDER?.trim() || undefined };
+}
+
 /** The one reader of the environment; every setting is checked at start, all problems reported at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];

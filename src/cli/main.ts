@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, loadMcpClientConfig } from '../config.js';
 import { openConfiguredStorage } from './database.js';
 import { keys } from './keys.js';
 import { EXIT, UsageError, commandArgs } from './usage.js';
@@ -14,6 +14,8 @@ Commands:
   keys list [--json]             List keys (id, holder, scopes, created, expiry, revoked)
   keys revoke KEY_ID             Revoke a key; takes effect on the next request
   migrate                        Apply database migrations and exit
+  mcp                            The MCP tools over stdio, calling the API at SLOTWISE_URL with
+                                 SLOTWISE_API_KEY (and SLOTWISE_HOLDER, optional)
 
 Environment: DATABASE_URL (default sqlite:./data/slotwise.db), DATABASE_POOL_SIZE,
 DATABASE_STATEMENT_TIMEOUT_MS, SLOTWISE_SECRET (required on PostgreSQL), HOST, PORT, LOG_LEVEL, RATE_LIMIT_PER_MINUTE, AUTH_FAILURE_RATE_LIMIT_PER_MINUTE,
@@ -26,6 +28,10 @@ const COMMAND_USAGE = {
   serve: 'Usage: slotwise serve\n\nRuns the API and the webhook delivery worker on HOST:PORT until SIGTERM or SIGINT.',
   migrate:
     'Usage: slotwise migrate\n\nApplies pending database migrations of DATABASE_URL and exits (the server also does this at start).',
+  mcp:
+    'Usage: slotwise mcp\n\nServes the MCP tools (contract §17) over stdin/stdout for a local agent. They call the API at\n' +
+    'SLOTWISE_URL with SLOTWISE_API_KEY; with an account key, SLOTWISE_HOLDER names the holder to act for\n' +
+    '(each tool also takes holderId). Needs no database.',
   keys: 'Usage: slotwise keys <create|list|revoke> [options]\n\nRun `slotwise keys <command> --help` for each.',
   'keys create':
     'Usage: slotwise keys create --holder NAME [--scopes read,write|*] [--expires-in 90d]\n\n' +
@@ -51,6 +57,13 @@ async function main(argv: string[]): Promise<number> {
     const usage = (COMMAND_USAGE as Record<string, string>)[sub];
     if (!usage) throw new UsageError(`Unknown command "${sub}".`);
     process.stdout.write(`${usage}\n`);
+    return EXIT.ok;
+  }
+  if (command === 'mcp') {
+    commandArgs(rest, {});
+    // Loaded here: the other commands need none of it. A client of the API, so no configuration of a server.
+    const { serveMcpOverStdio } = await import('./mcp.js');
+    await serveMcpOverStdio(loadMcpClientConfig());
     return EXIT.ok;
   }
   const config = loadConfig();

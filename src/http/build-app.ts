@@ -12,6 +12,7 @@ import type { RenderedFeeds } from './rendered-feeds.js';
 import { registerAuth, registerScopeCheck } from './auth.js';
 import { capConnections, timeoutOptions, type ConnectionLimits } from './connection-limits.js';
 import { registerIdempotency } from './idempotency.js';
+import { registerMcp } from './mcp/route.js';
 import type { Metrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { registerCalendarFiles } from './calendar-files.js';
@@ -202,6 +203,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
     },
     { prefix: API_PREFIX },
   );
+  await registerMcp(app, context, options.authFailures);
   return app;
 }
 

@@ -17,8 +17,8 @@ import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { HOLDER_ID_PATTERN } from '../app/api-keys.js';
 import { scopeNeededFor } from '../domain/api-key.js';
+import { HolderHeader, IdempotencyKeyHeader } from './schemas/index.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemKind } from './problems.js';
 
 declare module 'fastify' {
@@ -86,7 +86,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   '204': 'No content',
 };
 
-function packageVersion(): string {
+export function packageVersion(): string {
   // src/http/ and dist/http/ are both two levels below the package root.
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
   return pkg.version ?? '0.0.0';
@@ -170,7 +170,7 @@ const PARAMETERS: Record<string, Json> = {
     required: false,
     description:
       'With an account key: act for this holder of the account, exactly as its own key would with the account key’s scopes. Required by what exists once per holder (`/availability`, `/calendar-sources`, `/busy`, `/me/calendar-feed/rotate`) when an account key calls them. A holder of another account, a deleted or unknown holder: 404 `not-found`; a value that is no holder id: 400 with an `errors` entry on `Slotwise-Holder`. With a holder key it may only name that key’s own holder. `/holders` routes exist only without it (account scope).',
-    schema: { type: 'string', pattern: HOLDER_ID_PATTERN },
+    schema: HolderHeader,
     example: 'hdr_0k3m9x2q7v5t1w8r4y6z',
   },
 };
@@ -181,7 +181,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description:
     'Makes the POST safe to retry: the same key with the same request within 24 hours replays the first answer; with a different request it is a 422, while the first is in flight a 409. Keys are scoped to the API key and the holder it acts for (`Slotwise-Holder`).',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  schema: IdempotencyKeyHeader,
   example: '5f0c8a4e-3c1b-4b7a-9d1e-2f6a7b8c9d0e',
 };
 

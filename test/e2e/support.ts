@@ -69,10 +69,10 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
   return runProcess(process.execPath, [CLI, ...args], childEnv(env));
 }
 
-/** Runs a command in the repository to completion (killed after 30 s), collecting its output. */
-export function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+/** Runs a command (in the repository unless `cwd` says) to completion (killed after 30 s), collecting its output. */
+export function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

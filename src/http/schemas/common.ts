@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { HOLDER_ID_PATTERN } from '../../app/api-keys.js';
 import { NAME_PATTERN } from '../../domain/names.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from '../formats.js';
 import { PROBLEM_TYPES } from '../problems.js';
@@ -151,3 +152,12 @@ export const ProblemDocument = Type.Object(
     description: 'An RFC 9457 problem document; the API description lists when each `type` happens.',
   },
 );
+
+/**
+ * The value of `Slotwise-Holder` (contract §12), and of the MCP tools' `holderId` that is sent as
+ * that header.
+ */
+export const HolderHeader = Type.String({ pattern: HOLDER_ID_PATTERN });
+
+/** The value of `Idempotency-Key` (src/http/idempotency.ts), and of the MCP `book` tool's `idempotencyKey`. */
+export const IdempotencyKeyHeader = Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' });

@@ -1,22 +1,26 @@
-// A client program written the way an integrator would: against the types openapi-typescript
-// generated from GET /api/v1/openapi.json (`./schema.js`, written beside this file by
-// test/openapi/client.test.ts) and openapi-fetch. The test compiles it with tsc (strict) and runs
-// it against a real server. It is excluded from the project's own type-check (tsconfig.json),
-// because `./schema.js` only exists once the test generated it.
+// A client program written the way an integrator would: against `@slotwise/client` installed
+// from the tarball `npm pack` makes of packages/client. test/openapi/client.test.ts installs it
+// into a temporary project beside this file, compiles this with tsc (strict) and runs it against a
+// real server. It is excluded from the project's own type-check (tsconfig.json), because the
+// package only resolves in that temporary project.
 //
 // The `@ts-expect-error` lines prove the generated types are precise rather than `any`: if one of
 // those misuses type-checked, tsc would fail with "Unused '@ts-expect-error' directive".
-import createClient from 'openapi-fetch';
-import type { components, paths } from './schema.js';
+import { createClient, type Schemas } from '@slotwise/client';
 
-type Booking = components['schemas']['Booking'];
-type Problem = components['schemas']['Problem'];
+type Booking = Schemas['Booking'];
+type Problem = Schemas['Problem'];
 
-const baseUrl = process.env.SLOTWISE_URL;
-const apiKey = process.env.SLOTWISE_KEY;
-if (!baseUrl || !apiKey) throw new Error('SLOTWISE_URL and SLOTWISE_KEY must be set');
+function setting(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set`);
+  return value;
+}
 
-const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${apiKey}` } });
+const baseUrl = setting('SLOTWISE_URL');
+const apiKey = setting('SLOTWISE_KEY');
+
+const client = createClient({ baseUrl, apiKey });
 
 /** What each step answered, for the test to check. */
 const log: Array<{ step: string; status: number }> = [];
@@ -179,6 +183,14 @@ async function main(): Promise<void> {
     'urn:service:problem:not-found',
   );
 
+  // 9. `holderId` is sent as Slotwise-Holder: a holder key may name its own holder, and no other.
+  const me = expectOk('get me', await client.GET('/api/v1/me'), 200);
+  if (!('holder' in me)) throw new Error('get me: a holder key sees its holder');
+  const asItself = createClient({ baseUrl, apiKey, holderId: me.holder.id });
+  expectOk('get me as its own holder', await asItself.GET('/api/v1/me'), 200);
+  const asAnother = createClient({ baseUrl, apiKey, holderId: 'hdr_00000000000000000000' });
+  log.push({ step: 'get me as another holder', status: (await asAnother.GET('/api/v1/me')).response.status });
+
   process.stdout.write(
     `${JSON.stringify({ log, eventTypeId: eventType.id, timeZone: availability.timeZone, movedId: moved.id, refusedDetail: refused.detail })}\n`,
   );
@@ -196,6 +208,16 @@ export function misuses(): void {
   // @ts-expect-error a booking's status is one of confirmed, cancelled, rescheduled
   const status: Booking['status'] = 'pending';
   void status;
+  void client.GET('/api/v1/slots', {
+    // @ts-expect-error a misspelt query parameter (timezone, not timeZone) is no parameter of /slots
+    params: { query: { eventTypeId: 'evt_1', from: 'x', to: 'y', timezone: 'UTC' } },
+  });
+  void client.POST('/api/v1/bookings', {
+    // @ts-expect-error a misspelt body field (guestTimezone, not guestTimeZone)
+    body: { eventTypeId: 'evt_1', start: 0, guestName: 'A', guestEmail: 'a@example.com', guestTimezone: 'UTC' },
+  });
+  // @ts-expect-error createClient needs the API key
+  void createClient({ baseUrl: 'http://localhost' });
   // @ts-expect-error there is no DELETE on bookings
   void client.DELETE('/api/v1/bookings/{id}', { params: { path: { id: 'bkg_1' } } });
 }
