@@ -729,7 +729,10 @@ async function seedTeamBookers(base: string, env: NodeJS.ProcessEnv) {
 /** Seats one occurrence of the seats part takes. */
 const SEATS = 100;
 
-/** A holder, always open, with a 5-minute event type of `SEATS` seats, booked with the account's key. */
+/**
+ * A holder, always open, with a 5-minute event type of `SEATS` seats, booked with a key of the
+ * holder's own (as the bookings part books): the seats' cost, not account scope's.
+ */
 async function seedSeats(base: string, env: NodeJS.ProcessEnv): Promise<Holder> {
   const { key, holders } = await seedAccount(base, env, 1, 'seats');
   const holder = holders[0]!;
@@ -737,7 +740,9 @@ async function seedSeats(base: string, env: NodeJS.ProcessEnv): Promise<Holder> 
   const type = { title: 'Workshop', durationMinutes: 5, seats: SEATS };
   const created = await api(base, key, 'POST', '/api/v1/event-types', type, holder.id);
   if (created.status !== 201) throw new Error(`seated type: ${created.status} ${JSON.stringify(created.json)}`);
-  return { key, eventTypeId: created.json.id as string };
+  const own = await api(base, key, 'POST', `/api/v1/holders/${holder.id}/keys`, { scopes: ['*'] });
+  if (own.status !== 201) throw new Error(`holder key: ${own.status} ${JSON.stringify(own.json)}`);
+  return { key: own.json.key as string, eventTypeId: created.json.id as string };
 }
 
 /** Exactly `SEATS` requests per start, one start after another: each occurrence is filled by the 16 clients at once. */

@@ -424,9 +424,8 @@ async function countSeats(
   start: number,
   now: number,
 ): Promise<void> {
-  const rows = await tx.bookings.occupanciesStartingIn(holderId, eventType.id, start, start + 1);
-  const occurrence = occupanciesAt(rows, now).live.find((occupancy) => occupancy.seats !== undefined);
-  if ((occurrence?.seats ?? 0) > (eventType.seats ?? 1)) throw unbookable('no-seats-left');
+  const taken = await tx.bookings.seatsTaken(holderId, occurrenceOf(eventType.id, start), eventType.id, start, now);
+  if (taken > (eventType.seats ?? 1)) throw unbookable('no-seats-left');
 }
 
 /**

@@ -191,6 +191,11 @@ export interface BookingReads {
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]>;
   /**
+   * The seats of an occurrence (contract §15) that occupy the holder's time at `now`: its
+   * confirmed bookings and live holds, counted by the store (an occurrence has up to 1000).
+   */
+  seatsTaken(holderId: string, occurrence: string, eventTypeId: string, start: Instant, now: Instant): Promise<number>;
+  /**
    * Confirmed bookings and holds of the event type starting in [from, to), whoever hosts them: one
    * per host, so a booking of several hosts comes as often (a team type's daily cap counts ids).
    */

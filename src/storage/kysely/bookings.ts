@@ -134,6 +134,24 @@ const bookingById = compiledOnce<{ id: string }>()((db, param) =>
   db.selectFrom('bookings').selectAll().where('id', '=', param('id')).where('status', '<>', sql.lit(HELD)),
 );
 
+/** An occurrence's live seats on one host, counted from `occupancies_by_event_type` alone. */
+const seatsOfOccurrence = compiledOnce<{
+  holderId: string;
+  occurrence: string;
+  eventTypeId: string;
+  start: Instant;
+  now: Instant;
+}>()((db, param) =>
+  db
+    .selectFrom('occupancies')
+    .select((eb) => eb.fn.countAll<number | string>().as('seats'))
+    .where('event_type_id', '=', param('eventTypeId'))
+    .where('start_at', '=', param('start'))
+    .where('holder_id', '=', param('holderId'))
+    .where('occurrence', '=', param('occurrence'))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', param('now'))])),
+);
+
 /** Whether `reach` reaches the booking or hold of `row`: its holder, a host of a team one, or the account of a team one. */
 export function reaches(
   reach: Reach,
@@ -313,6 +331,17 @@ export class KyselyBookings extends Table implements BookingWrites {
       await occupanciesStartingIn(this.db, this.engine, holderId, eventTypeId, from, to),
       excludeBookingId,
     );
+  }
+
+  async seatsTaken(
+    holderId: string,
+    occurrence: string,
+    eventTypeId: string,
+    start: Instant,
+    now: Instant,
+  ): Promise<number> {
+    const [row] = await seatsOfOccurrence(this.db, this.engine, { holderId, occurrence, eventTypeId, start, now });
+    return Number(row!.seats);
   }
 
   async occupanciesOfEventTypeStartingIn(
