@@ -12,6 +12,7 @@ import { answerErrors, type Answers } from '../domain/questions.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventTypeSettings } from '../domain/event-type.js';
+import type { Location } from '../domain/location.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { PageAfter } from '../domain/page.js';
 import type { TeamEventType } from '../domain/team-event-type.js';
@@ -279,6 +280,7 @@ function detailsOf(input: CreateBookingInput, eventType: EventTypeSettings, acto
     answers,
     metadata: input.metadata ?? {},
     source: actor === 'guest' ? 'page' : 'api',
+    location: eventType.location,
   };
 }
 
@@ -421,9 +423,11 @@ export async function rescheduleBooking(
       released = true;
     };
     let booking: Booking | undefined;
+    // A moved booking takes the event type's location as it is now (contract §16), read with its rules.
+    let location: Location | null = null;
     const insert = async (taken: TakenTime) => {
       await release();
-      booking = confirmedBooking(newId, taken.time, old, now, old.id);
+      booking = confirmedBooking(newId, taken.time, { ...old, location }, now, old.id);
       return tx.bookings.insert(booking, taken.occurrence);
     };
     let webhookIds: string[] | undefined;
@@ -432,6 +436,7 @@ export async function rescheduleBooking(
       const rules = await teamRulesToBook(tx, by.accountId, old.eventTypeId, now, deleted);
       needs(ownersOfTeam(by.accountId, rules));
       const hostId = hostIdFor(rules.eventType, input.hostId);
+      location = rules.eventType.location;
       await takeTime(tx, context.zones, {
         rules,
         start,
@@ -443,6 +448,7 @@ export async function rescheduleBooking(
       });
     } else {
       const rules = await rulesToBook(tx, old.holderId, old.eventTypeId, deleted);
+      location = rules.eventType.location;
       await takeTime(tx, context.zones, { rules, start, now, moving: old.id, insert });
       webhookIds = subscribedTo(rules.webhooks, 'booking.rescheduled');
     }

@@ -3,6 +3,7 @@ import { MINUTE_MS, type Instant } from './instant.js';
 import type { EventType } from './event-type.js';
 import type { TeamEventType } from './team-event-type.js';
 import type { Answers } from './questions.js';
+import type { Location } from './location.js';
 import type { Occupancy } from './slots.js';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'rescheduled'] as const;
@@ -42,6 +43,8 @@ export interface Booking {
   answers: Answers;
   metadata: Metadata;
   source: BookingSource;
+  /** The event type's location when the booking was made or moved (contract §16); later edits leave it. */
+  location: Location | null;
   createdAt: Instant;
   updatedAt: Instant;
 }
@@ -56,6 +59,8 @@ export interface BookingDetails {
   metadata: Metadata;
   /** A rescheduled booking keeps the source of the one it replaces: it is the same appointment, moved. */
   source: BookingSource;
+  /** The event type's location as it is when the booking is made or moved. */
+  location: Location | null;
 }
 
 /** Where and when a booking is: the holder, event type, time and the buffers it keeps. */
@@ -93,6 +98,7 @@ export function confirmedBooking(
     answers: details.answers,
     metadata: details.metadata,
     source: details.source,
+    location: details.location,
     createdAt: now,
     updatedAt: now,
   };

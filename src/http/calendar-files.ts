@@ -170,6 +170,8 @@ export function calendarFile(content: CalendarFileContent, audience: Audience): 
       status: booking.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
       summary: written.value(audience === 'holder' ? `${title}: ${guests}` : `${title} with ${holderName}`),
       description: audience === 'holder' ? describeSeats(seats) : null,
+      location: booking.location === null ? null : written.value(booking.location.value),
+      url: booking.location?.type === 'link' ? new URL(booking.location.value).href : null,
       attendees: seats.map((seat) => ({
         name: written.parameter(seat.guestName),
         email: written.value(seat.guestEmail),

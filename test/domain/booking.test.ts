@@ -27,6 +27,7 @@ const eventType: EventType = {
   explicitSlotIntervalMinutes: null,
   scheduleId: null,
   seats: null,
+  location: null,
   durationMinutes: 45,
   slotIntervalMinutes: 45,
   bufferBeforeMinutes: 10,
@@ -48,6 +49,7 @@ const guest: BookingDetails = {
   answers: {},
   metadata: {},
   source: 'api',
+  location: null,
 };
 
 function confirmed(): Booking {

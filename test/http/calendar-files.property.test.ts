@@ -55,6 +55,7 @@ function booking(index: number, fields: Pick<Booking, 'guestName' | 'notes' | 'a
     rescheduledToId: null,
     metadata: {},
     source: 'api',
+    location: null,
     createdAt: start - 86_400_000,
     updatedAt: start - 86_400_000,
     ...fields,

@@ -56,6 +56,7 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     slotIntervalMinutes: 30,
     scheduleId: null,
     seats: null,
+    location: null,
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: 0,
     minimumNoticeMinutes: 0,
@@ -124,6 +125,7 @@ export function bookingRecord(
     answers: {},
     metadata: {},
     source: 'api',
+    location: null,
     createdAt: fields.createdAt,
     updatedAt: fields.createdAt,
   };

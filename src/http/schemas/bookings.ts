@@ -21,6 +21,7 @@ import {
   OwnerHolderId,
   HostIds,
   HostIdInput,
+  MeetingLocation,
 } from './common.js';
 
 const Answers = Type.Record(
@@ -154,6 +155,10 @@ export const BookingResource = Type.Object(
       type: 'string',
       enum: [...BOOKING_SOURCES],
       description: '`api`, or `page` when a guest booked on the booking page',
+    }),
+    location: Nullable(ref(MeetingLocation), {
+      description:
+        "The event type's location when the booking was made or last moved (read-only; later edits of the event type leave it); null = none",
     }),
     manageUrl: Type.Optional(
       Type.String({

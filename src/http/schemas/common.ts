@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { LOCATION_TYPES, MAX_LOCATION_LENGTH, type LocationType } from '../../domain/location.js';
 import { NAME_PATTERN } from '../../domain/names.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from '../formats.js';
 import { PROBLEM_TYPES } from '../problems.js';
@@ -150,4 +151,21 @@ export const ProblemDocument = Type.Object(
     $id: 'Problem',
     description: 'An RFC 9457 problem document; the API description lists when each `type` happens.',
   },
+);
+
+/** Where a meeting takes place (contract §16): an event type's, and each booking's copy of it. */
+export const MeetingLocation = Type.Object(
+  {
+    type: Type.Unsafe<LocationType>({
+      type: 'string',
+      enum: [...LOCATION_TYPES],
+      description: '`address`, `link` (an online meeting), `phone` or `text` (anything else)',
+    }),
+    value: Type.String({
+      minLength: 1,
+      maxLength: MAX_LOCATION_LENGTH,
+      description: 'For a `link`, an absolute https URL (else a 400 on `location.value`)',
+    }),
+  },
+  { $id: 'Location', additionalProperties: false },
 );

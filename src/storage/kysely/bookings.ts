@@ -61,6 +61,7 @@ const BOOKING_COLUMNS = [
   'source',
   'page_session',
   'page_client',
+  'location',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
 /**
  * A booking's or hold's row; its account is its event type's (a holder's own type's account is its

@@ -10,6 +10,7 @@ import {
   type Metadata,
 } from '../../domain/booking.js';
 import type { Answers, Question } from '../../domain/questions.js';
+import type { Location } from '../../domain/location.js';
 import type { EventType, EventTypeSettings } from '../../domain/event-type.js';
 import type { Assignment, TeamEventType, TeamHost } from '../../domain/team-event-type.js';
 import type { Schedule } from '../../domain/schedule.js';
@@ -75,6 +76,7 @@ function toSettings(row: Selectable<Database['event_types']>): EventTypeSettings
     explicitSlotIntervalMinutes: row.slot_interval_minutes,
     scheduleId: row.schedule_id,
     seats: row.seats,
+    location: toLocation(row.location),
     slotIntervalMinutes: row.slot_interval_minutes ?? row.duration_minutes,
     bufferBeforeMinutes: row.buffer_before_minutes,
     bufferAfterMinutes: row.buffer_after_minutes,
@@ -116,6 +118,7 @@ function settingsRow(eventType: EventTypeSettings) {
     slot_interval_minutes: eventType.explicitSlotIntervalMinutes,
     schedule_id: eventType.scheduleId,
     seats: eventType.seats,
+    location: locationText(eventType.location),
     buffer_before_minutes: eventType.bufferBeforeMinutes,
     buffer_after_minutes: eventType.bufferAfterMinutes,
     minimum_notice_minutes: eventType.minimumNoticeMinutes,
@@ -186,6 +189,7 @@ export function toBooking(row: Selectable<Database['bookings']>): Booking {
     answers: JSON.parse(row.answers) as Answers,
     metadata: JSON.parse(row.metadata) as Metadata,
     source: row.source as BookingSource,
+    location: toLocation(row.location),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -224,6 +228,7 @@ export function bookingRow(booking: Booking): BookingRow {
     source: booking.source,
     page_session: null,
     page_client: null,
+    location: locationText(booking.location),
   };
 }
 
@@ -240,6 +245,7 @@ export function holdRow(hold: Hold): BookingRow {
     answers: {},
     metadata: {},
     source: sourceOf(hold),
+    location: null,
   };
   return {
     ...bookingRow(confirmedBooking(hold.id, hold, noGuest, hold.createdAt)),
@@ -308,4 +314,13 @@ export function scheduleRow(schedule: Schedule) {
     created_at: schedule.createdAt,
     updated_at: schedule.updatedAt,
   };
+}
+
+/** An event type's or booking's `location` column: JSON, or null for none. */
+function toLocation(text: string | null): Location | null {
+  return text === null ? null : (JSON.parse(text) as Location);
+}
+
+function locationText(location: Location | null): string | null {
+  return location === null ? null : JSON.stringify(location);
 }

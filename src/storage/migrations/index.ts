@@ -18,6 +18,7 @@ import occupancies from './0015_occupancies.js';
 import teamEventTypes from './0016_team_event_types.js';
 import teamBookingHosts from './0017_team_booking_hosts.js';
 import seats from './0018_seats.js';
+import locations from './0020_locations.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -44,5 +45,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0016_team_event_types': teamEventTypes(engine),
     '0017_team_booking_hosts': teamBookingHosts(engine),
     '0018_seats': seats(engine),
+    '0020_locations': locations(engine),
   };
 }
