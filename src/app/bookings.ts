@@ -6,6 +6,7 @@ import {
   MAX_METADATA_KEYS,
   type Booking,
   type BookingDetails,
+  type GuestLanguage,
   type Metadata,
 } from '../domain/booking.js';
 import { answerErrors, type Answers } from '../domain/questions.js';
@@ -38,6 +39,8 @@ export interface CreateBookingInput {
   guestName: string;
   guestEmail: string;
   guestTimeZone?: string;
+  /** The language of the guest's e-mails (contract §16); default `en`. */
+  guestLanguage?: GuestLanguage;
   notes?: string;
   /** Checked against the event type's questions (contract §10). */
   answers?: Answers;
@@ -276,6 +279,7 @@ function detailsOf(input: CreateBookingInput, eventType: EventTypeSettings, acto
     guestName: input.guestName,
     guestEmail: input.guestEmail,
     guestTimeZone: input.guestTimeZone === undefined ? null : timeZoneField('guestTimeZone', input.guestTimeZone),
+    guestLanguage: input.guestLanguage ?? 'en',
     notes: input.notes ?? null,
     answers,
     metadata: input.metadata ?? {},

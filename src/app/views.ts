@@ -75,6 +75,7 @@ export function bookingView(booking: Booking) {
     guestName: booking.guestName,
     guestEmail: booking.guestEmail,
     guestTimeZone: booking.guestTimeZone,
+    guestLanguage: booking.guestLanguage,
     notes: booking.notes,
     cancellationReason: booking.cancellationReason,
     cancelledAt: booking.cancelledAt === null ? null : formatUtc(booking.cancelledAt),

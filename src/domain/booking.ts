@@ -13,6 +13,10 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_SOURCES = ['api', 'page'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 
+/** The languages a guest's e-mails are written in (contract §16): the booking pages' languages. */
+export const GUEST_LANGUAGES = ['en', 'de'] as const;
+export type GuestLanguage = (typeof GUEST_LANGUAGES)[number];
+
 /** The integrator's own string values on a booking (contract §10). */
 export type Metadata = Record<string, string>;
 export const METADATA_KEY_PATTERN = '^[A-Za-z0-9_.-]{1,40}$';
@@ -35,6 +39,8 @@ export interface Booking {
   guestName: string;
   guestEmail: string;
   guestTimeZone: string | null;
+  /** The language of the guest's e-mails: the booking page's, or as the API was told (default `en`). */
+  guestLanguage: GuestLanguage;
   notes: string | null;
   cancellationReason: string | null;
   cancelledAt: Instant | null;
@@ -54,6 +60,7 @@ export interface BookingDetails {
   guestName: string;
   guestEmail: string;
   guestTimeZone: string | null;
+  guestLanguage: GuestLanguage;
   notes: string | null;
   answers: Answers;
   metadata: Metadata;
@@ -90,6 +97,7 @@ export function confirmedBooking(
     guestName: details.guestName,
     guestEmail: details.guestEmail,
     guestTimeZone: details.guestTimeZone,
+    guestLanguage: details.guestLanguage,
     notes: details.notes,
     cancellationReason: null,
     cancelledAt: null,

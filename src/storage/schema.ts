@@ -120,6 +120,8 @@ export interface Database {
     guest_name: string;
     guest_email: string;
     guest_time_zone: string | null;
+    /** `en` or `de`: the language of the guest's e-mails (contract §16). */
+    guest_language: string;
     notes: string | null;
     cancellation_reason: string | null;
     cancelled_at: number | null;

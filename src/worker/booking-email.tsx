@@ -7,11 +7,8 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import type { SendMailOptions } from 'nodemailer';
 import { renderToString } from 'preact-render-to-string';
 import { written } from '../app/ical-written.js';
-import type { Booking } from '../domain/booking.js';
+import type { Booking, GuestLanguage } from '../domain/booking.js';
 import type { Location } from '../domain/location.js';
-
-export const EMAIL_LOCALES = ['en', 'de'] as const;
-export type EmailLocale = (typeof EMAIL_LOCALES)[number];
 
 /** What happened to the booking the message is about. */
 export type BookingEmailKind = 'created' | 'rescheduled' | 'cancelled';
@@ -33,7 +30,7 @@ export interface BookingEmailInput {
     /** The guest gets the manage link; a host the guest's notes and answers. */
     role: 'guest' | 'host';
     zone: string;
-    locale: EmailLocale;
+    locale: GuestLanguage;
   };
   /** `EMAIL_FROM`: the sender, and the organizer when no host has an e-mail. */
   from: string;
@@ -201,11 +198,11 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ');
 }
 
-function namesOf(names: readonly string[], locale: EmailLocale): string {
+function namesOf(names: readonly string[], locale: GuestLanguage): string {
   return new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
 }
 
-function whenText(booking: Booking, zone: string, locale: EmailLocale): { date: string; time: string } {
+function whenText(booking: Booking, zone: string, locale: GuestLanguage): { date: string; time: string } {
   const date = new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     year: 'numeric',
@@ -264,4 +261,4 @@ const WORDS = {
     manage: 'Buchung ansehen, verschieben oder absagen',
     footer: 'Terminplanung mit Slotwise',
   },
-} satisfies Record<EmailLocale, unknown>;
+} satisfies Record<GuestLanguage, unknown>;

@@ -45,6 +45,7 @@ const guest: BookingDetails = {
   guestName: 'Ada',
   guestEmail: 'ada@example.com',
   guestTimeZone: 'Europe/Berlin',
+  guestLanguage: 'en',
   notes: null,
   answers: {},
   metadata: {},

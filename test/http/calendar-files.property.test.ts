@@ -49,6 +49,7 @@ function booking(index: number, fields: Pick<Booking, 'guestName' | 'notes' | 'a
     status: 'confirmed',
     guestEmail: 'ada@example.com',
     guestTimeZone: null,
+    guestLanguage: 'en',
     cancellationReason: null,
     cancelledAt: null,
     rescheduledFromId: null,

@@ -80,6 +80,7 @@ export interface BookingBody {
   guestName: string;
   guestEmail: string;
   guestTimeZone: string | null;
+  guestLanguage: 'en' | 'de';
   notes: string | null;
   cancellationReason: string | null;
   cancelledAt: string | null;

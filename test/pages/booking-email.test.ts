@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingEmail, type EmailLocale } from '../../src/worker/booking-email.js';
+import type { GuestLanguage } from '../../src/domain/booking.js';
+import { bookingEmail } from '../../src/worker/booking-email.js';
 import { browserGate, CHROMIUM, shoot } from '../support/browser.js';
 import { emailInput } from '../support/booking-emails.js';
 
@@ -29,7 +30,7 @@ afterAll(async () => {
   server?.close();
 });
 
-const CASES: Array<{ locale: EmailLocale; zone: string; width: number; height: number; lead: string }> = [
+const CASES: Array<{ locale: GuestLanguage; zone: string; width: number; height: number; lead: string }> = [
   { locale: 'en', zone: 'America/New_York', width: 390, height: 844, lead: 'Your booking is confirmed.' },
   { locale: 'en', zone: 'America/New_York', width: 1280, height: 800, lead: 'Your booking is confirmed.' },
   { locale: 'de', zone: 'Europe/Berlin', width: 390, height: 844, lead: 'Ihre Buchung ist bestätigt.' },

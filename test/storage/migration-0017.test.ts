@@ -101,9 +101,9 @@ describe('migration 0017_team_booking_hosts', () => {
     await seed();
     const bookingsBefore = await db.selectFrom('bookings').selectAll().execute();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    // Migration 0020 (after) adds `location`: null, none said.
+    // Migrations 0020 and 0021 (after) add `location`, null (none said), and `guest_language`, `en`.
     expect(await db.selectFrom('bookings').selectAll().execute()).toEqual(
-      bookingsBefore.map((row) => ({ ...row, location: null })),
+      bookingsBefore.map((row) => ({ ...row, location: null, guest_language: 'en' })),
     );
     expect(await db.selectFrom('team_booking_hosts').selectAll().execute()).toEqual([]);
 

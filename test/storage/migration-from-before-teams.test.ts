@@ -67,6 +67,8 @@ const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resou
   // Migration 0020: no location was said before.
   { kind: 'event type', field: 'location', value: () => null },
   { kind: 'booking', field: 'location', value: () => null },
+  // Migration 0021: the guest's e-mails in English, the default.
+  { kind: 'booking', field: 'guestLanguage', value: () => 'en' },
 ];
 
 /** The routes whose answers are a resource of a kind, or a list of them. */

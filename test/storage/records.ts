@@ -117,6 +117,7 @@ export function bookingRecord(
     guestName: 'Ada Lovelace',
     guestEmail: 'ada@example.com',
     guestTimeZone: null,
+    guestLanguage: 'en',
     notes: null,
     cancellationReason: null,
     cancelledAt: status === 'cancelled' ? fields.createdAt : null,

@@ -18,6 +18,7 @@ export function emailBooking(fields: Partial<Booking> = {}): Booking {
     guestName: 'Grace Hopper',
     guestEmail: 'grace@example.com',
     guestTimeZone: 'America/New_York',
+    guestLanguage: 'en',
     notes: 'About the compiler',
     cancellationReason: null,
     cancelledAt: null,

@@ -48,6 +48,7 @@ const BOOKING_COLUMNS = [
   'guest_name',
   'guest_email',
   'guest_time_zone',
+  'guest_language',
   'notes',
   'cancellation_reason',
   'cancelled_at',

@@ -7,6 +7,7 @@ import {
   type BookingDetails,
   type BookingSource,
   type BookingStatus,
+  type GuestLanguage,
   type Metadata,
 } from '../../domain/booking.js';
 import type { Answers, Question } from '../../domain/questions.js';
@@ -181,6 +182,7 @@ export function toBooking(row: Selectable<Database['bookings']>): Booking {
     guestName: row.guest_name,
     guestEmail: row.guest_email,
     guestTimeZone: row.guest_time_zone,
+    guestLanguage: row.guest_language as GuestLanguage,
     notes: row.notes,
     cancellationReason: row.cancellation_reason,
     cancelledAt: nullableNumber(row.cancelled_at),
@@ -215,6 +217,7 @@ export function bookingRow(booking: Booking): BookingRow {
     guest_name: booking.guestName,
     guest_email: booking.guestEmail,
     guest_time_zone: booking.guestTimeZone,
+    guest_language: booking.guestLanguage,
     notes: booking.notes,
     cancellation_reason: booking.cancellationReason,
     cancelled_at: booking.cancelledAt,
@@ -241,6 +244,7 @@ export function holdRow(hold: Hold): BookingRow {
     guestName: '',
     guestEmail: '',
     guestTimeZone: null,
+    guestLanguage: 'en',
     notes: null,
     answers: {},
     metadata: {},

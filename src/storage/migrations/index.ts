@@ -19,6 +19,7 @@ import teamEventTypes from './0016_team_event_types.js';
 import teamBookingHosts from './0017_team_booking_hosts.js';
 import seats from './0018_seats.js';
 import locations from './0020_locations.js';
+import guestLanguage from './0021_guest_language.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -46,5 +47,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0017_team_booking_hosts': teamBookingHosts(engine),
     '0018_seats': seats(engine),
     '0020_locations': locations(engine),
+    '0021_guest_language': guestLanguage(engine),
   };
 }
