@@ -6,12 +6,14 @@ import {
   MAX_METADATA_KEYS,
   type Booking,
   type BookingDetails,
+  type GuestLanguage,
   type Metadata,
 } from '../domain/booking.js';
 import { answerErrors, type Answers } from '../domain/questions.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventTypeSettings } from '../domain/event-type.js';
+import type { Location } from '../domain/location.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { PageAfter } from '../domain/page.js';
 import type { TeamEventType } from '../domain/team-event-type.js';
@@ -37,6 +39,8 @@ export interface CreateBookingInput {
   guestName: string;
   guestEmail: string;
   guestTimeZone?: string;
+  /** The language of the guest's e-mails (contract §16); default `en`. */
+  guestLanguage?: GuestLanguage;
   notes?: string;
   /** Checked against the event type's questions (contract §10). */
   answers?: Answers;
@@ -275,10 +279,12 @@ function detailsOf(input: CreateBookingInput, eventType: EventTypeSettings, acto
     guestName: input.guestName,
     guestEmail: input.guestEmail,
     guestTimeZone: input.guestTimeZone === undefined ? null : timeZoneField('guestTimeZone', input.guestTimeZone),
+    guestLanguage: input.guestLanguage ?? 'en',
     notes: input.notes ?? null,
     answers,
     metadata: input.metadata ?? {},
     source: actor === 'guest' ? 'page' : 'api',
+    location: eventType.location,
   };
 }
 
@@ -421,9 +427,11 @@ export async function rescheduleBooking(
       released = true;
     };
     let booking: Booking | undefined;
+    // A moved booking takes the event type's location as it is now (contract §16), read with its rules.
+    let location: Location | null = null;
     const insert = async (taken: TakenTime) => {
       await release();
-      booking = confirmedBooking(newId, taken.time, old, now, old.id);
+      booking = confirmedBooking(newId, taken.time, { ...old, location }, now, old.id);
       return tx.bookings.insert(booking, taken.occurrence);
     };
     let webhookIds: string[] | undefined;
@@ -432,6 +440,7 @@ export async function rescheduleBooking(
       const rules = await teamRulesToBook(tx, by.accountId, old.eventTypeId, now, deleted);
       needs(ownersOfTeam(by.accountId, rules));
       const hostId = hostIdFor(rules.eventType, input.hostId);
+      location = rules.eventType.location;
       await takeTime(tx, context.zones, {
         rules,
         start,
@@ -443,6 +452,7 @@ export async function rescheduleBooking(
       });
     } else {
       const rules = await rulesToBook(tx, old.holderId, old.eventTypeId, deleted);
+      location = rules.eventType.location;
       await takeTime(tx, context.zones, { rules, start, now, moving: old.id, insert });
       webhookIds = subscribedTo(rules.webhooks, 'booking.rescheduled');
     }

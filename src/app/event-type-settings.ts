@@ -1,5 +1,6 @@
 import { DomainError, type FieldError } from '../domain/errors.js';
 import { firstFreeSlug, slugify, type EventTypeSettings } from '../domain/event-type.js';
+import { locationErrors, type Location } from '../domain/location.js';
 import { questionListErrors, type Question, type QuestionType } from '../domain/questions.js';
 import type { Assignment, TeamHostInput } from '../domain/team-event-type.js';
 import { UniqueViolation } from './ports/storage-errors.js';
@@ -26,6 +27,8 @@ export interface EventTypeFields {
   scheduleId?: string | null;
   /** Guests one occurrence takes (contract §15); null: one. */
   seats?: number | null;
+  /** Where its meetings take place (contract §16); null: not said. */
+  location?: Location | null;
 }
 
 /** What only a team event type has (contract §14). */
@@ -55,6 +58,7 @@ export function newSettings(
   now: number,
 ): { settings: EventTypeSettings; errors: FieldError[] } {
   const { questions, errors } = questionsOf(input.questions ?? []);
+  const location = input.location ?? null;
   return {
     settings: {
       id,
@@ -73,10 +77,11 @@ export function newSettings(
       questions,
       scheduleId: input.scheduleId ?? null,
       seats: input.seats ?? null,
+      location,
       createdAt: now,
       updatedAt: now,
     },
-    errors,
+    errors: [...errors, ...locationErrors(location)],
   };
 }
 
@@ -91,6 +96,7 @@ export function changedSettings<T extends EventTypeSettings>(
     changes.slotIntervalMinutes === undefined ? current.explicitSlotIntervalMinutes : changes.slotIntervalMinutes;
   const { questions, errors } =
     changes.questions === undefined ? { questions: current.questions, errors: [] } : questionsOf(changes.questions);
+  const location = changes.location === undefined ? current.location : changes.location;
   return {
     settings: {
       ...current,
@@ -110,9 +116,10 @@ export function changedSettings<T extends EventTypeSettings>(
       questions,
       scheduleId: changes.scheduleId === undefined ? current.scheduleId : changes.scheduleId,
       seats: changes.seats === undefined ? current.seats : changes.seats,
+      location,
       updatedAt: now,
     },
-    errors,
+    errors: [...errors, ...locationErrors(location)],
   };
 }
 

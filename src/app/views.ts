@@ -38,6 +38,7 @@ export function eventTypeView(eventType: ListedEventType, links: GuestLinks) {
     maxBookingsPerDay: eventType.maxBookingsPerDay,
     scheduleId: eventType.scheduleId,
     seats: eventType.seats,
+    location: eventType.location,
     public: eventType.public,
     questions: eventType.questions,
     assignment: team?.assignment ?? null,
@@ -74,6 +75,7 @@ export function bookingView(booking: Booking) {
     guestName: booking.guestName,
     guestEmail: booking.guestEmail,
     guestTimeZone: booking.guestTimeZone,
+    guestLanguage: booking.guestLanguage,
     notes: booking.notes,
     cancellationReason: booking.cancellationReason,
     cancelledAt: booking.cancelledAt === null ? null : formatUtc(booking.cancelledAt),
@@ -82,6 +84,7 @@ export function bookingView(booking: Booking) {
     answers: booking.answers,
     metadata: booking.metadata,
     source: booking.source,
+    location: booking.location,
     createdAt: formatUtc(booking.createdAt),
     updatedAt: formatUtc(booking.updatedAt),
   };

@@ -3,6 +3,7 @@ import { MINUTE_MS, type Instant } from './instant.js';
 import type { EventType } from './event-type.js';
 import type { TeamEventType } from './team-event-type.js';
 import type { Answers } from './questions.js';
+import type { Location } from './location.js';
 import type { Occupancy } from './slots.js';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'rescheduled'] as const;
@@ -11,6 +12,10 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Where a booking was made (contract §10): through the API, or by a guest on a booking page. */
 export const BOOKING_SOURCES = ['api', 'page'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
+/** The languages a guest's e-mails are written in (contract §16): the booking pages' languages. */
+export const GUEST_LANGUAGES = ['en', 'de'] as const;
+export type GuestLanguage = (typeof GUEST_LANGUAGES)[number];
 
 /** The integrator's own string values on a booking (contract §10). */
 export type Metadata = Record<string, string>;
@@ -34,6 +39,8 @@ export interface Booking {
   guestName: string;
   guestEmail: string;
   guestTimeZone: string | null;
+  /** The language of the guest's e-mails: the booking page's, or as the API was told (default `en`). */
+  guestLanguage: GuestLanguage;
   notes: string | null;
   cancellationReason: string | null;
   cancelledAt: Instant | null;
@@ -42,6 +49,8 @@ export interface Booking {
   answers: Answers;
   metadata: Metadata;
   source: BookingSource;
+  /** The event type's location when the booking was made or moved (contract §16); later edits leave it. */
+  location: Location | null;
   createdAt: Instant;
   updatedAt: Instant;
 }
@@ -51,11 +60,14 @@ export interface BookingDetails {
   guestName: string;
   guestEmail: string;
   guestTimeZone: string | null;
+  guestLanguage: GuestLanguage;
   notes: string | null;
   answers: Answers;
   metadata: Metadata;
   /** A rescheduled booking keeps the source of the one it replaces: it is the same appointment, moved. */
   source: BookingSource;
+  /** The event type's location as it is when the booking is made or moved. */
+  location: Location | null;
 }
 
 /** Where and when a booking is: the holder, event type, time and the buffers it keeps. */
@@ -85,6 +97,7 @@ export function confirmedBooking(
     guestName: details.guestName,
     guestEmail: details.guestEmail,
     guestTimeZone: details.guestTimeZone,
+    guestLanguage: details.guestLanguage,
     notes: details.notes,
     cancellationReason: null,
     cancelledAt: null,
@@ -93,6 +106,7 @@ export function confirmedBooking(
     answers: details.answers,
     metadata: details.metadata,
     source: details.source,
+    location: details.location,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,3 +1,4 @@
+import type { Location } from './location.js';
 import type { Question } from './questions.js';
 import type { SlotPolicy } from './slots.js';
 
@@ -17,6 +18,8 @@ export interface EventTypeSettings extends SlotPolicy {
   scheduleId: string | null;
   /** Guests one occurrence takes, 2–1000 (contract §15); null: one. */
   seats: number | null;
+  /** Where its meetings take place (contract §16); null: not said. */
+  location: Location | null;
   createdAt: number;
   updatedAt: number;
 }

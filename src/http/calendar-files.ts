@@ -4,10 +4,11 @@
 // library's, not string concatenation; every text goes through `written` first, for what the
 // library leaves to its caller.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import ical, { escape, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { createHash } from 'node:crypto';
 import { bookingFile, feedSubject, holderFeed, type CalendarFileContent } from '../app/calendar-files.js';
 import type { AppContext } from '../app/context.js';
+import { written } from '../app/ical-written.js';
 import type { Booking } from '../domain/booking.js';
 import type { PerMinuteLimit } from './per-minute-limit.js';
 import type { RenderedFeeds } from './rendered-feeds.js';
@@ -100,45 +101,6 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * Every text a calendar file carries (names, titles, notes, answers, the guest's address) goes
- * through one of these, by where ical-generator 10 puts it. iCalendar cannot carry a control
- * character other than tab and a line break, in a value (RFC 5545 §3.3.11) or in a parameter
- * (§3.2): they are left out. The API refuses them in names (src/domain/names.ts), but names stored
- * before that, and notes from the booking page's form, reach this file as they were written.
- */
-const written = {
-  /** SUMMARY, DESCRIPTION, the attendee's address: ical-generator escapes `\ ; ,` and line breaks. */
-  value: (text: string): string => writable(text),
-  /**
-   * NAME and X-WR-CALNAME: ical-generator writes the calendar's name as given, so a line break in
-   * a holder's name started lines of their own (a VEVENT, say). Escaped here as TEXT, by
-   * ical-generator's own escape for values.
-   */
-  calendarName: (text: string): string => escape(writable(text), false),
-  /**
-   * The attendee's CN: ical-generator 10 quotes it and puts a backslash before `"`, but a quote
-   * cannot appear in a parameter and a backslash escapes nothing there (§3.2): the quote ended
-   * the value, and the rest of a guest's name became parameters (`x";ROLE=CHAIR`) or the address
-   * (`x":mailto:…`). RFC 6868 writes `^` as `^^`, `"` as `^'` and a line break as `^n` (ical.js
-   * and the common calendar apps read it); encoded here, ical-generator finds no quote or line
-   * break left to escape. A backslash has no writing in a parameter that readers agree on:
-   * ical-generator doubles it (a reader true to §3.2 shows two), and ical.js decodes parameters
-   * as TEXT and then looks for the address too early (`\:` at a name's end was read as its
-   * start). So the CN leaves backslashes out; the SUMMARY keeps the name whole.
-   * ical-generator encodes RFC 6868 itself after 11.1.0 (commit 2ef3274; 11.x needs Node 22): on
-   * that upgrade this encoding goes, or carets come out encoded twice
-   * (test/http/calendar-files.property.test.ts fails then).
-   */
-  parameter: (text: string): string =>
-    writable(text).replace(/\\/g, '').replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\n/g, '^n'),
-};
-
-/** `text` without the control characters iCalendar cannot carry; CR LF and a lone CR become LF. */
-function writable(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
-}
-
-/**
  * One VEVENT per booking, its UID the booking's id (stable: a booking never changes its time; a
  * reschedule makes a new booking). A cancelled or rescheduled one stays in the file with
  * STATUS:CANCELLED and SEQUENCE 1, so a calendar that had it removes it. The holder sees a seated
@@ -170,6 +132,8 @@ export function calendarFile(content: CalendarFileContent, audience: Audience): 
       status: booking.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
       summary: written.value(audience === 'holder' ? `${title}: ${guests}` : `${title} with ${holderName}`),
       description: audience === 'holder' ? describeSeats(seats) : null,
+      location: booking.location === null ? null : written.value(booking.location.value),
+      url: booking.location?.type === 'link' ? new URL(booking.location.value).href : null,
       attendees: seats.map((seat) => ({
         name: written.parameter(seat.guestName),
         email: written.value(seat.guestEmail),

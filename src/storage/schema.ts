@@ -73,6 +73,8 @@ export interface Database {
     schedule_id: string | null;
     /** Guests one occurrence takes (contract §15); null: one. */
     seats: number | null;
+    /** JSON: where its meetings take place (contract §16); null: not said. */
+    location: string | null;
   };
   /** The hosts of team event types, each holder once per type, in the order given (`position`). */
   event_type_hosts: {
@@ -118,6 +120,8 @@ export interface Database {
     guest_name: string;
     guest_email: string;
     guest_time_zone: string | null;
+    /** `en` or `de`: the language of the guest's e-mails (contract §16). */
+    guest_language: string;
     notes: string | null;
     cancellation_reason: string | null;
     cancelled_at: number | null;
@@ -137,6 +141,8 @@ export interface Database {
     page_session: string | null;
     /** For a hold made on a booking page: a digest of the client (address or IPv6 /64) that made it. */
     page_client: string | null;
+    /** JSON: the event type's location when it was made or moved (contract §16); null: none. */
+    location: string | null;
   };
   /**
    * The time a booking or hold occupies, one row per host, present exactly while it occupies time

@@ -27,6 +27,7 @@ const eventType: EventType = {
   explicitSlotIntervalMinutes: null,
   scheduleId: null,
   seats: null,
+  location: null,
   durationMinutes: 45,
   slotIntervalMinutes: 45,
   bufferBeforeMinutes: 10,
@@ -44,10 +45,12 @@ const guest: BookingDetails = {
   guestName: 'Ada',
   guestEmail: 'ada@example.com',
   guestTimeZone: 'Europe/Berlin',
+  guestLanguage: 'en',
   notes: null,
   answers: {},
   metadata: {},
   source: 'api',
+  location: null,
 };
 
 function confirmed(): Booking {

@@ -66,6 +66,7 @@ export interface EventTypeBody {
   bookingWindowDays: number | null;
   maxBookingsPerDay: number | null;
   seats: number | null;
+  location: { type: string; value: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -79,6 +80,7 @@ export interface BookingBody {
   guestName: string;
   guestEmail: string;
   guestTimeZone: string | null;
+  guestLanguage: 'en' | 'de';
   notes: string | null;
   cancellationReason: string | null;
   cancelledAt: string | null;
@@ -87,6 +89,7 @@ export interface BookingBody {
   answers: Record<string, string | number | boolean | string[]>;
   metadata: Record<string, string>;
   source: 'api' | 'page';
+  location: { type: string; value: string } | null;
   /** Only for keys with the write scope. */
   manageUrl?: string;
   icsUrl?: string;

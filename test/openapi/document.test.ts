@@ -196,6 +196,7 @@ describe('GET /api/v1/openapi.json', () => {
     const names = Object.keys(document.components.schemas);
     expect(names).toEqual([
       'Problem',
+      'Location',
       'EventType',
       'CreateEventType',
       'UpdateEventType',

@@ -149,7 +149,8 @@ describe('migration 0016_team_event_types', () => {
     const before = await eventTypes();
     await migrated();
     const accounts: Record<string, string> = { hdr_a: 'acc_a', hdr_b: 'acc_b', hdr_c: 'acc_a' };
-    // 0014 (between) adds `schedule_id`: null, the holder's default schedule; 0018 (after) `seats`.
+    // 0014 (between) adds `schedule_id`: null, the holder's default schedule; 0018 (after) `seats`,
+    // 0019 `location`.
     expect(await eventTypes()).toEqual(
       before.map((row) => ({
         ...row,
@@ -157,6 +158,7 @@ describe('migration 0016_team_event_types', () => {
         assignment: null,
         schedule_id: null,
         seats: null,
+        location: null,
       })),
     );
     const joined = await db

@@ -101,7 +101,10 @@ describe('migration 0017_team_booking_hosts', () => {
     await seed();
     const bookingsBefore = await db.selectFrom('bookings').selectAll().execute();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await db.selectFrom('bookings').selectAll().execute()).toEqual(bookingsBefore);
+    // Migrations 0019 and 0020 (after) add `location`, null (none said), and `guest_language`, `en`.
+    expect(await db.selectFrom('bookings').selectAll().execute()).toEqual(
+      bookingsBefore.map((row) => ({ ...row, location: null, guest_language: 'en' })),
+    );
     expect(await db.selectFrom('team_booking_hosts').selectAll().execute()).toEqual([]);
 
     const indexes =

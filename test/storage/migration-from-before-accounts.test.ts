@@ -36,7 +36,9 @@ interface Me {
 /**
  * New fields an old answer may gain: contract §12 gives event types, bookings, holds and webhooks
  * a read-only `holderId`; §13 and §14 give event types `scheduleId` (null: the default schedule),
- * `assignment` and `hosts` (null for a holder's own); §15 gives them `seats` (null: one guest).
+ * `assignment` and `hosts` (null for a holder's own); §15 gives them `seats` (null: one guest);
+ * §16 gives event types and bookings `location` (null: none said), bookings `guestLanguage`
+ * (`en`, the default).
  * Anything else new in an old answer fails
  * the test until it is documented and listed here.
  */
@@ -44,7 +46,9 @@ const DOCUMENTED_ADDITIONS = [
   /^GET \/api\/v1\/(event-types|bookings|holds|webhooks)(\/:id)? (data\[\]\.)?holderId$/,
   // Issue 28: the holders whose time a booking or hold occupies.
   /^GET \/api\/v1\/(bookings|holds)(\/:id)? (data\[\]\.)?hostIds$/,
-  /^GET \/api\/v1\/event-types(\/:id)? (data\[\]\.)?(scheduleId|assignment|hosts|seats)$/,
+  /^GET \/api\/v1\/event-types(\/:id)? (data\[\]\.)?(scheduleId|assignment|hosts|seats|location)$/,
+  // §16: where a meeting takes place, null for everything stored before it.
+  /^GET \/api\/v1\/bookings(\/:id)? (data\[\]\.)?(location|guestLanguage)$/,
 ];
 
 /**

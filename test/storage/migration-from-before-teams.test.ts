@@ -64,6 +64,11 @@ const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resou
   { kind: 'event type', field: 'scheduleId', value: () => null },
   // Migration 0018: one guest at a time, as before.
   { kind: 'event type', field: 'seats', value: () => null },
+  // Migration 0019: no location was said before.
+  { kind: 'event type', field: 'location', value: () => null },
+  { kind: 'booking', field: 'location', value: () => null },
+  // Migration 0020: the guest's e-mails in English, the default.
+  { kind: 'booking', field: 'guestLanguage', value: () => 'en' },
 ];
 
 /** The routes whose answers are a resource of a kind, or a list of them. */

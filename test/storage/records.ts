@@ -56,6 +56,7 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     slotIntervalMinutes: 30,
     scheduleId: null,
     seats: null,
+    location: null,
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: 0,
     minimumNoticeMinutes: 0,
@@ -116,6 +117,7 @@ export function bookingRecord(
     guestName: 'Ada Lovelace',
     guestEmail: 'ada@example.com',
     guestTimeZone: null,
+    guestLanguage: 'en',
     notes: null,
     cancellationReason: null,
     cancelledAt: status === 'cancelled' ? fields.createdAt : null,
@@ -124,6 +126,7 @@ export function bookingRecord(
     answers: {},
     metadata: {},
     source: 'api',
+    location: null,
     createdAt: fields.createdAt,
     updatedAt: fields.createdAt,
   };

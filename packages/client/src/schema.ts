@@ -746,6 +746,15 @@ export interface components {
                 message: string;
             }[];
         };
+        Location: {
+            /**
+             * @description `address`, `link` (an online meeting), `phone` or `text` (anything else)
+             * @enum {string}
+             */
+            type: "address" | "link" | "phone" | "text";
+            /** @description For a `link`, an absolute https URL (else a 400 on `location.value`) */
+            value: string;
+        };
         EventType: {
             /** @description Opaque id, `evt_…` */
             id: string;
@@ -763,6 +772,8 @@ export interface components {
             maxBookingsPerDay: number | null;
             /** @description Guests one time takes; null = one */
             seats: number | null;
+            /** @description Where its meetings take place; null = not said */
+            location: components["schemas"]["Location"] | null;
             public: boolean;
             questions: {
                 id: string;
@@ -820,6 +831,8 @@ export interface components {
             scheduleId?: string | null;
             /** @description Guests one time takes (contract §15): each seat is its own booking, the time is free again when the last seat goes, and `/slots` entries carry `seatsLeft`. Null = one guest. Not with `round-robin` (400 on `seats`). Lowered below the seats an occurrence has, its guests stay and no one joins until it is below. */
             seats?: number | null;
+            /** @description Where its meetings take place (contract §16): shown on its booking page, copied to each booking made or moved (later edits leave existing bookings), and written to calendar files and e-mails. Null = not said. */
+            location?: components["schemas"]["Location"] | null;
             /** @description Whether guests can book it on its booking page (`bookingPageUrl`) */
             public?: boolean;
             /** @description What a booking answers (in `answers`), in order */
@@ -886,6 +899,8 @@ export interface components {
             scheduleId?: string | null;
             /** @description Guests one time takes (contract §15): each seat is its own booking, the time is free again when the last seat goes, and `/slots` entries carry `seatsLeft`. Null = one guest. Not with `round-robin` (400 on `seats`). Lowered below the seats an occurrence has, its guests stay and no one joins until it is below. */
             seats?: number | null;
+            /** @description Where its meetings take place (contract §16): shown on its booking page, copied to each booking made or moved (later edits leave existing bookings), and written to calendar files and e-mails. Null = not said. */
+            location?: components["schemas"]["Location"] | null;
             /** @description Whether guests can book it on its booking page (`bookingPageUrl`) */
             public?: boolean;
             /** @description What a booking answers (in `answers`), in order */
@@ -1176,6 +1191,8 @@ export interface components {
             guestName: string;
             guestEmail: string;
             guestTimeZone: string | null;
+            /** @enum {string} */
+            guestLanguage: "en" | "de";
             notes: string | null;
             cancellationReason: string | null;
             cancelledAt: string | null;
@@ -1192,6 +1209,8 @@ export interface components {
              * @enum {string}
              */
             source: "api" | "page";
+            /** @description The event type's location when the booking was made or last moved (read-only; later edits of the event type leave it); null = none */
+            location: components["schemas"]["Location"] | null;
             /** @description The guest's link to see, cancel and reschedule the booking. Only for keys with the write scope (and in webhooks): whoever has it can cancel. */
             manageUrl?: string;
             /** @description The booking as an iCalendar file. Only for keys with the write scope (and in webhooks). Opens in exactly this form; at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` requests a minute (429 with Retry-After past it). */
@@ -1222,6 +1241,11 @@ export interface components {
              * @description IANA time zone name, e.g. Europe/Berlin
              */
             guestTimeZone?: string;
+            /**
+             * @description The language of the guest's e-mails (contract §16): `en` (default) or `de`; a booking page sets the page's
+             * @enum {string}
+             */
+            guestLanguage?: "en" | "de";
             notes?: string;
             /** @description Question id → answer, checked against the event type's `questions` (errors as `answers.<id>`) */
             answers?: {

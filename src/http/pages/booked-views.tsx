@@ -2,7 +2,7 @@
 import type { Booking } from '../../domain/booking.js';
 import { isoDate, type Clock } from './clocks.js';
 import { MESSAGES, namesList, type Locale } from './messages.js';
-import { dayTitle } from './views.js';
+import { dayTitle, MeetingPlace } from './views.js';
 
 /** What, when (in the guest's zone) and who of a booking. */
 function BookingSummary(props: BookingPageProps) {
@@ -20,6 +20,14 @@ function BookingSummary(props: BookingPageProps) {
         {dayTitle(isoDate(booking.start, props.zone), props.locale)}, {timeOfDay(booking.start)}–
         {timeOfDay(booking.end)} ({props.zone})
       </dd>
+      {booking.location && (
+        <>
+          <dt>{m.where}</dt>
+          <dd>
+            <MeetingPlace location={booking.location} />
+          </dd>
+        </>
+      )}
       <dt>{m.who}</dt>
       <dd>
         {booking.guestName} ({booking.guestEmail})

@@ -198,6 +198,7 @@ function registerOwnerRoutes(
       const booking = await bookOnPage(context, page, hold, start, {
         ...guestDetails(form),
         guestTimeZone: zone,
+        guestLanguage: visit.locale,
         answers,
       });
       if (visit.embedSession !== null) {

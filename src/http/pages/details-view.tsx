@@ -5,7 +5,7 @@ import type { Instant } from '../../domain/instant.js';
 import { isoDate, type Clock } from './clocks.js';
 import { MESSAGES, type Locale } from './messages.js';
 import { eventTypePath, withQuery, type Carried } from './paths.js';
-import { attendees, CarriedFields, dayTitle } from './views.js';
+import { attendees, CarriedFields, dayTitle, MeetingPlace } from './views.js';
 
 /** A field of the details form and what is wrong with it, if anything. */
 export interface FormField {
@@ -90,6 +90,14 @@ export function DetailsPage(props: DetailsPageProps) {
         <dd>
           {eventType.title} · {attendees(props.page, props.locale)} · {m.minutes(eventType.durationMinutes)}
         </dd>
+        {eventType.location && (
+          <>
+            <dt>{m.where}</dt>
+            <dd>
+              <MeetingPlace location={eventType.location} />
+            </dd>
+          </>
+        )}
         <dt>{m.when}</dt>
         <dd>
           {dayTitle(day, props.locale)}, {timeOfDay(props.start)} ({props.zone})

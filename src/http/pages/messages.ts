@@ -63,6 +63,7 @@ const en = {
   cannotChange: 'This booking can no longer be changed.',
   when: 'When',
   what: 'What',
+  where: 'Where',
   who: 'Guest',
 };
 
@@ -129,6 +130,7 @@ const de: Messages = {
   cannotChange: 'Diese Buchung kann nicht mehr geändert werden.',
   when: 'Wann',
   what: 'Was',
+  where: 'Wo',
   who: 'Gast',
 };
 

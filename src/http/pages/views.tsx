@@ -7,6 +7,7 @@ import {
   type PublicEventType,
   type PublicProfile,
 } from '../../app/booking-pages.js';
+import type { Location } from '../../domain/location.js';
 import type { Clock } from './clocks.js';
 import { LOCALES, MESSAGES, namesList, type Locale } from './messages.js';
 import { eventTypePath, ownerPath, withQuery, type Carried } from './paths.js';
@@ -125,6 +126,11 @@ export function EventTypePage(props: EventTypePageProps) {
         {attendees(props.page, props.locale)} · {m.minutes(eventType.durationMinutes)}
       </p>
       {eventType.description && <p class="description">{eventType.description}</p>}
+      {eventType.location && (
+        <p class="location">
+          {m.where}: <MeetingPlace location={eventType.location} />
+        </p>
+      )}
       {props.notice && <NoticeBox notice={props.notice} locale={props.locale} />}
 
       <form class="zone" method="get" action={here} data-zone-chosen={props.zoneChosen ? 'true' : 'false'}>
@@ -309,4 +315,20 @@ function NoticeBox(props: { notice: PageNotice; locale: Locale }) {
       {m.timeTaken}
     </p>
   );
+}
+
+/**
+ * Where a meeting takes place (contract §16), as text; a link (https, checked when set) opens
+ * outside the page, a phone number dials.
+ */
+export function MeetingPlace(props: { location: Location }) {
+  const { type, value } = props.location;
+  if (type === 'link')
+    return (
+      <a href={value} target="_blank" rel="noopener noreferrer">
+        {value}
+      </a>
+    );
+  if (type === 'phone') return <a href={`tel:${value.replace(/[^+0-9]/g, '')}`}>{value}</a>;
+  return <span class="place">{value}</span>;
 }

@@ -2,11 +2,13 @@ import { Type } from 'typebox';
 import {
   BOOKING_SOURCES,
   BOOKING_STATUSES,
+  GUEST_LANGUAGES,
   MAX_METADATA_KEYS,
   MAX_METADATA_VALUE,
   METADATA_KEY_PATTERN,
   type BookingSource,
   type BookingStatus,
+  type GuestLanguage,
 } from '../../domain/booking.js';
 import { MAX_OPTIONS, MAX_QUESTIONS, MAX_TEXTAREA_ANSWER } from '../../domain/questions.js';
 import {
@@ -21,6 +23,7 @@ import {
   OwnerHolderId,
   HostIds,
   HostIdInput,
+  MeetingLocation,
 } from './common.js';
 
 const Answers = Type.Record(
@@ -49,6 +52,12 @@ const guestFields = {
   guestName: Name(),
   guestEmail: Type.String({ format: 'email', maxLength: 320 }),
   guestTimeZone: TimeZoneName,
+  guestLanguage: Type.Unsafe<GuestLanguage>({
+    type: 'string',
+    enum: [...GUEST_LANGUAGES],
+    description:
+      "The language of the guest's e-mails (contract §16): `en` (default) or `de`; a booking page sets the page's",
+  }),
   notes: Type.String({ maxLength: 2000 }),
 };
 
@@ -73,6 +82,7 @@ export const CreateBookingBody = Type.Object(
     guestName: guestFields.guestName,
     guestEmail: guestFields.guestEmail,
     guestTimeZone: Type.Optional(guestFields.guestTimeZone),
+    guestLanguage: Type.Optional(guestFields.guestLanguage),
     notes: Type.Optional(guestFields.notes),
     answers: Type.Optional(Answers),
     metadata: Type.Optional(Metadata),
@@ -140,6 +150,7 @@ export const BookingResource = Type.Object(
     guestName: Type.String(),
     guestEmail: Type.String(),
     guestTimeZone: Nullable(Type.String()),
+    guestLanguage: Type.Unsafe<GuestLanguage>({ type: 'string', enum: [...GUEST_LANGUAGES] }),
     notes: Nullable(Type.String()),
     cancellationReason: Nullable(Type.String()),
     cancelledAt: Nullable(Timestamp),
@@ -154,6 +165,10 @@ export const BookingResource = Type.Object(
       type: 'string',
       enum: [...BOOKING_SOURCES],
       description: '`api`, or `page` when a guest booked on the booking page',
+    }),
+    location: Nullable(ref(MeetingLocation), {
+      description:
+        "The event type's location when the booking was made or last moved (read-only; later edits of the event type leave it); null = none",
     }),
     manageUrl: Type.Optional(
       Type.String({

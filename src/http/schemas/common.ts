@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { HOLDER_ID_PATTERN } from '../../app/api-keys.js';
+import { LOCATION_TYPES, MAX_LOCATION_LENGTH, type LocationType } from '../../domain/location.js';
 import { NAME_PATTERN } from '../../domain/names.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from '../formats.js';
 import { PROBLEM_TYPES } from '../problems.js';
@@ -161,3 +162,20 @@ export const HolderHeader = Type.String({ pattern: HOLDER_ID_PATTERN });
 
 /** The value of `Idempotency-Key` (src/http/idempotency.ts), and of the MCP `book` tool's `idempotencyKey`. */
 export const IdempotencyKeyHeader = Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' });
+
+/** Where a meeting takes place (contract §16): an event type's, and each booking's copy of it. */
+export const MeetingLocation = Type.Object(
+  {
+    type: Type.Unsafe<LocationType>({
+      type: 'string',
+      enum: [...LOCATION_TYPES],
+      description: '`address`, `link` (an online meeting), `phone` or `text` (anything else)',
+    }),
+    value: Type.String({
+      minLength: 1,
+      maxLength: MAX_LOCATION_LENGTH,
+      description: 'For a `link`, an absolute https URL (else a 400 on `location.value`)',
+    }),
+  },
+  { $id: 'Location', additionalProperties: false },
+);

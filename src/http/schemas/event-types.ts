@@ -18,7 +18,17 @@ import {
   MIN_WEIGHT,
   type Assignment,
 } from '../../domain/team-event-type.js';
-import { Nullable, Timestamp, Name, Id, PageQuery, OwnerHolderId, HolderFilter } from './common.js';
+import {
+  Nullable,
+  Timestamp,
+  Name,
+  Id,
+  PageQuery,
+  OwnerHolderId,
+  HolderFilter,
+  MeetingLocation,
+  ref,
+} from './common.js';
 
 const minutesMultipleOf5 = (min: number) => Type.Integer({ minimum: min, maximum: 1440, multipleOf: 5 });
 
@@ -57,6 +67,10 @@ const eventTypeFields = {
   seats: Nullable(Type.Integer({ minimum: MIN_SEATS, maximum: MAX_SEATS }), {
     description:
       'Guests one time takes (contract §15): each seat is its own booking, the time is free again when the last seat goes, and `/slots` entries carry `seatsLeft`. Null = one guest. Not with `round-robin` (400 on `seats`). Lowered below the seats an occurrence has, its guests stay and no one joins until it is below.',
+  }),
+  location: Nullable(ref(MeetingLocation), {
+    description:
+      'Where its meetings take place (contract §16): shown on its booking page, copied to each booking made or moved (later edits leave existing bookings), and written to calendar files and e-mails. Null = not said.',
   }),
   public: Type.Boolean({ description: 'Whether guests can book it on its booking page (`bookingPageUrl`)' }),
   questions: Type.Array(
@@ -141,6 +155,7 @@ export const CreateEventTypeBody = Type.Object(
     maxBookingsPerDay: Type.Optional(eventTypeFields.maxBookingsPerDay),
     scheduleId: Type.Optional(eventTypeFields.scheduleId),
     seats: Type.Optional(eventTypeFields.seats),
+    location: Type.Optional(eventTypeFields.location),
     public: Type.Optional(eventTypeFields.public),
     questions: Type.Optional(eventTypeFields.questions),
     assignment: Type.Optional(eventTypeFields.assignment),
@@ -175,6 +190,7 @@ export const EventTypeResource = Type.Object(
     bookingWindowDays: Nullable(Type.Integer()),
     maxBookingsPerDay: Nullable(Type.Integer()),
     seats: Nullable(Type.Integer(), { description: 'Guests one time takes; null = one' }),
+    location: Nullable(ref(MeetingLocation), { description: 'Where its meetings take place; null = not said' }),
     public: Type.Boolean(),
     questions: Type.Array(
       Type.Object({

@@ -14,7 +14,7 @@ import {
   CreateCalendarSourceBody,
   UpdateCalendarSourceBody,
 } from './calendar-sources.js';
-import { InstantInput, ProblemDocument } from './common.js';
+import { InstantInput, MeetingLocation, ProblemDocument } from './common.js';
 import { CreateEventTypeBody, EventTypeResource, UpdateEventTypeBody } from './event-types.js';
 import { CreateHoldBody, HoldResource } from './holds.js';
 import { ScheduleBody, ScheduleResource } from './schedules.js';
@@ -52,6 +52,7 @@ export * from './webhooks.js';
 /** Every schema with an `$id`, in the order the OpenAPI document lists them. */
 export const SHARED_SCHEMAS: readonly TSchema[] = [
   ProblemDocument,
+  MeetingLocation,
   EventTypeResource,
   CreateEventTypeBody,
   UpdateEventTypeBody,

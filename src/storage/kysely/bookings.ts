@@ -49,6 +49,7 @@ const BOOKING_COLUMNS = [
   'guest_name',
   'guest_email',
   'guest_time_zone',
+  'guest_language',
   'notes',
   'cancellation_reason',
   'cancelled_at',
@@ -62,6 +63,7 @@ const BOOKING_COLUMNS = [
   'source',
   'page_session',
   'page_client',
+  'location',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
 /**
  * A booking's or hold's row; its account is its event type's (a holder's own type's account is its

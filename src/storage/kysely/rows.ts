@@ -7,9 +7,11 @@ import {
   type BookingDetails,
   type BookingSource,
   type BookingStatus,
+  type GuestLanguage,
   type Metadata,
 } from '../../domain/booking.js';
 import type { Answers, Question } from '../../domain/questions.js';
+import type { Location } from '../../domain/location.js';
 import type { EventType, EventTypeSettings } from '../../domain/event-type.js';
 import type { Assignment, TeamEventType, TeamHost } from '../../domain/team-event-type.js';
 import type { Schedule } from '../../domain/schedule.js';
@@ -75,6 +77,7 @@ function toSettings(row: Selectable<Database['event_types']>): EventTypeSettings
     explicitSlotIntervalMinutes: row.slot_interval_minutes,
     scheduleId: row.schedule_id,
     seats: row.seats,
+    location: toLocation(row.location),
     slotIntervalMinutes: row.slot_interval_minutes ?? row.duration_minutes,
     bufferBeforeMinutes: row.buffer_before_minutes,
     bufferAfterMinutes: row.buffer_after_minutes,
@@ -116,6 +119,7 @@ function settingsRow(eventType: EventTypeSettings) {
     slot_interval_minutes: eventType.explicitSlotIntervalMinutes,
     schedule_id: eventType.scheduleId,
     seats: eventType.seats,
+    location: locationText(eventType.location),
     buffer_before_minutes: eventType.bufferBeforeMinutes,
     buffer_after_minutes: eventType.bufferAfterMinutes,
     minimum_notice_minutes: eventType.minimumNoticeMinutes,
@@ -178,6 +182,7 @@ export function toBooking(row: Selectable<Database['bookings']>): Booking {
     guestName: row.guest_name,
     guestEmail: row.guest_email,
     guestTimeZone: row.guest_time_zone,
+    guestLanguage: row.guest_language as GuestLanguage,
     notes: row.notes,
     cancellationReason: row.cancellation_reason,
     cancelledAt: nullableNumber(row.cancelled_at),
@@ -186,6 +191,7 @@ export function toBooking(row: Selectable<Database['bookings']>): Booking {
     answers: JSON.parse(row.answers) as Answers,
     metadata: JSON.parse(row.metadata) as Metadata,
     source: row.source as BookingSource,
+    location: toLocation(row.location),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -211,6 +217,7 @@ export function bookingRow(booking: Booking): BookingRow {
     guest_name: booking.guestName,
     guest_email: booking.guestEmail,
     guest_time_zone: booking.guestTimeZone,
+    guest_language: booking.guestLanguage,
     notes: booking.notes,
     cancellation_reason: booking.cancellationReason,
     cancelled_at: booking.cancelledAt,
@@ -224,6 +231,7 @@ export function bookingRow(booking: Booking): BookingRow {
     source: booking.source,
     page_session: null,
     page_client: null,
+    location: locationText(booking.location),
   };
 }
 
@@ -236,10 +244,12 @@ export function holdRow(hold: Hold): BookingRow {
     guestName: '',
     guestEmail: '',
     guestTimeZone: null,
+    guestLanguage: 'en',
     notes: null,
     answers: {},
     metadata: {},
     source: sourceOf(hold),
+    location: null,
   };
   return {
     ...bookingRow(confirmedBooking(hold.id, hold, noGuest, hold.createdAt)),
@@ -308,4 +318,13 @@ export function scheduleRow(schedule: Schedule) {
     created_at: schedule.createdAt,
     updated_at: schedule.updatedAt,
   };
+}
+
+/** An event type's or booking's `location` column: JSON, or null for none. */
+function toLocation(text: string | null): Location | null {
+  return text === null ? null : (JSON.parse(text) as Location);
+}
+
+function locationText(location: Location | null): string | null {
+  return location === null ? null : JSON.stringify(location);
 }

@@ -18,6 +18,8 @@ import occupancies from './0015_occupancies.js';
 import teamEventTypes from './0016_team_event_types.js';
 import teamBookingHosts from './0017_team_booking_hosts.js';
 import seats from './0018_seats.js';
+import locations from './0019_locations.js';
+import guestLanguage from './0020_guest_language.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -44,5 +46,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0016_team_event_types': teamEventTypes(engine),
     '0017_team_booking_hosts': teamBookingHosts(engine),
     '0018_seats': seats(engine),
+    '0019_locations': locations(engine),
+    '0020_guest_language': guestLanguage(engine),
   };
 }
