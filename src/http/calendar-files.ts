@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { bookingFile, feedSubject, holderFeed, type CalendarFileContent } from '../app/calendar-files.js';
 import type { AppContext } from '../app/context.js';
 import { written } from '../app/ical-written.js';
+import { appointmentSequence, appointmentUid } from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
 import type { PerMinuteLimit } from './per-minute-limit.js';
 import type { RenderedFeeds } from './rendered-feeds.js';
@@ -122,13 +123,13 @@ export function calendarFile(content: CalendarFileContent, audience: Audience): 
     const title = content.titles.get(booking.eventTypeId) ?? 'Booking';
     const guests = seats.length === 1 ? booking.guestName : `${seats.length} guests`;
     calendar.createEvent({
-      id: `${booking.id}@slotwise`,
+      id: appointmentUid(booking),
       start: new Date(booking.start),
       end: new Date(booking.end),
       stamp: new Date(Math.max(...seats.map((seat) => seat.updatedAt))),
       created: new Date(booking.createdAt),
       lastModified: new Date(Math.max(...seats.map((seat) => seat.updatedAt))),
-      sequence: booking.status === 'confirmed' ? 0 : 1,
+      sequence: appointmentSequence(booking),
       status: booking.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
       summary: written.value(audience === 'holder' ? `${title}: ${guests}` : `${title} with ${holderName}`),
       description: audience === 'holder' ? describeSeats(seats) : null,
