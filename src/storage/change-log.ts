@@ -6,6 +6,8 @@ import type { ChangeSignal } from '../app/ports/change-signal.js';
  */
 export interface CommitsElsewhere {
   hearing(log: ChangeLog): boolean;
+  /** Resolves once every commit acknowledged before the call has been passed on to the log. */
+  heardUpToNow(): Promise<void>;
 }
 
 /**
@@ -34,6 +36,14 @@ export class ChangeLog implements ChangeSignal {
 
   mark(): number | null {
     return this.elsewhere.hearing(this) ? this.sequence : null;
+  }
+
+  /**
+   * Resolves once every commit of any process acknowledged before the call is known here: what a
+   * test waits for before asserting that a warm request reads nothing, instead of a guessed pause.
+   */
+  heardUpToNow(): Promise<void> {
+    return this.elsewhere.heardUpToNow();
   }
 
   unchangedSince(mark: number, holderId: string): boolean {
@@ -91,5 +101,10 @@ export class DataVersionWatch implements CommitsElsewhere {
       log.everythingChanged();
     }
     return true;
+  }
+
+  /** `data_version` is read when asked: nothing committed is ever still to be heard. */
+  heardUpToNow(): Promise<void> {
+    return Promise.resolve();
   }
 }

@@ -59,6 +59,8 @@ export class PostgresChangePoll implements CommitsElsewhere {
   private answeredQuestionAskedAt = -Infinity;
   private pause: NodeJS.Timeout | null = null;
   private wake: (() => void) | null = null;
+  /** Callers of `heardUpToNow`, each with when it called (performance.now()). */
+  private waiters: Array<{ calledAt: number; resolve: () => void }> = [];
 
   constructor(
     private readonly connectionString: string,
@@ -74,9 +76,23 @@ export class PostgresChangePoll implements CommitsElsewhere {
     return performance.now() - this.answeredQuestionAskedAt < this.timing.trustMs;
   }
 
+  /**
+   * Resolves once a question asked after the call has been answered: its snapshot holds every
+   * transaction acknowledged before the call. The next question is asked at once. With no poll
+   * running (never started, or closed), nothing is reused, so there is nothing to wait for.
+   */
+  heardUpToNow(): Promise<void> {
+    if (!this.started || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiters.push({ calledAt: performance.now(), resolve });
+      this.wake?.();
+    });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.answeredQuestionAskedAt = -Infinity;
+    for (const waiter of this.waiters.splice(0)) waiter.resolve();
     if (this.pause) clearTimeout(this.pause);
     this.wake?.();
     await this.client?.end().catch(() => {});
@@ -144,6 +160,9 @@ export class PostgresChangePoll implements CommitsElsewhere {
     for (const [holderId, transaction] of this.lastSeen) if (transaction < floor) this.lastSeen.delete(holderId);
     this.horizon = horizon;
     this.answeredQuestionAskedAt = askedAt;
+    const waiting = this.waiters;
+    this.waiters = waiting.filter((waiter) => waiter.calledAt >= askedAt);
+    for (const waiter of waiting) if (waiter.calledAt < askedAt) waiter.resolve();
   }
 
   private sleep(ms: number): Promise<void> {

@@ -18,6 +18,8 @@ export interface Storage {
   schemaStatus: SchemaStatus;
   housekeeping: Housekeeping;
   changes: ChangeSignal;
+  /** Resolves once every commit acknowledged before the call, by any process, is known to `changes`. */
+  changesHeard(): Promise<void>;
   /** Statements sent to the database by this process so far (`slotwise_database_queries_total`). */
   queriesSent(): number;
   close(): Promise<void>;

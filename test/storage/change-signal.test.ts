@@ -178,4 +178,27 @@ describe('change signal', () => {
       }
     },
   );
+  it('when another process commits, then once changesHeard resolves, the change is known, however seldom the poll asks', async () => {
+    // PostgreSQL: a poll that asks every 10 s, so only a question asked on purpose hears the commit in time.
+    const own =
+      testStoreKind() === 'postgres'
+        ? await openPostgresStorage({
+            connectionString: testStore.databaseUrl,
+            poolSize: 2,
+            statementTimeoutMs: 1000,
+            changePoll: { intervalMs: 10_000, trustMs: 60_000, reconnectMs: 100, maxReconnectMs: 100 },
+          })
+        : await openStorage(parseDatabaseUrl(testStore.databaseUrl));
+    try {
+      const holder = await addHolder('alice');
+      const before = await markWhenHearing(own.changes);
+      await inAnotherProcess((tx) => tx.eventTypes.insert(eventTypeOf(holder.id)));
+      const asked = performance.now();
+      await own.changesHeard();
+      expect(performance.now() - asked).toBeLessThan(5_000);
+      expect(own.changes.unchangedSince(before, holder.id)).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
 });

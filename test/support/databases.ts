@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Store } from '../../src/app/ports/store.js';
 import { openPostgresStorage } from '../../src/storage/postgres.js';
+import type { ChangePollTiming } from '../../src/storage/postgres-change-poll.js';
 import { openSqliteStorage } from '../../src/storage/sqlite.js';
 import type { Storage } from '../../src/storage/storage.js';
 
@@ -31,8 +32,11 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
-/** A store with no data: a new SQLite file in `dir`, or this test process's PostgreSQL database emptied. */
-export async function openTestStore(dir: string): Promise<TestStore> {
+/**
+ * A store with no data: a new SQLite file in `dir`, or this test process's PostgreSQL database
+ * emptied, its change poll timed by `changePoll` (the production defaults unless given).
+ */
+export async function openTestStore(dir: string, changePoll?: ChangePollTiming): Promise<TestStore> {
   if (testStoreKind() === 'sqlite') {
     const filename = join(dir, 'slotwise.db');
     const storage = await openSqliteStorage({ filename });
@@ -52,7 +56,12 @@ export async function openTestStore(dir: string): Promise<TestStore> {
     };
   }
   const databaseUrl = await processDatabase();
-  const storage = await openPostgresStorage({ connectionString: databaseUrl, poolSize: 5, statementTimeoutMs: 10_000 });
+  const storage = await openPostgresStorage({
+    connectionString: databaseUrl,
+    poolSize: 5,
+    statementTimeoutMs: 10_000,
+    changePoll,
+  });
   await emptyTables(databaseUrl);
   return {
     storage,

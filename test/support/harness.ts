@@ -13,6 +13,7 @@ import type { ConnectionLimits } from '../../src/http/connection-limits.js';
 import { composeServer, type Server, type ServerSettings } from '../../src/server.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { openTestStore, type TestStore } from './databases.js';
+import type { ChangePollTiming } from '../../src/storage/postgres-change-poll.js';
 import { testKeyring } from './secrets.js';
 
 /** A settable clock: tests move time instead of waiting for it. */
@@ -71,10 +72,12 @@ export async function createHarness(
     /** Calendar sources' settings over the defaults; private targets are allowed unless said otherwise (the tests' calendar servers are on 127.0.0.1). */
     calendarSources?: Partial<CalendarSourceSettings>;
     http?: Partial<ConnectionLimits>;
+    /** PostgreSQL's change poll timing (the production defaults unless given). */
+    changePoll?: ChangePollTiming;
   } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
-  const testStore = await openTestStore(dir);
+  const testStore = await openTestStore(dir, options.changePoll);
   const clock = new TestClock(Date.parse(options.now ?? '2026-01-01T00:00:00Z'));
   const settings: ServerSettings = {
     now: clock.now,

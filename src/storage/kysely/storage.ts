@@ -34,6 +34,7 @@ export function kyselyStorage(
     schemaStatus: { pendingMigrations: () => pendingMigrations(db, engine.name) },
     housekeeping: new KyselyHousekeeping(transactions),
     changes,
+    changesHeard: () => changes.heardUpToNow(),
     queriesSent: () => queries.sent,
     close: async () => {
       await closeOthers();
