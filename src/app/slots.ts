@@ -3,7 +3,7 @@ import { MINUTE_MS } from '../domain/instant.js';
 import { firstAtOrAfter } from '../domain/intervals.js';
 import { bookableSpan, occupancyWindow, slotStarts } from '../domain/slots.js';
 import { offerOf, scheduleOf, type Calendar } from './calendars.js';
-import { occupanciesAt } from './occupancies.js';
+import { holdersTimeIn } from './beyond-calendars.js';
 import { callerForEventTypeTime } from './account-scope.js';
 import type { AppContext, Caller, Principal } from './context.js';
 import { listTeamSlots } from './team-slots.js';
@@ -91,19 +91,10 @@ async function slotsOf(
     const seats = seatsLeftOf(eventType.id, eventType, calendar.occupancies);
     return { starts: track, first, end, cached: true, durationMs, zone, ...(seats ? { seatsLeft: seats } : {}) };
   }
-  // No track: either the range reaches beyond what the calendar decides, and so its bookings
-  // beyond what the calendar holds (`occupancyWindow` is the inverse of `rangeDecidedBy`), or a
-  // booking being moved must be left out. Either way they are read from the store.
-  const window = occupancyWindow(from, to);
-  const bookings = occupanciesAt(
-    await context.store.bookings.occupanciesOverlapping(holderId, window.from, window.to, moving),
-    now,
-  ).live;
-  // The calendar's busy time when it covers the window (a superset does no harm), else the store's.
-  const busy =
-    window.from >= calendar.coveredFrom && window.to <= calendar.coveredTo
-      ? calendar.busy
-      : await context.store.busyTime.overlapping(holderId, window.from, window.to);
+  // No track: what the calendar cannot decide is read from the store.
+  const { bookings, busy } = (
+    await holdersTimeIn(context, [holderId], [calendar], occupancyWindow(from, to), now, moving)
+  )[0]!;
   const starts = slotStarts(
     {
       availability: scheduleOf(calendar, eventType),

@@ -7,7 +7,7 @@ import { teamStandingStarts, type CountedBooking, type HostStarts, type TeamShap
 import { scheduleOf, type Calendar } from './calendars.js';
 import type { AppContext } from './context.js';
 import { timeZoneField } from './instants.js';
-import { occupanciesAt } from './occupancies.js';
+import { holdersTimeIn } from './beyond-calendars.js';
 import { queryRange } from './ranges.js';
 import { seatsLeftOf, type SlotList, type SlotsQuery } from './slot-list.js';
 
@@ -56,47 +56,36 @@ export async function listTeamSlots(
     const seats = seatsLeftOf(team.id, team, calendars[0]!.occupancies);
     return { starts, first, end, cached: true, durationMs, zone, ...(seats ? { seatsLeft: seats } : {}) };
   }
-  // Beyond what the hosts' calendars decide, or a booking being moved left out: each host's
-  // occupancies from the store, and its busy time from its calendar where that covers the window.
-  const window = occupancyWindow(from, to);
+  // Beyond what the hosts' calendars decide, or a booking being moved left out.
   const cut = { from: Math.max(from, span.from), to: Math.min(to, span.to) };
-  const occupancies = await Promise.all(
-    team.hosts.map(
-      async (host) =>
-        occupanciesAt(
-          await context.store.bookings.occupanciesOverlapping(host.holderId, window.from, window.to, moving),
-          now,
-        ).live,
-    ),
+  const times = await holdersTimeIn(
+    context,
+    team.hosts.map((host) => host.holderId),
+    calendars,
+    occupancyWindow(from, to),
+    now,
+    moving,
   );
-  const starts = await Promise.all(
-    team.hosts.map(async (host, index) => {
-      const calendar = calendars[index]!;
-      // A superset of the window's busy time does no harm (as `listSlots` reads it).
-      const busy =
-        window.from >= calendar.coveredFrom && window.to <= calendar.coveredTo
-          ? calendar.busy
-          : await context.store.busyTime.overlapping(host.holderId, window.from, window.to);
-      return standingSlotStarts(
-        {
-          availability: scheduleOf(calendar, offers[index]!),
-          eventTypeId: team.id,
-          policy: offers[index]!.policy,
-          bookings: occupancies[index]!,
-          busy,
-        },
-        cut.from,
-        cut.to,
-      );
-    }),
+  const starts = times.map(({ bookings, busy }, index) =>
+    standingSlotStarts(
+      {
+        availability: scheduleOf(calendars[index]!, offers[index]!),
+        eventTypeId: team.id,
+        policy: offers[index]!.policy,
+        bookings,
+        busy,
+      },
+      cut.from,
+      cut.to,
+    ),
   );
   const combined = teamStandingStarts(shape, hostStarts(team.hosts, starts), {
     eventTypeId: team.id,
     maxBookingsPerDay: team.maxBookingsPerDay,
     zone: scheduleOf(calendars[0]!, offers[0]!).zone,
-    bookings: occupancies.flat(),
+    bookings: times.flatMap((time) => time.bookings),
   });
-  const seats = seatsLeftOf(team.id, team, occupancies[0]!);
+  const seats = seatsLeftOf(team.id, team, times[0]!.bookings);
   return {
     starts: combined,
     first: 0,

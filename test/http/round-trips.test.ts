@@ -167,7 +167,7 @@ describe('store round trips of GET /slots', () => {
     expect(h.storage.queriesSent()).toBe(sentBefore);
     // Beyond what the cached calendar holds (70 days ahead), the range's bookings are read.
     expect(await roundTripsOfSlots(token, et.id, 62, '2026-03-01T00:00:00Z')).toEqual([
-      'bookings.occupanciesOverlapping',
+      'bookings.occupanciesOverlappingOf',
     ]);
     expect(h.storage.queriesSent()).toBeGreaterThan(sentBefore);
   });
