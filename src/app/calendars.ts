@@ -146,8 +146,16 @@ export class CalendarCache {
   async current(holderId: string, now: Instant, knownVersion: number | null = null): Promise<Calendar | undefined> {
     const version = knownVersion ?? (await this.store.holders.calendarVersion(holderId));
     if (version === undefined) return undefined;
-    const [calendar] = await this.currentOf([{ holderId, version }], now);
-    return calendar;
+    // The warm path (most slot queries): no batch of one to build and wait for.
+    return this.cachedAt(holderId, version, now) ?? (await this.currentOf([{ holderId, version }], now))[0];
+  }
+
+  /** The holder's cached calendar, if it is of `version` and still answers for `now`. */
+  private cachedAt(holderId: string, version: number, now: Instant): Calendar | undefined {
+    const cached = this.calendars.get(holderId);
+    return cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS && now < cached.validUntil
+      ? cached
+      : undefined;
   }
 
   /**
@@ -159,9 +167,8 @@ export class CalendarCache {
   async currentOf(holders: readonly HolderVersion[], now: Instant): Promise<Calendar[]> {
     const unloaded: HolderVersion[] = [];
     const known = holders.map(({ holderId, version }) => {
-      const cached = this.calendars.get(holderId);
-      if (cached && cached.version === version && now - cached.loadedAt < RECENTRE_AFTER_MS && now < cached.validUntil)
-        return cached;
+      const cached = this.cachedAt(holderId, version, now);
+      if (cached) return cached;
       const inFlight = this.loads.get(holderId);
       if (inFlight?.version === version)
         // Loaded at an earlier moment: a hold live then may have expired by now.
