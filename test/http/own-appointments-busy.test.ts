@@ -4,6 +4,7 @@
 // `/busy`; an event with the UID of another holder's appointment (the holder is its guest) still
 // blocks, as does any other event.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/app/api-keys.js';
 import { MANUAL_SYNC_INTERVAL_MS } from '../../src/app/sync-limits.js';
 import { CalendarServer } from '../support/calendar-server.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -230,6 +231,83 @@ describe('an ICS source that serves the holder’s own appointments', () => {
       json: bookingInput(bobsType.id, '2026-01-05T13:00:00Z'),
     });
     expect(rebooked.statusCode, rebooked.body).toBe(201);
+  });
+});
+
+describe('a team booking in its hosts’ calendars', () => {
+  let calendars: CalendarServer;
+
+  beforeEach(async () => {
+    calendars = await CalendarServer.start();
+  });
+
+  afterEach(async () => {
+    await calendars.close();
+  });
+
+  it('when a collective booking comes back through each host’s calendar, then it is no busy time of either host, and busy time of a holder of the account that does not host it', async () => {
+    const holderIn = async (name: string) => {
+      const { key, token } = await createApiKey(h.context, {
+        accountName: 'acme',
+        holderName: name,
+        scopes: ['*'],
+        expiresAt: null,
+      });
+      return { id: key.holderId!, token };
+    };
+    const ada = await holderIn('ada');
+    const grace = await holderIn('grace');
+    const cy = await holderIn('cy');
+    const { token: acme } = await createApiKey(h.context, {
+      accountName: 'acme',
+      holderName: null,
+      scopes: ['*'],
+      expiresAt: null,
+    });
+    const type = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token: acme,
+      json: {
+        title: 'Panel',
+        durationMinutes: 30,
+        assignment: 'collective',
+        hosts: [{ holderId: ada.id }, { holderId: grace.id }],
+      },
+    });
+    expect(type.statusCode, type.body).toBe(201);
+    const booked = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token: acme,
+      json: bookingInput(type.json<{ id: string }>().id, '2026-01-05T10:00:00Z'),
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    calendars.serve('/team.ics', { kind: 'calendar', body: await icsOf(booked.json<BookingBody>()) });
+    const busyOf = async (token: string) => {
+      const source = await h.request({
+        method: 'POST',
+        url: '/api/v1/calendar-sources',
+        token,
+        json: { type: 'ics', url: calendars.url('/team.ics') },
+      });
+      expect(source.statusCode, source.body).toBe(201);
+      const synced = await h.request({
+        method: 'POST',
+        url: `/api/v1/calendar-sources/${source.json<{ id: string }>().id}/sync`,
+        token,
+      });
+      expect(synced.json()).toMatchObject({ status: 'ok' });
+      const busy = await h.request({
+        method: 'GET',
+        url: '/api/v1/busy?from=2026-01-05T00:00:00Z&to=2026-01-06T00:00:00Z',
+        token,
+      });
+      return busy.json<{ data: Array<{ start: string }> }>().data.map((b) => b.start);
+    };
+    expect(await busyOf(ada.token)).toEqual([]);
+    expect(await busyOf(grace.token)).toEqual([]);
+    expect(await busyOf(cy.token)).toEqual(['2026-01-05T10:00:00.000Z']);
   });
 });
 
