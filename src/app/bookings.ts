@@ -431,7 +431,7 @@ export async function rescheduleBooking(
     let location: Location | null = null;
     const insert = async (taken: TakenTime) => {
       await release();
-      booking = confirmedBooking(newId, taken.time, { ...old, location }, now, old.id);
+      booking = confirmedBooking(newId, taken.time, { ...old, location }, now, old);
       return tx.bookings.insert(booking, taken.occurrence);
     };
     let webhookIds: string[] | undefined;

@@ -2,7 +2,7 @@ import type { Holder } from '../domain/api-key.js';
 import type { Booking } from '../domain/booking.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { AppContext } from './context.js';
-import { linkedBooking } from './linked-bookings.js';
+import { hostsOf, linkedBooking } from './linked-bookings.js';
 
 /** What a calendar file shows: bookings, the titles of their event types, and whose they are. */
 export interface CalendarFileContent {
@@ -18,10 +18,24 @@ const FEED_PAST_MS = 31 * DAY_MS;
 const FEED_AHEAD_MS = 367 * DAY_MS;
 export const FEED_MAX_BOOKINGS = 5_000;
 
-/** The booking an `icsUrl` token names (in any status: a cancelled one shows as cancelled); undefined for a token that opens nothing. */
+/**
+ * The appointment of the booking an `icsUrl` token names (contract §16): its latest booking, in
+ * any status (a cancelled one shows as cancelled), so the link a guest was given first shows the
+ * appointment where it was moved; undefined for a token that opens nothing.
+ */
 export async function bookingFile(context: AppContext, token: string): Promise<CalendarFileContent | undefined> {
   const linked = await linkedBooking(context, 'ics', token);
-  return linked && { holders: linked.hosts, bookings: [linked.booking], titles: linked.titles };
+  if (!linked) return undefined;
+  // Only a moved booking has a later one.
+  if (linked.booking.status !== 'rescheduled')
+    return { holders: linked.hosts, bookings: [linked.booking], titles: linked.titles };
+  const { owner } = linked;
+  const reach = owner.kind === 'holder' ? { holderId: owner.holder.id } : { accountId: owner.account.id };
+  const latest = await context.store.appointments.latest(reach, linked.booking.appointmentId);
+  if (!latest) return undefined;
+  // A round-robin reschedule may have changed its hosts (contract §14).
+  const hosts = owner.kind === 'holder' ? linked.hosts : await hostsOf(context, latest.hostIds);
+  return hosts && { holders: hosts, bookings: [latest], titles: linked.titles };
 }
 
 /** The holder a `calendarFeedUrl` opens, and the version of what its feed shows now. */
@@ -53,7 +67,7 @@ export async function feedSubject(context: AppContext, token: string): Promise<F
   return { holder, day, version: JSON.stringify([holder.feedGeneration, calendarVersion, day, shownName]) };
 }
 
-/** The bookings of the holder's feed: its day's window, in any status. */
+/** The bookings of the holder's feed: its day's window, in any status (the file shows each appointment's latest). */
 export async function holderFeed(context: AppContext, subject: FeedSubject): Promise<CalendarFileContent> {
   const { holder, day } = subject;
   const bookings = await context.store.bookings.listAnyStatus(

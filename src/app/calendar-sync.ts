@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BusyParse } from '../domain/busy-time.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
-import type { Interval } from '../domain/intervals.js';
+import { merge, type Interval } from '../domain/intervals.js';
 import { openAddress, sealAddress } from './calendar-sources.js';
 import type { AppContext, CalendarSourceSettings } from './context.js';
 import { defaultSchedule } from './availability.js';
@@ -115,7 +115,33 @@ async function readAndRecord(
     releaseRoom?.();
   }
   if (!parsed.ok) return await recordFailure(context, stored, parsed.error, resealed);
-  return await recordSuccess(context, stored, fetched.state, parsed.intervals, 'changed', resealed);
+  const busy = await withoutOwnAppointments(context, holderId, parsed);
+  return await recordSuccess(context, stored, fetched.state, busy, 'changed', resealed);
+}
+
+/**
+ * The busy time a parse found, without the events of appointments the holder hosts (contract §16:
+ * a booking that comes back through the host's calendar, written back or accepted as an
+ * invitation, is not busy time against itself or its moves); another holder's appointment, of
+ * which this one is a guest, still blocks. Decided here, at sync time, against the store, so busy
+ * time is stored without them and the slot path and booking decisions read it as before, with no
+ * statement more. An event names an appointment only after its booking was made, so no later
+ * booking can make a stored interval the holder's own; an appointment stays the holder's when it
+ * is moved, cancelled or given to another host.
+ */
+async function withoutOwnAppointments(
+  context: AppContext,
+  holderId: string,
+  parsed: Extract<BusyParse, { ok: true }>,
+): Promise<Interval[]> {
+  if (parsed.ofAppointments.length === 0) return parsed.intervals;
+  const own = await context.store.appointments.hostedBy(
+    holderId,
+    parsed.ofAppointments.map((appointment) => appointment.appointmentId),
+  );
+  const others = parsed.ofAppointments.filter((appointment) => !own.has(appointment.appointmentId));
+  if (others.length === 0) return parsed.intervals;
+  return merge([...parsed.intervals, ...others.flatMap((appointment) => appointment.intervals)]);
 }
 
 function tooLargeToParse(size: number, room: number): string {

@@ -46,6 +46,13 @@ export interface Booking {
   cancelledAt: Instant | null;
   rescheduledFromId: string | null;
   rescheduledToId: string | null;
+  /**
+   * The appointment it belongs to (contract §16): the id of the first booking of its chain of
+   * reschedules, which names the appointment's iCalendar UID (domain/appointment.ts).
+   */
+  appointmentId: string;
+  /** How often the appointment was moved before this booking: 0 for its first booking. */
+  moves: number;
   answers: Answers;
   metadata: Metadata;
   source: BookingSource;
@@ -76,13 +83,16 @@ export type BookedTime = Pick<
   'holderId' | 'hostIds' | 'eventTypeId' | 'start' | 'end' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'
 >;
 
-/** A confirmed booking of `time` (for a hold, the held time as it was reserved). */
+/**
+ * A confirmed booking of `time` (for a hold, the held time as it was reserved): a new appointment,
+ * or with `movedFrom` the next booking of that one's appointment.
+ */
 export function confirmedBooking(
   id: string,
   time: BookedTime,
   details: BookingDetails,
   now: Instant,
-  rescheduledFromId: string | null = null,
+  movedFrom: Pick<Booking, 'id' | 'appointmentId' | 'moves'> | null = null,
 ): Booking {
   return {
     id,
@@ -101,8 +111,10 @@ export function confirmedBooking(
     notes: details.notes,
     cancellationReason: null,
     cancelledAt: null,
-    rescheduledFromId,
+    rescheduledFromId: movedFrom?.id ?? null,
     rescheduledToId: null,
+    appointmentId: movedFrom?.appointmentId ?? id,
+    moves: movedFrom === null ? 0 : movedFrom.moves + 1,
     answers: details.answers,
     metadata: details.metadata,
     source: details.source,

@@ -12,6 +12,7 @@
  * and blind to IANA names the file does not define); here they are related by instant.
  */
 import ICAL from 'ical.js';
+import { appointmentIdOfUid } from './appointment.js';
 import { BusyLimitExceeded, RecurrenceBudget } from './ical-recurrence.js';
 import { expand, overridesBySeries, readEvent, type BusyEvent } from './ical-events.js';
 import { calendarsOf, splitCalendar } from './ical-text.js';
@@ -46,12 +47,28 @@ export interface BusyLimits {
 export type BusyParse =
   | {
       ok: true;
-      /** Sorted, clipped to the window, overlapping and touching intervals merged. */
+      /**
+       * Sorted, clipped to the window, overlapping and touching intervals merged: every event but
+       * those in `ofAppointments`.
+       */
       intervals: Interval[];
+      /**
+       * The busy time of events whose UID has the form of a Slotwise appointment's
+       * (`appointmentIdOfUid`), by appointment, kept apart: whether one is the holder's own, which
+       * never blocks it (contract §16), only the store can say. Each appointment's intervals are
+       * sorted and merged like `intervals`.
+       */
+      ofAppointments: AppointmentBusy[];
       /** VEVENTs left out because they were malformed (see busyFromICalendar). */
       skippedEvents: number;
     }
   | { ok: false; error: string };
+
+/** The busy time of a calendar's events that name one Slotwise appointment by their UID. */
+export interface AppointmentBusy {
+  appointmentId: string;
+  intervals: Interval[];
+}
 
 /**
  * The busy intervals of `text` within `window`.
@@ -74,6 +91,9 @@ export type BusyParse =
  *   time and blocks nothing. A DTEND gives every occurrence the master's exact duration, a
  *   DURATION its nominal one (days on the wall clock, then hours), as RFC 5545 says.
  *   X-WR-TIMEZONE is not read: floating times are the holder's.
+ * - Appointments: an event whose UID names a Slotwise appointment (`<appointment id>@slotwise`,
+ *   domain/appointment.ts) is counted and bounded like any, but its time goes to `ofAppointments`
+ *   instead of `intervals`, so the caller can leave out the holder's own (contract §16).
  * - Errors: text that is not iCalendar, is cut short, or whose frame (calendar properties,
  *   VTIMEZONEs) is malformed gives `{ ok: false }` with a short reason; so does passing a limit.
  *   A single malformed VEVENT (an invalid date, a rule ical.js refuses, DTEND before DTSTART, no
@@ -107,6 +127,8 @@ export function busyFromCalendars(
     return { ok: false, error: `the calendar has more than ${limits.maxEvents} events` };
   const fetch: FetchBounds = { budget: new RecurrenceBudget(limits.maxRecurrenceSteps), events: 0 };
   const intervals: Interval[] = [];
+  const ofAppointments = new Map<string, Interval[]>();
+  let count = 0;
   let skippedEvents = 0;
   try {
     for (const text of texts) {
@@ -114,14 +136,26 @@ export function busyFromCalendars(
       if (!parsed.ok) return parsed;
       skippedEvents += parsed.skippedEvents;
       for (const interval of parsed.intervals) intervals.push(interval);
-      if (intervals.length > limits.maxIntervals)
+      count += parsed.intervals.length;
+      for (const { appointmentId, intervals: times } of parsed.ofAppointments) {
+        const seen = ofAppointments.get(appointmentId);
+        if (seen) seen.push(...times);
+        else ofAppointments.set(appointmentId, [...times]);
+        count += times.length;
+      }
+      if (count > limits.maxIntervals)
         return { ok: false, error: `the calendar has more than ${limits.maxIntervals} busy occurrences in the window` };
     }
   } catch (error) {
     if (error instanceof BusyLimitExceeded) return { ok: false, error: error.message };
     return { ok: false, error: 'the calendar could not be read' };
   }
-  return { ok: true, intervals: merge(intervals), skippedEvents };
+  return {
+    ok: true,
+    intervals: merge(intervals),
+    ofAppointments: [...ofAppointments].map(([appointmentId, times]) => ({ appointmentId, intervals: merge(times) })),
+    skippedEvents,
+  };
 }
 
 /** What the texts of one fetch have spent together: recurrence steps, and VEVENTs seen. */
@@ -169,6 +203,7 @@ function readBusy(
   // ical.js refuses some rules only when it starts expanding them (FREQ=WEEKLY;BYMONTHDAY=1):
   // such an event is skipped too, with what it had added.
   const expandOrSkip = (event: BusyEvent, overridden: ReadonlyMap<Instant, BusyEvent> | undefined) => {
+    collector.collectFor(event.uid === undefined ? undefined : appointmentIdOfUid(event.uid));
     const added = collector.size;
     try {
       expand(event, overridden, window, budget, collector);
@@ -188,34 +223,58 @@ function readBusy(
       if (override.blocks) expandOrSkip(override, undefined);
     }
   }
-  return { ok: true, intervals: collector.merged(), skippedEvents };
+  return { ok: true, intervals: collector.merged(), ofAppointments: collector.ofAppointments(), skippedEvents };
 }
 
+/** Occurrences as they are expanded: an appointment's apart (`collectFor`), the rest together; all of them bounded as one. */
 class BusyCollector {
   private readonly intervals: Interval[] = [];
+  private readonly byAppointment = new Map<string, Interval[]>();
+  private target: Interval[] = this.intervals;
+  private total = 0;
 
   constructor(
     private readonly window: Interval,
     private readonly maxIntervals: number,
   ) {}
 
+  /** The occurrences added next are an appointment's (by its id), or with undefined anyone's. */
+  collectFor(appointmentId: string | undefined): void {
+    if (appointmentId === undefined) {
+      this.target = this.intervals;
+      return;
+    }
+    let times = this.byAppointment.get(appointmentId);
+    if (!times) this.byAppointment.set(appointmentId, (times = []));
+    this.target = times;
+  }
+
+  /** How many occurrences the current target holds. */
   get size(): number {
-    return this.intervals.length;
+    return this.target.length;
   }
 
   truncate(size: number): void {
-    this.intervals.length = size;
+    this.total -= this.target.length - size;
+    this.target.length = size;
   }
 
   add(start: Instant, end: Instant): void {
     if (end <= start || end <= this.window.start || start >= this.window.end) return;
-    if (this.intervals.length >= this.maxIntervals) {
+    if (this.total >= this.maxIntervals) {
       throw new BusyLimitExceeded(`the calendar has more than ${this.maxIntervals} busy occurrences in the window`);
     }
-    this.intervals.push({ start: Math.max(start, this.window.start), end: Math.min(end, this.window.end) });
+    this.total += 1;
+    this.target.push({ start: Math.max(start, this.window.start), end: Math.min(end, this.window.end) });
   }
 
   merged(): Interval[] {
     return merge(this.intervals);
+  }
+
+  ofAppointments(): AppointmentBusy[] {
+    return [...this.byAppointment]
+      .filter(([, times]) => times.length > 0)
+      .map(([appointmentId, times]) => ({ appointmentId, intervals: merge(times) }));
   }
 }

@@ -1,6 +1,6 @@
 // The calendar files of contract §10, outside the API (no key: the link is the capability):
-// `icsUrl` (one booking, for the guest) and `calendarFeedUrl` (the holder's bookings, for a
-// calendar app). Written with ical-generator, so escaping, line folding and UTC instants are the
+// `icsUrl` (the guest's appointment) and `calendarFeedUrl` (the holder's appointments, for a
+// calendar app), one event per appointment as contract §16 says. Written with ical-generator, so escaping, line folding and UTC instants are the
 // library's, not string concatenation; every text goes through `written` first, for what the
 // library leaves to its caller.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { bookingFile, feedSubject, holderFeed, type CalendarFileContent } from '../app/calendar-files.js';
 import type { AppContext } from '../app/context.js';
 import { written } from '../app/ical-written.js';
-import { appointmentSequence, appointmentUid } from '../domain/appointment.js';
+import { appointmentSequence, appointmentUid, latestOfAppointments } from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
 import type { PerMinuteLimit } from './per-minute-limit.js';
 import type { RenderedFeeds } from './rendered-feeds.js';
@@ -102,12 +102,14 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * One VEVENT per booking, its UID the booking's id (stable: a booking never changes its time; a
- * reschedule makes a new booking). A cancelled or rescheduled one stays in the file with
- * STATUS:CANCELLED and SEQUENCE 1, so a calendar that had it removes it. The holder sees a seated
- * occurrence (contract §15) once: its seats' guests as attendees, under the UID of the seat booked
- * first (while that seat stays, the event keeps its UID as guests join), and no cancelled seat of
- * an occurrence that still takes place (its UID was never an event of the holder's).
+ * One VEVENT per appointment (contract §16): its latest booking among `content.bookings`, under
+ * the appointment's UID and SEQUENCE (domain/appointment.ts), so a calendar that had it moves it
+ * when it was rescheduled, and with STATUS:CANCELLED removes it once it is cancelled. A booking
+ * moved before that rule is an appointment of its own and stays cancelled beside the new one, as
+ * calendars learnt it. The holder sees a seated occurrence (contract §15) once: its seats' guests
+ * as attendees, under the UID of the seat booked first (while that seat stays, the event keeps its
+ * UID as guests join), and no cancelled seat of an occurrence that still takes place (its UID was
+ * never an event of the holder's); a guest's file is the guest's own appointment.
  */
 export function calendarFile(content: CalendarFileContent, audience: Audience): string {
   // A team booking's hosts, in its order (contract §14).
@@ -117,7 +119,8 @@ export function calendarFile(content: CalendarFileContent, audience: Audience): 
     name: audience === 'holder' ? written.calendarName(`${holderName} (Slotwise)`) : null,
     method: audience === 'guest' ? ICalCalendarMethod.PUBLISH : null,
   });
-  const events = audience === 'holder' ? occurrencesOf(content.bookings) : content.bookings.map((booking) => [booking]);
+  const appointments = latestOfAppointments(content.bookings);
+  const events = audience === 'holder' ? occurrencesOf(appointments) : appointments.map((booking) => [booking]);
   for (const seats of events) {
     const booking = seats[0]!;
     const title = content.titles.get(booking.eventTypeId) ?? 'Booking';

@@ -127,6 +127,10 @@ export interface Database {
     cancelled_at: number | null;
     rescheduled_from_id: string | null;
     rescheduled_to_id: string | null;
+    /** The id of the first booking of its chain of reschedules: its appointment (contract §16). */
+    appointment_id: string;
+    /** How often its appointment was moved before it: 0 for the first booking. */
+    appointment_moves: number;
     created_at: number;
     updated_at: number;
     /** Set for a hold (status `held`): it occupies its time until then. */

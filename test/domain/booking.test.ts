@@ -102,8 +102,13 @@ describe('confirmedBooking of timeOf, and occupancyOf', () => {
     expect(occupancyOf(retuned).occupiedEnd).toBe(Date.UTC(2026, 0, 5, 9, 45));
   });
 
-  it('when a booking replaces another, then it records rescheduledFromId', () => {
-    expect(confirmedBooking('bkg_2', timeOf(eventType, START), guest, T0, 'bkg_1').rescheduledFromId).toBe('bkg_1');
+  it('when a booking replaces another, then it records rescheduledFromId and is the next booking of that one’s appointment', () => {
+    const first = confirmedBooking('bkg_1', timeOf(eventType, START), guest, T0);
+    expect(first).toMatchObject({ rescheduledFromId: null, appointmentId: 'bkg_1', moves: 0 });
+    const second = confirmedBooking('bkg_2', timeOf(eventType, START), guest, T0, first);
+    expect(second).toMatchObject({ rescheduledFromId: 'bkg_1', appointmentId: 'bkg_1', moves: 1 });
+    const third = confirmedBooking('bkg_3', timeOf(eventType, START), guest, T0, second);
+    expect(third).toMatchObject({ rescheduledFromId: 'bkg_2', appointmentId: 'bkg_1', moves: 2 });
   });
 });
 

@@ -54,6 +54,7 @@ describe('busyFromICalendar on real-shaped exports', () => {
     expect(result).toEqual({
       ok: true,
       skippedEvents: 0,
+      ofAppointments: [],
       intervals: intervals(
         ['2026-03-09T09:30+01:00', '2026-03-09T09:45+01:00'],
         // 11 March: EXDATE. 16 March: moved to 11:00.
@@ -80,6 +81,7 @@ describe('busyFromICalendar on real-shaped exports', () => {
     expect(result).toEqual({
       ok: true,
       skippedEvents: 0,
+      ofAppointments: [],
       intervals: intervals(
         ['2026-03-03T10:00+01:00', '2026-03-03T11:00+01:00'],
         ['2026-03-05T10:00+01:00', '2026-03-05T11:00+01:00'],
@@ -118,6 +120,7 @@ describe('busyFromICalendar on real-shaped exports', () => {
     expect(result).toEqual({
       ok: true,
       skippedEvents: 0,
+      ofAppointments: [],
       intervals: intervals(
         ['2026-02-27T08:00-08:00', '2026-02-27T09:00-08:00'],
         ['2026-03-06T08:00-08:00', '2026-03-06T09:00-08:00'],
@@ -177,6 +180,7 @@ describe('busyFromICalendar and time zones', () => {
       expect(result).toEqual({
         ok: true,
         skippedEvents: 0,
+        ofAppointments: [],
         intervals: expected.map((at) => [utc(at), utc(Date.parse(at) + 30 * 60_000)]),
       });
     });
@@ -558,6 +562,7 @@ describe('busyFromICalendar on bounds and garbage', () => {
     expect(busy(text, ...WINDOW)).toEqual({
       ok: true,
       skippedEvents: 12,
+      ofAppointments: [],
       intervals: intervals(['2026-03-02T10:00Z', '2026-03-02T11:00Z']),
     });
   });
@@ -670,6 +675,7 @@ describe('busyFromICalendar on bounds and garbage', () => {
     expect(busy(text, ...WINDOW)).toEqual({
       ok: true,
       skippedEvents: 0,
+      ofAppointments: [],
       intervals: intervals(['2026-03-02T10:00Z', '2026-03-02T11:00Z']),
     });
   });
@@ -709,6 +715,61 @@ describe('busyFromCalendars: one fetch (a CalDAV calendar of many objects) under
     ).toMatchObject({
       ok: true,
       intervals: [{ start: Date.parse('2026-03-02T10:00Z'), end: Date.parse('2026-03-02T11:00Z') }],
+    });
+  });
+});
+
+describe('busy time of Slotwise appointments (contract §16)', () => {
+  const WINDOW = { start: Date.parse('2026-03-01T00:00Z'), end: Date.parse('2026-04-01T00:00Z') };
+  const at = (start: string, end: string) => ({ start: Date.parse(start), end: Date.parse(end) });
+
+  it('when events name Slotwise appointments by UID, then their time is kept apart by appointment, a series with its overrides and its objects together, and the rest merged as before', () => {
+    const object = calendar([
+      ['UID:bkg_first1@slotwise', 'DTSTART:20260302T100000Z', 'DTEND:20260302T103000Z'],
+      ['UID:meeting@example.com', 'DTSTART:20260302T103000Z', 'DTEND:20260302T110000Z'],
+      ['UID:bkg_series2@slotwise', 'DTSTART:20260303T090000Z', 'DTEND:20260303T100000Z', 'RRULE:FREQ=WEEKLY;COUNT=2'],
+      [
+        'UID:bkg_series2@slotwise',
+        'RECURRENCE-ID:20260310T090000Z',
+        'DTSTART:20260310T140000Z',
+        'DTEND:20260310T150000Z',
+      ],
+      // Not of Slotwise's form: another product's, or a Slotwise UID with more around it.
+      ['UID:bkg_first1@slotwise.example', 'DTSTART:20260304T100000Z', 'DTEND:20260304T110000Z'],
+      ['UID:BKG_FIRST1@SLOTWISE', 'DTSTART:20260305T100000Z', 'DTEND:20260305T110000Z'],
+      ['UID:bkg_cancelled3@slotwise', 'STATUS:CANCELLED', 'DTSTART:20260306T100000Z', 'DTEND:20260306T110000Z'],
+    ]);
+    const another = calendar([['UID:bkg_first1@slotwise', 'DTSTART:20260302T110000Z', 'DTEND:20260302T113000Z']]);
+    expect(busyFromCalendars([object, another], WINDOW, 'UTC', LIMITS)).toEqual({
+      ok: true,
+      intervals: [
+        at('2026-03-02T10:30Z', '2026-03-02T11:00Z'),
+        at('2026-03-04T10:00Z', '2026-03-04T11:00Z'),
+        at('2026-03-05T10:00Z', '2026-03-05T11:00Z'),
+      ],
+      ofAppointments: [
+        {
+          appointmentId: 'bkg_first1',
+          intervals: [at('2026-03-02T10:00Z', '2026-03-02T10:30Z'), at('2026-03-02T11:00Z', '2026-03-02T11:30Z')],
+        },
+        {
+          appointmentId: 'bkg_series2',
+          intervals: [at('2026-03-03T09:00Z', '2026-03-03T10:00Z'), at('2026-03-10T14:00Z', '2026-03-10T15:00Z')],
+        },
+      ],
+      skippedEvents: 0,
+    });
+  });
+
+  it('when appointments’ occurrences and others’ together pass maxIntervals, then the calendar is refused as one', () => {
+    const text = calendar([
+      ['UID:bkg_a@slotwise', 'DTSTART:20260302T100000Z', 'DURATION:PT30M', 'RRULE:FREQ=DAILY;COUNT=3'],
+      ['UID:other', 'DTSTART:20260302T120000Z', 'DURATION:PT30M', 'RRULE:FREQ=DAILY;COUNT=3'],
+    ]);
+    expect(busyFromICalendar(text, WINDOW, 'UTC', { ...LIMITS, maxIntervals: 6 })).toMatchObject({ ok: true });
+    expect(busyFromICalendar(text, WINDOW, 'UTC', { ...LIMITS, maxIntervals: 5 })).toEqual({
+      ok: false,
+      error: 'the calendar has more than 5 busy occurrences in the window',
     });
   });
 });

@@ -54,6 +54,8 @@ function booking(index: number, fields: Pick<Booking, 'guestName' | 'notes' | 'a
     cancelledAt: null,
     rescheduledFromId: null,
     rescheduledToId: null,
+    appointmentId: `bkg_${index}`,
+    moves: 0,
     metadata: {},
     source: 'api',
     location: null,

@@ -1,7 +1,8 @@
 // Contract §10's calendar files on both stores, read back with an independent strict parser
 // (ical.js): a booking's `icsUrl` and the holder's `calendarFeedUrl` give the right instants,
-// stable UIDs, cancellations and reschedules as STATUS and SEQUENCE; a link opens only what it
-// was made for, and a rotated feed link opens nothing.
+// one event per appointment under one UID across reschedules (contract §16), cancellations as
+// STATUS and moves as SEQUENCE; a link opens only what it was made for, and a rotated feed link
+// opens nothing.
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -92,6 +93,28 @@ describe('icsUrl: one booking for the guest', () => {
     expect(cancelled).toMatchObject({ uid: `${booking.id}@slotwise`, status: 'CANCELLED', sequence: 1 });
   });
 
+  it('when the booking is rescheduled twice and then cancelled, then its first link and its latest one show the one appointment: the first booking’s UID, at its latest time, SEQUENCE counting the moves and one more for the cancellation', async () => {
+    const first = await book(h, token, et.id, '2026-01-05T09:00:00Z');
+    const reschedule = async (id: string, start: string) => {
+      const res = await h.request({ method: 'POST', url: `/api/v1/bookings/${id}/reschedule`, token, json: { start } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<BookingBody>();
+    };
+    const second = await reschedule(first.id, '2026-01-05T10:00:00Z');
+    const third = await reschedule(second.id, '2026-01-05T11:00:00Z');
+    const shown = async (booking: BookingBody) => {
+      const res = await fetchPath(booking.icsUrl!);
+      expect(res.statusCode, res.body).toBe(200);
+      return parse(res.body).map((e) => [e.uid, e.start, e.status, e.sequence]);
+    };
+    const moved = [[`${first.id}@slotwise`, '2026-01-05T11:00:00.000Z', 'CONFIRMED', 2]];
+    for (const booking of [first, second, third]) expect(await shown(booking), booking.id).toEqual(moved);
+
+    await h.request({ method: 'POST', url: `/api/v1/bookings/${third.id}/cancel`, token });
+    const cancelled = [[`${first.id}@slotwise`, '2026-01-05T11:00:00.000Z', 'CANCELLED', 3]];
+    for (const booking of [first, second, third]) expect(await shown(booking), booking.id).toEqual(cancelled);
+  });
+
   it('when the link is altered, or is another purpose’s link, then 404 and nothing is shown', async () => {
     const booking = await book(h, token, et.id, '2026-01-05T09:00:00Z');
     const path = new URL(booking.icsUrl!).pathname;
@@ -114,7 +137,7 @@ describe('icsUrl: one booking for the guest', () => {
 });
 
 describe('calendarFeedUrl: the holder’s bookings for a calendar app', () => {
-  it('when fetched, then it lists every booking with cancellations and reschedules as CANCELLED, and no holds or other holders’ bookings', async () => {
+  it('when fetched, then it lists every appointment once, a cancelled one as CANCELLED and a moved one at its new time under its first UID, and no holds or other holders’ bookings', async () => {
     const kept = await book(h, token, et.id, '2026-01-05T09:00:00Z', {
       guestName: 'Ada; "Countess", of Lovelace',
       notes: 'Bring the engine,\nplease; \\ "both"',
@@ -146,17 +169,17 @@ describe('calendarFeedUrl: the holder’s bookings for a calendar app', () => {
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, max-age=300');
     const events = parse(res.body);
+    expect(replacement.rescheduledFromId).toBe(moved.id);
     expect(events.map((e) => [e.uid, e.status, e.sequence])).toEqual([
       [`${kept.id}@slotwise`, 'CONFIRMED', 0],
       [`${cancelled.id}@slotwise`, 'CANCELLED', 1],
-      [`${moved.id}@slotwise`, 'CANCELLED', 1],
-      [`${replacement.id}@slotwise`, 'CONFIRMED', 0],
+      [`${moved.id}@slotwise`, 'CONFIRMED', 1],
     ]);
     // Text the holder's guests wrote survives the trip intact (escaped, folded, read back).
     expect(events[0]!.summary).toBe('Intro call: Ada; "Countess", of Lovelace');
     expect(events[0]!.attendeeParameters).toEqual({ cn: 'Ada; "Countess", of Lovelace', role: 'REQ-PARTICIPANT' });
     expect(events[0]!.description).toBe('Bring the engine,\nplease; \\ "both"');
-    expect(events[3]!.start).toBe('2026-01-05T12:00:00.000Z');
+    expect(events[2]!.start).toBe('2026-01-05T12:00:00.000Z');
   });
 
   it('when the feed link is rotated, then the old link opens nothing and the new one opens the feed', async () => {

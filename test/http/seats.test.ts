@@ -328,6 +328,7 @@ describe('seats in calendar files', () => {
       uid: String(vevent.getFirstPropertyValue('uid')),
       status: String(vevent.getFirstPropertyValue('status')),
       summary: String(vevent.getFirstPropertyValue('summary')),
+      sequence: Number(vevent.getFirstPropertyValue('sequence')),
       attendees: vevent.getAllProperties('attendee').map((attendee) => String(attendee.getFirstValue()).toLowerCase()),
     }));
   const fetched = async (url: string) => {
@@ -353,6 +354,7 @@ describe('seats in calendar files', () => {
         uid: `${grace.id}@slotwise`,
         status: 'CONFIRMED',
         summary: 'Workshop: 3 guests',
+        sequence: 0,
         attendees: ['mailto:grace@example.com', 'mailto:alan@example.com', 'mailto:edsger@example.com'],
       },
     ]);
@@ -364,6 +366,18 @@ describe('seats in calendar files', () => {
     await call('POST', `/bookings/${edsger.id}/cancel`, {});
     expect((await fetched(feedUrl)).map((event) => [event.uid, event.attendees.length])).toEqual([
       [`${grace.id}@slotwise`, 2],
+    ]);
+
+    // A seat moved to a time of its own is its guest's appointment, moved: the holder sees the
+    // occurrence it left without it, and the new one under the moved appointment's UID.
+    const moved = await call('POST', `/bookings/${alan.id}/reschedule`, { start: MONDAY_11 });
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect((await fetched(feedUrl)).map((event) => [event.uid, event.status, event.attendees])).toEqual([
+      [`${grace.id}@slotwise`, 'CONFIRMED', ['mailto:grace@example.com']],
+      [`${alan.id}@slotwise`, 'CONFIRMED', ['mailto:alan@example.com']],
+    ]);
+    expect((await fetched(alan.icsUrl!)).map((event) => [event.uid, event.status, event.sequence])).toEqual([
+      [`${alan.id}@slotwise`, 'CONFIRMED', 1],
     ]);
   });
 });

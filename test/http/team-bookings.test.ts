@@ -6,6 +6,7 @@
 // `hostId`); holds occupy the hosts they would book and convert onto them; webhooks reach the
 // account's and each host's own; a host sees the team bookings it hosts; every bad input is a 400
 // on its field with nothing written.
+import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/app/api-keys.js';
@@ -133,6 +134,19 @@ async function written(): Promise<unknown> {
 
 const MONDAY_10 = '2026-01-05T10:00:00.000Z';
 const MONDAY_11 = '2026-01-05T11:00:00.000Z';
+
+/** A calendar file's events as ical.js reads them (it throws on what is not iCalendar). */
+function eventsOf(text: string) {
+  return new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    return {
+      uid: event.uid,
+      start: event.startDate.toJSDate().toISOString(),
+      status: String(vevent.getFirstPropertyValue('status')),
+      sequence: event.sequence,
+    };
+  });
+}
 
 describe('collective team bookings', () => {
   it('when the account books a collective type, then the booking is the account’s (holderId null) and takes every host’s time: a personal booking of any host at that time is 409, and the other way round', async () => {
@@ -517,6 +531,26 @@ describe('what a host sees (contract §14)', () => {
     expect(eventOf(kept.id)).toMatch(/SUMMARY:Panel: Grace Hopper/);
     expect(eventOf(cancelled.id)).toMatch(/STATUS:CANCELLED/);
     expect((await feedOf(cy)).includes('BEGIN:VEVENT')).toBe(false);
+  });
+
+  it('when a round-robin booking is moved to another host, then the old host’s feed shows the appointment cancelled and the new host’s shows it moved, under one UID, and the guest’s .ics shows it with its new host', async () => {
+    const type = await teamType('round-robin', [{ holderId: ada.id }, { holderId: bob.id }], { title: 'Panel' });
+    const booking = await booked(type, MONDAY_10, { hostId: ada.id });
+    const moved = await call('POST', `/bookings/${booking.id}/reschedule`, acme, { start: MONDAY_11, hostId: bob.id });
+    expect(moved.statusCode, moved.body).toBe(201);
+    const feedOf = async (holder: Holder) => {
+      const me = await call('GET', '/me', holder.key);
+      const url = new URL(me.json<{ holder: { calendarFeedUrl: string } }>().holder.calendarFeedUrl);
+      const res = await h.request({ method: 'GET', url: url.pathname });
+      expect(res.statusCode, res.body).toBe(200);
+      return eventsOf(res.body);
+    };
+    const uid = `${booking.id}@slotwise`;
+    expect(await feedOf(ada)).toEqual([{ uid, start: MONDAY_10, status: 'CANCELLED', sequence: 1 }]);
+    expect(await feedOf(bob)).toEqual([{ uid, start: MONDAY_11, status: 'CONFIRMED', sequence: 1 }]);
+    const guestFile = await h.request({ method: 'GET', url: new URL(booking.icsUrl!).pathname });
+    expect(eventsOf(guestFile.body)).toEqual([{ uid, start: MONDAY_11, status: 'CONFIRMED', sequence: 1 }]);
+    expect(guestFile.body.replace(/\r\n[ \t]/g, '')).toContain('SUMMARY:Panel with bob');
   });
 
   it('when a holder hosts a confirmed team booking that has not ended, then the holder cannot be deleted', async () => {

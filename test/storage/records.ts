@@ -104,8 +104,9 @@ export function bookingRecord(
   fields: BookingFields & { createdAt: number },
 ): Booking {
   const status = fields.status ?? 'confirmed';
+  const id = newId('bkg');
   return {
-    id: newId('bkg'),
+    id,
     holderId: eventType.holderId,
     hostIds: [eventType.holderId],
     eventTypeId: eventType.id,
@@ -123,6 +124,8 @@ export function bookingRecord(
     cancelledAt: status === 'cancelled' ? fields.createdAt : null,
     rescheduledFromId: null,
     rescheduledToId: null,
+    appointmentId: id,
+    moves: 0,
     answers: {},
     metadata: {},
     source: 'api',

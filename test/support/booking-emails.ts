@@ -24,6 +24,8 @@ export function emailBooking(fields: Partial<Booking> = {}): Booking {
     cancelledAt: null,
     rescheduledFromId: null,
     rescheduledToId: null,
+    appointmentId: 'bkg_1',
+    moves: 0,
     answers: { topic: 'COBOL' },
     metadata: {},
     source: 'page',

@@ -1213,7 +1213,7 @@ export interface components {
             location: components["schemas"]["Location"] | null;
             /** @description The guest's link to see, cancel and reschedule the booking. Only for keys with the write scope (and in webhooks): whoever has it can cancel. */
             manageUrl?: string;
-            /** @description The booking as an iCalendar file. Only for keys with the write scope (and in webhooks). Opens in exactly this form; at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` requests a minute (429 with Retry-After past it). */
+            /** @description The booking’s appointment as an iCalendar file (contract §16): its latest booking, so after a reschedule this link shows the appointment where it was moved, under the first booking’s UID. Only for keys with the write scope (and in webhooks). Opens in exactly this form; at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` requests a minute (429 with Retry-After past it). */
             icsUrl?: string;
             /**
              * Format: date-time
@@ -1328,7 +1328,7 @@ export interface components {
                 handle: string;
                 /** @description Shown to guests: the name unless set */
                 displayName: string;
-                /** @description The holder's bookings as an iCalendar feed; only for keys with the write scope. It answers `If-None-Match` with its `ETag` (304 while nothing it shows changed) and opens at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` times a minute, counted per link (429 with Retry-After past it). */
+                /** @description The holder's bookings as an iCalendar feed, one event per appointment (a booking and the bookings it was rescheduled into, contract §16); only for keys with the write scope. It answers `If-None-Match` with its `ETag` (304 while nothing it shows changed) and opens at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` times a minute, counted per link (429 with Retry-After past it). */
                 calendarFeedUrl?: string;
             };
             key: {

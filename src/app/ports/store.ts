@@ -358,6 +358,20 @@ export interface OutboxWrites {
   enqueue(event: OutboxEvent, deliveries: Array<{ id: string; webhookId: string }>): Promise<void>;
 }
 
+/**
+ * The appointments bookings form (contract §16): a booking and the bookings it was rescheduled
+ * into, all of one `appointmentId`.
+ */
+export interface AppointmentReads {
+  /** The appointment's latest booking (moved most often) that `reach` reaches; undefined for none. */
+  latest(reach: Reach, appointmentId: string): Promise<Booking | undefined>;
+  /**
+   * Which of `appointmentIds` name an appointment the holder hosts or hosted (a booking of it of
+   * its own, or a team booking of it among whose hosts it is), in any status.
+   */
+  hostedBy(holderId: string, appointmentIds: readonly string[]): Promise<Set<string>>;
+}
+
 /** What may be read outside a transaction. */
 export interface Reads {
   accounts: AccountReads;
@@ -367,6 +381,7 @@ export interface Reads {
   teamEventTypes: TeamEventTypeReads;
   schedules: ScheduleReads;
   bookings: BookingReads;
+  appointments: AppointmentReads;
   holds: HoldReads;
   webhooks: WebhookReads;
   deliveries: DeliveryReads;

@@ -179,7 +179,7 @@ export const BookingResource = Type.Object(
     icsUrl: Type.Optional(
       Type.String({
         description:
-          'The booking as an iCalendar file. Only for keys with the write scope (and in webhooks). Opens in exactly this form; at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` requests a minute (429 with Retry-After past it).',
+          'The booking’s appointment as an iCalendar file (contract §16): its latest booking, so after a reschedule this link shows the appointment where it was moved, under the first booking’s UID. Only for keys with the write scope (and in webhooks). Opens in exactly this form; at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` requests a minute (429 with Retry-After past it).',
       }),
     ),
     createdAt: Timestamp,

@@ -35,7 +35,7 @@ export const HolderMeResource = Type.Object(
       calendarFeedUrl: Type.Optional(
         Type.String({
           description:
-            "The holder's bookings as an iCalendar feed; only for keys with the write scope. It answers `If-None-Match` with its `ETag` (304 while nothing it shows changed) and opens at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` times a minute, counted per link (429 with Retry-After past it).",
+            "The holder's bookings as an iCalendar feed, one event per appointment (a booking and the bookings it was rescheduled into, contract §16); only for keys with the write scope. It answers `If-None-Match` with its `ETag` (304 while nothing it shows changed) and opens at most `PUBLIC_FILE_RATE_LIMIT_PER_MINUTE` times a minute, counted per link (429 with Retry-After past it).",
         }),
       ),
     }),

@@ -55,6 +55,8 @@ const BOOKING_COLUMNS = [
   'cancelled_at',
   'rescheduled_from_id',
   'rescheduled_to_id',
+  'appointment_id',
+  'appointment_moves',
   'created_at',
   'updated_at',
   'expires_at',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Transaction } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { KyselyApiKeys } from './api-keys.js';
+import { KyselyAppointments } from './appointments.js';
 import { KyselyBusyTime, KyselyCalendarSources } from './calendar-sources.js';
 import { KyselyBookings } from './bookings.js';
 import { KyselyDecisions } from './decisions.js';
@@ -27,6 +28,7 @@ export class KyselyRecords implements Transaction {
   readonly teamEventTypes: KyselyTeamEventTypes;
   readonly schedules: KyselySchedules;
   readonly bookings: KyselyBookings;
+  readonly appointments: KyselyAppointments;
   readonly holds: KyselyHolds;
   readonly webhooks: KyselyWebhooks;
   readonly deliveries: KyselyDeliveries;
@@ -47,6 +49,7 @@ export class KyselyRecords implements Transaction {
     this.teamEventTypes = new KyselyTeamEventTypes(db, engine, scope);
     this.schedules = new KyselySchedules(db, engine, scope);
     this.bookings = new KyselyBookings(db, engine, scope);
+    this.appointments = new KyselyAppointments(db, engine, scope);
     this.holds = new KyselyHolds(db, engine, scope);
     this.webhooks = new KyselyWebhooks(db, engine, scope);
     this.deliveries = new KyselyDeliveries(db, engine, scope);

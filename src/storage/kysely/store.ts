@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type {
   AccountReads,
   ApiKeyReads,
+  AppointmentReads,
   BookingReads,
   BusyTimeReads,
   CalendarSourceReads,
@@ -31,6 +32,7 @@ export class KyselyStore implements Store {
   readonly teamEventTypes: TeamEventTypeReads;
   readonly schedules: ScheduleReads;
   readonly bookings: BookingReads;
+  readonly appointments: AppointmentReads;
   readonly holds: HoldReads;
   readonly webhooks: WebhookReads;
   readonly deliveries: DeliveryReads;
@@ -50,6 +52,7 @@ export class KyselyStore implements Store {
     this.teamEventTypes = root.teamEventTypes;
     this.schedules = root.schedules;
     this.bookings = root.bookings;
+    this.appointments = root.appointments;
     this.holds = root.holds;
     this.webhooks = root.webhooks;
     this.deliveries = root.deliveries;
