@@ -10,6 +10,7 @@ import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js
 import type { Storage } from '../../src/storage/storage.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { Receiver } from '../support/webhook-receiver.js';
+import { ReminderWorker } from '../../src/worker/reminder-worker.js';
 import {
   BEFORE_MONDAY,
   book,
@@ -219,9 +220,14 @@ describe('sending reminders', () => {
     expect(sent!.data.booking.icsUrl).toEqual(expect.any(String));
     expect(await dueRows()).toEqual([[booking.id, 60, '2026-01-05T08:00:00.000Z']]);
 
+    // The attempts are recorded before the clock jumps a day (past their claims' lease).
+    await expect
+      .poll(async () => (await h.database.rows('webhook_deliveries')).map((d) => d.status))
+      .toEqual(['succeeded', 'succeeded']);
     at('2026-01-05T08:00:00.000Z');
     expect(await h.server.reminders.runRound()).toBe(1);
     const second = (await reminders(3))[1]!;
+    expect(receiver.requests).toHaveLength(3);
     expect(second.data).toMatchObject({ minutesBefore: 60, booking: { id: booking.id } });
     expect(await dueRows()).toEqual([]);
     // Sent once each: further rounds find nothing.
@@ -375,5 +381,48 @@ describe('sending reminders', () => {
     expect(sent).toHaveLength(bookings.length * 3);
     expect(new Set(sent).size).toBe(sent.length);
     expect(await dueRows()).toEqual([]);
+  });
+});
+
+describe('what a reminder’s transaction also writes (the seam of the reminder e-mail)', () => {
+  it('when alsoOnReminder fails, then neither its write, the event nor the removal is kept, and the next round sends the reminder once with all three', async () => {
+    await webhook();
+    const et = await eventTypeWith([60]);
+    const booking = await book(h, token, et.id, MONDAY_9);
+    const metadata = async () =>
+      (await h.request({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token })).json<BookingBody>().metadata;
+    const told: Array<[string, number, number]> = [];
+    const warnings: string[] = [];
+    let failNext = true;
+    const worker = new ReminderWorker(
+      h.context,
+      {
+        intervalMs: 60_000,
+        batchSize: 10,
+        maxBatchesPerRound: 1,
+        alsoOnReminder: async (tx, { booking: reminded, minutesBefore, now }) => {
+          // A write of the same transaction: kept exactly when the reminder's event is.
+          const marked = { ...reminded, metadata: { remindedAt: String(now) }, updatedAt: now };
+          expect(await tx.bookings.update(marked, 'confirmed')).toBe(true);
+          if (failNext) {
+            failNext = false;
+            throw new Error('the e-mail could not be written');
+          }
+          told.push([reminded.id, minutesBefore, now]);
+        },
+      },
+      { warn: (_object, message) => warnings.push(message), error: () => {} },
+    );
+    at('2026-01-05T08:00:00.000Z');
+    await worker.runRound();
+    expect(warnings).toEqual(['sending due reminders failed; the next round tries again']);
+    expect(await reminderEvents()).toEqual([]);
+    expect(await dueRows()).toEqual([[booking.id, 60, '2026-01-05T08:00:00.000Z']]);
+    expect(await metadata()).toEqual({});
+    await worker.runRound();
+    expect(told).toEqual([[booking.id, 60, Date.parse('2026-01-05T08:00:00.000Z')]]);
+    expect((await reminderEvents()).map((e) => [e.data.booking.id, e.data.minutesBefore])).toEqual([[booking.id, 60]]);
+    expect(await dueRows()).toEqual([]);
+    expect(await metadata()).toEqual({ remindedAt: String(Date.parse('2026-01-05T08:00:00.000Z')) });
   });
 });
