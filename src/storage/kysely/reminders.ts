@@ -47,7 +47,8 @@ export class KyselyReminders extends Table implements ReminderWrites {
     const rows = await this.db
       .selectFrom('booking_reminders')
       .selectAll()
-      .where('booking_id', 'in', [...new Set(reminders.map((r) => r.bookingId))])
+      // One statement text however many bookings (prepared once on PostgreSQL).
+      .where(this.engine.oneOf('booking_id', JSON.stringify([...new Set(reminders.map((r) => r.bookingId))])))
       .where('due_at', '<=', now)
       .orderBy('due_at')
       .modifyEnd(this.engine.skippingLocked)
