@@ -86,28 +86,24 @@ export async function createBooking(
       tx.bookings.insert((booking = confirmedBooking(id, taken.time, details, now)), taken.occurrence);
     // A holder's: those its rules read already, without a statement of their own.
     let webhookIds: string[] | undefined;
-    let eventType: EventTypeSettings;
+    let reminders: readonly Reminder[];
     if (booker.holderId === null) {
       const rules = await teamRulesToBook(tx, booker.accountId, eventTypeId, now);
       needs(ownersOfTeam(booker.accountId, rules));
       const hostId = hostIdFor(rules.eventType, input.hostId);
-      eventType = rules.eventType;
-      await takeTime(tx, context.zones, {
-        rules,
-        start,
-        now,
-        hostId,
-        insert: insert(detailsOf(input, eventType, actor)),
-      });
+      const details = detailsOf(input, rules.eventType, actor);
+      await takeTime(tx, context.zones, { rules, start, now, hostId, insert: insert(details) });
+      reminders = rules.eventType.reminders;
     } else {
       const rules = await holderRulesToBook(tx, booker, eventTypeId);
       if (input.hostId !== undefined) throw hostIdOfHolderType();
-      eventType = rules.eventType;
-      await takeTime(tx, context.zones, { rules, start, now, insert: insert(detailsOf(input, eventType, actor)) });
+      const details = detailsOf(input, rules.eventType, actor);
+      await takeTime(tx, context.zones, { rules, start, now, insert: insert(details) });
       webhookIds = subscribedTo(rules.webhooks, 'booking.created');
+      reminders = rules.eventType.reminders;
     }
     await announce(tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
-    await scheduleReminders(tx, booking!, booker.accountId, eventType.reminders, now);
+    await scheduleReminders(tx, booking!, booker.accountId, reminders, now);
     return booking!;
   });
 }
@@ -439,7 +435,8 @@ export async function rescheduleBooking(
       released = true;
     };
     let booking: Booking | undefined;
-    // A moved booking takes the event type's location and reminders as they are now (contract §16), read with its rules.
+    // A moved booking takes the event type's location and reminders as they are now (contract
+    // §16), read with its rules.
     let location: Location | null = null;
     let reminders: readonly Reminder[] = [];
     const insert = async (taken: TakenTime) => {
