@@ -55,7 +55,7 @@ export type AlsoOnReminder = (tx: Transaction, sending: ReminderSending) => Prom
 /**
  * Sends up to `limit` reminders due now: each owner's (a holder's, or a team booking's account's)
  * in one transaction that claims them (another instance's claim is passed over), writes the
- * `booking.reminder` event of each whose booking is still confirmed (the others are only removed),
+ * `booking.reminder` event of each whose booking is still confirmed and ahead (the others are only removed),
  * runs `alsoOnReminder`, and removes them. Returns how many were found due: fewer than `limit`
  * means none are left. An owner whose transaction fails is told to `failed` and tried again on the
  * next call; the others go on.
@@ -79,7 +79,8 @@ export async function sendDueReminders(
             reminder.holderId === null ? { accountId: reminder.accountId } : { holderId: reminder.holderId },
             reminder.bookingId,
           );
-          if (booking?.status === 'confirmed') {
+          // Past its start (no instance ran at its time), a reminder would only confuse: it is dropped.
+          if (booking?.status === 'confirmed' && booking.start > now) {
             if (booking.holderId === null) needs([reminder.accountId, ...booking.hostIds]);
             const sending = { booking, minutesBefore: reminder.minutesBefore, now };
             await announceReminder(tx, events, reminder.accountId, sending);

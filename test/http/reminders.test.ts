@@ -368,14 +368,30 @@ describe('sending reminders', () => {
     expect((await reminderEvents()).map((e) => [e.data.booking.id, e.data.minutesBefore])).toEqual([[booking.id, 60]]);
   });
 
+  it('when no instance ran at a reminder’s time, then the first round after sends it late while the booking is ahead, and drops it once the booking has started', async () => {
+    await webhook();
+    const et = await eventTypeWith([60, 1440]);
+    const booking = await book(h, token, et.id, MONDAY_9);
+    at('2026-01-05T08:30:00.000Z');
+    expect(await h.server.reminders.runRound()).toBe(2);
+    // The day-before one, late; the hour-before one, half an hour late: both while the booking is ahead.
+    expect((await reminderEvents()).map((e) => e.data.minutesBefore).sort((a, b) => a - b)).toEqual([60, 1440]);
+    const later = await book(h, token, et.id, '2026-01-05T10:00:00Z');
+    expect((await dueRows()).map(([id, minutes]) => [id, minutes])).toEqual([[later.id, 60]]);
+    at('2026-01-05T10:00:00.000Z');
+    expect(await h.server.reminders.runRound()).toBe(1);
+    expect(await dueRows()).toEqual([]);
+    expect((await reminderEvents()).map((e) => e.data.booking.id)).toEqual([booking.id, booking.id]);
+  });
+
   it('when two instances look for the same due reminders at once, then each reminder is sent once', async () => {
     await webhook();
-    const et = await eventTypeWith([60, 120, 1440], { durationMinutes: 15 });
+    const et = await eventTypeWith([1440, 2880, 4320], { durationMinutes: 15 });
     const bookings: BookingBody[] = [];
     for (let minute = 0; minute < 8 * 60; minute += 15)
       bookings.push(await book(h, token, et.id, Date.parse(MONDAY_9) + minute * 60_000));
     const other = await anotherInstance();
-    at('2026-01-05T23:00:00.000Z');
+    at('2026-01-05T08:00:00.000Z');
     await Promise.all([h.server.reminders.runRound(), other.reminders.runRound(), h.server.reminders.runRound()]);
     const sent = (await reminderEvents()).map((e) => `${e.data.booking.id} ${e.data.minutesBefore}`);
     expect(sent).toHaveLength(bookings.length * 3);
