@@ -36,6 +36,7 @@ import { CalendarSyncWorker } from './worker/calendar-sync-worker.js';
 import { ThreadBusyParser } from './worker/thread-busy-parser.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { Housekeeper } from './worker/housekeeper.js';
+import { ReminderWorker } from './worker/reminder-worker.js';
 import { WebhookSender } from './worker/send-webhook.js';
 import { ClockFormats } from './http/pages/clocks.js';
 
@@ -99,6 +100,8 @@ export interface Server {
   worker: DeliveryWorker;
   calendarSync: CalendarSyncWorker;
   housekeeper: Housekeeper;
+  /** Sends due reminders (contract §16) into the outbox. */
+  reminders: ReminderWorker;
   metrics: Metrics;
   /** Empties every cache of the process: for tests that change the database behind its back. */
   resetCaches(): void;
@@ -232,12 +235,17 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     now,
     app.log,
   );
+  // A due row is claimed by one instance and removed with its event; a round a second keeps the
+  // lateness under one, for one indexed read per instance. The reminder e-mail (contract §16)
+  // plugs in as `alsoOnReminder`: written in the transaction that sends the webhook event.
+  const reminders = new ReminderWorker(context, { intervalMs: 1_000, batchSize: 100, maxBatchesPerRound: 10 }, app.log);
   return {
     context,
     app,
     worker,
     calendarSync,
     housekeeper,
+    reminders,
     metrics,
     resetCaches() {
       calendars.clear();
@@ -253,6 +261,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       const cutOff = setTimeout(() => app.server.closeAllConnections(), graceMs);
       await app.close();
       clearTimeout(cutOff);
+      // Before the delivery worker: a round under way may still write events for it.
+      await reminders.stop();
       await worker.stop(graceMs);
       await calendarSync.stop(graceMs);
       await housekeeper.stop();
@@ -294,6 +304,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
   server.worker.start();
   server.calendarSync.start();
   server.housekeeper.start();
+  server.reminders.start();
   if ((await storage.store.apiKeys.count()) === 0) {
     server.app.log.warn(
       'No API keys yet: create one with `npx slotwise keys create --holder NAME --scopes read,write`.',

@@ -14,6 +14,7 @@ import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventTypeSettings } from '../domain/event-type.js';
 import type { Location } from '../domain/location.js';
+import type { Reminder } from '../domain/reminders.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { PageAfter } from '../domain/page.js';
 import type { TeamEventType } from '../domain/team-event-type.js';
@@ -27,6 +28,7 @@ import { transactionOfOwners } from './owner-scope.js';
 import { pageOf, type ListScope, type Page } from './paging.js';
 import type { DecisionRules, Ownership, Reach, TeamDecisionRules, Transaction } from './ports/store.js';
 import { queryRange } from './ranges.js';
+import { dropReminders, scheduleReminders } from './reminders.js';
 import { bookingView } from './views.js';
 
 export interface CreateBookingInput {
@@ -84,20 +86,24 @@ export async function createBooking(
       tx.bookings.insert((booking = confirmedBooking(id, taken.time, details, now)), taken.occurrence);
     // A holder's: those its rules read already, without a statement of their own.
     let webhookIds: string[] | undefined;
+    let reminders: readonly Reminder[];
     if (booker.holderId === null) {
       const rules = await teamRulesToBook(tx, booker.accountId, eventTypeId, now);
       needs(ownersOfTeam(booker.accountId, rules));
       const hostId = hostIdFor(rules.eventType, input.hostId);
       const details = detailsOf(input, rules.eventType, actor);
       await takeTime(tx, context.zones, { rules, start, now, hostId, insert: insert(details) });
+      reminders = rules.eventType.reminders;
     } else {
       const rules = await holderRulesToBook(tx, booker, eventTypeId);
       if (input.hostId !== undefined) throw hostIdOfHolderType();
       const details = detailsOf(input, rules.eventType, actor);
       await takeTime(tx, context.zones, { rules, start, now, insert: insert(details) });
       webhookIds = subscribedTo(rules.webhooks, 'booking.created');
+      reminders = rules.eventType.reminders;
     }
     await announce(tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
+    await scheduleReminders(tx, booking!, booker.accountId, reminders, now);
     return booking!;
   });
 }
@@ -232,6 +238,7 @@ async function bookHold(
     });
     const webhookIds = 'webhooks' in rules ? subscribedTo(rules.webhooks, 'booking.created') : undefined;
     await announce(tx, events, booker.accountId, booking, 'booking.created', { actor }, now, webhookIds);
+    await scheduleReminders(tx, booking, booker.accountId, rules.eventType.reminders, now);
     return booking;
   });
 }
@@ -357,6 +364,7 @@ export async function cancelBooking(
     const result = withCancellation(booking, reason, now);
     if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
     await announce(tx, events, by.accountId, result, 'booking.cancelled', { actor }, now);
+    await dropReminders(tx, result, by.accountId);
     return result;
   });
 }
@@ -427,8 +435,10 @@ export async function rescheduleBooking(
       released = true;
     };
     let booking: Booking | undefined;
-    // A moved booking takes the event type's location as it is now (contract §16), read with its rules.
+    // A moved booking takes the event type's location and reminders as they are now (contract
+    // §16), read with its rules.
     let location: Location | null = null;
+    let reminders: readonly Reminder[] = [];
     const insert = async (taken: TakenTime) => {
       await release();
       booking = confirmedBooking(newId, taken.time, { ...old, location }, now, old);
@@ -440,7 +450,7 @@ export async function rescheduleBooking(
       const rules = await teamRulesToBook(tx, by.accountId, old.eventTypeId, now, deleted);
       needs(ownersOfTeam(by.accountId, rules));
       const hostId = hostIdFor(rules.eventType, input.hostId);
-      location = rules.eventType.location;
+      ({ location, reminders } = rules.eventType);
       await takeTime(tx, context.zones, {
         rules,
         start,
@@ -452,7 +462,7 @@ export async function rescheduleBooking(
       });
     } else {
       const rules = await rulesToBook(tx, old.holderId, old.eventTypeId, deleted);
-      location = rules.eventType.location;
+      ({ location, reminders } = rules.eventType);
       await takeTime(tx, context.zones, { rules, start, now, moving: old.id, insert });
       webhookIds = subscribedTo(rules.webhooks, 'booking.rescheduled');
     }
@@ -466,6 +476,8 @@ export async function rescheduleBooking(
       now,
       webhookIds,
     );
+    await dropReminders(tx, previous, by.accountId);
+    await scheduleReminders(tx, booking!, by.accountId, reminders, now);
     return { booking: booking!, previous };
   });
 }

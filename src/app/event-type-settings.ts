@@ -1,6 +1,7 @@
 import { DomainError, type FieldError } from '../domain/errors.js';
 import { firstFreeSlug, slugify, type EventTypeSettings } from '../domain/event-type.js';
 import { locationErrors, type Location } from '../domain/location.js';
+import { reminderErrors, type Reminder } from '../domain/reminders.js';
 import { questionListErrors, type Question, type QuestionType } from '../domain/questions.js';
 import type { Assignment, TeamHostInput } from '../domain/team-event-type.js';
 import { UniqueViolation } from './ports/storage-errors.js';
@@ -29,6 +30,8 @@ export interface EventTypeFields {
   seats?: number | null;
   /** Where its meetings take place (contract §16); null: not said. */
   location?: Location | null;
+  /** When its bookings are reminded of (contract §16); none by default. */
+  reminders?: Reminder[];
 }
 
 /** What only a team event type has (contract §14). */
@@ -59,6 +62,7 @@ export function newSettings(
 ): { settings: EventTypeSettings; errors: FieldError[] } {
   const { questions, errors } = questionsOf(input.questions ?? []);
   const location = input.location ?? null;
+  const reminders = input.reminders ?? [];
   return {
     settings: {
       id,
@@ -78,10 +82,11 @@ export function newSettings(
       scheduleId: input.scheduleId ?? null,
       seats: input.seats ?? null,
       location,
+      reminders,
       createdAt: now,
       updatedAt: now,
     },
-    errors: [...errors, ...locationErrors(location)],
+    errors: [...errors, ...locationErrors(location), ...reminderErrors(reminders)],
   };
 }
 
@@ -97,6 +102,7 @@ export function changedSettings<T extends EventTypeSettings>(
   const { questions, errors } =
     changes.questions === undefined ? { questions: current.questions, errors: [] } : questionsOf(changes.questions);
   const location = changes.location === undefined ? current.location : changes.location;
+  const reminders = changes.reminders ?? current.reminders;
   return {
     settings: {
       ...current,
@@ -117,9 +123,10 @@ export function changedSettings<T extends EventTypeSettings>(
       scheduleId: changes.scheduleId === undefined ? current.scheduleId : changes.scheduleId,
       seats: changes.seats === undefined ? current.seats : changes.seats,
       location,
+      reminders,
       updatedAt: now,
     },
-    errors: [...errors, ...locationErrors(location)],
+    errors: [...errors, ...locationErrors(location), ...reminderErrors(reminders)],
   };
 }
 

@@ -39,6 +39,7 @@ export function eventTypeView(eventType: ListedEventType, links: GuestLinks) {
     scheduleId: eventType.scheduleId,
     seats: eventType.seats,
     location: eventType.location,
+    reminders: eventType.reminders,
     public: eventType.public,
     questions: eventType.questions,
     assignment: team?.assignment ?? null,

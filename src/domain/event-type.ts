@@ -1,5 +1,6 @@
 import type { Location } from './location.js';
 import type { Question } from './questions.js';
+import type { Reminder } from './reminders.js';
 import type { SlotPolicy } from './slots.js';
 
 /** What every event type has, a holder's own or a team's (contract §4, §10). */
@@ -20,6 +21,8 @@ export interface EventTypeSettings extends SlotPolicy {
   seats: number | null;
   /** Where its meetings take place (contract §16); null: not said. */
   location: Location | null;
+  /** When its bookings are reminded of (contract §16), each offset once; a booking takes them when made or moved. */
+  reminders: Reminder[];
   createdAt: number;
   updatedAt: number;
 }

@@ -5,6 +5,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.created',
   'booking.cancelled',
   'booking.rescheduled',
+  'booking.reminder',
   'calendar_source.failed',
   'calendar_source.recovered',
 ] as const;

@@ -75,6 +75,8 @@ export interface Database {
     seats: number | null;
     /** JSON: where its meetings take place (contract §16); null: not said. */
     location: string | null;
+    /** JSON: `[{ "minutesBefore": n }]`, its bookings' reminders (contract §16); `[]`: none. */
+    reminders: string;
   };
   /** The hosts of team event types, each holder once per type, in the order given (`position`). */
   event_type_hosts: {
@@ -219,6 +221,19 @@ export interface Database {
     end_at: number;
     /** 1 when longer than a day: those are scanned, the others sought by start. */
     spans_days: number;
+  };
+  /**
+   * The reminders still to be sent (contract §16): one row per confirmed booking and offset,
+   * written with the booking, deleted when it is cancelled or moved and when its reminder is sent.
+   */
+  booking_reminders: {
+    booking_id: string;
+    minutes_before: number;
+    /** The booking's start less `minutes_before`. */
+    due_at: number;
+    account_id: string;
+    /** The booking's holder; null for a team booking, which is its account's (contract §14). */
+    holder_id: string | null;
   };
   webhook_events: {
     id: string;

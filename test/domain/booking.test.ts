@@ -28,6 +28,7 @@ const eventType: EventType = {
   scheduleId: null,
   seats: null,
   location: null,
+  reminders: [],
   durationMinutes: 45,
   slotIntervalMinutes: 45,
   bufferBeforeMinutes: 10,

@@ -29,6 +29,7 @@ const ALL_EVENTS = [
   'booking.created',
   'booking.cancelled',
   'booking.rescheduled',
+  'booking.reminder',
   'calendar_source.failed',
   'calendar_source.recovered',
 ];

@@ -45,7 +45,7 @@ interface Fixture {
 }
 
 type Resource = Record<string, unknown>;
-type ResourceKind = 'event type' | 'booking' | 'hold';
+type ResourceKind = 'event type' | 'booking' | 'hold' | 'webhook';
 
 /**
  * The fields this build adds to what the old build answered: the one difference the replay
@@ -69,7 +69,17 @@ const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resou
   { kind: 'booking', field: 'location', value: () => null },
   // Migration 0020: the guest's e-mails in English, the default.
   { kind: 'booking', field: 'guestLanguage', value: () => 'en' },
+  // Migration 0023: no reminders; a webhook that heard every type hears booking.reminder too.
+  { kind: 'event type', field: 'reminders', value: () => [] },
+  { kind: 'webhook', field: 'events', value: (old) => withReminderType(old.events as string[]) },
 ];
+
+/** The events of a webhook that heard every type before migration 0023, with `booking.reminder`; any other list as it was. */
+function withReminderType(events: string[]): string[] {
+  const everyTypeBefore = ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'calendar_source.failed'];
+  if (events.length !== 5 || !everyTypeBefore.every((type) => events.includes(type))) return events;
+  return [...events.slice(0, 3), 'booking.reminder', ...events.slice(3)];
+}
 
 /** The routes whose answers are a resource of a kind, or a list of them. */
 const KIND_OF_ROUTE: Record<string, ResourceKind> = {
@@ -79,6 +89,8 @@ const KIND_OF_ROUTE: Record<string, ResourceKind> = {
   '/api/v1/bookings/:id': 'booking',
   '/api/v1/holds': 'hold',
   '/api/v1/holds/:id': 'hold',
+  '/api/v1/webhooks': 'webhook',
+  '/api/v1/webhooks/:id': 'webhook',
 };
 
 /** What this build answers to a GET the old build answered with `body` (a 200): `body` with the fields added since. */

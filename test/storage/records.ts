@@ -57,6 +57,7 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     scheduleId: null,
     seats: null,
     location: null,
+    reminders: [],
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: 0,
     minimumNoticeMinutes: 0,

@@ -774,6 +774,10 @@ export interface components {
             seats: number | null;
             /** @description Where its meetings take place; null = not said */
             location: components["schemas"]["Location"] | null;
+            /** @description When its bookings are reminded of, as set; `[]` = none */
+            reminders: {
+                minutesBefore: number;
+            }[];
             public: boolean;
             questions: {
                 id: string;
@@ -833,6 +837,11 @@ export interface components {
             seats?: number | null;
             /** @description Where its meetings take place (contract §16): shown on its booking page, copied to each booking made or moved (later edits leave existing bookings), and written to calendar files and e-mails. Null = not said. */
             location?: components["schemas"]["Location"] | null;
+            /** @description When its bookings are reminded of (contract §16): up to 5, each `minutesBefore` once (else a 400 on `reminders`). At `start − minutesBefore` of each confirmed booking, the `booking.reminder` webhook event. A booking takes the event type's reminders when it is made or moved (a reschedule schedules them afresh for the new time); one whose time is already past then is never sent; a cancelled or moved booking's are not sent. Later edits leave existing bookings. Default none. */
+            reminders?: {
+                /** @description Minutes before a booking's start (5 to 10080, a week) */
+                minutesBefore: number;
+            }[];
             /** @description Whether guests can book it on its booking page (`bookingPageUrl`) */
             public?: boolean;
             /** @description What a booking answers (in `answers`), in order */
@@ -901,6 +910,11 @@ export interface components {
             seats?: number | null;
             /** @description Where its meetings take place (contract §16): shown on its booking page, copied to each booking made or moved (later edits leave existing bookings), and written to calendar files and e-mails. Null = not said. */
             location?: components["schemas"]["Location"] | null;
+            /** @description When its bookings are reminded of (contract §16): up to 5, each `minutesBefore` once (else a 400 on `reminders`). At `start − minutesBefore` of each confirmed booking, the `booking.reminder` webhook event. A booking takes the event type's reminders when it is made or moved (a reschedule schedules them afresh for the new time); one whose time is already past then is never sent; a cancelled or moved booking's are not sent. Later edits leave existing bookings. Default none. */
+            reminders?: {
+                /** @description Minutes before a booking's start (5 to 10080, a week) */
+                minutesBefore: number;
+            }[];
             /** @description Whether guests can book it on its booking page (`bookingPageUrl`) */
             public?: boolean;
             /** @description What a booking answers (in `answers`), in order */
@@ -1493,14 +1507,14 @@ export interface components {
         CreateWebhook: {
             /** @description Absolute http(s) URL */
             url: string;
-            events?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "calendar_source.failed" | "calendar_source.recovered")[];
+            events?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.reminder" | "calendar_source.failed" | "calendar_source.recovered")[];
             description?: string | null;
             active?: boolean;
         };
         UpdateWebhook: {
             /** @description Absolute http(s) URL */
             url?: string;
-            events?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "calendar_source.failed" | "calendar_source.recovered")[];
+            events?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.reminder" | "calendar_source.failed" | "calendar_source.recovered")[];
             description?: string | null;
             active?: boolean;
         };

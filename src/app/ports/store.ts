@@ -20,6 +20,7 @@ import type {
   CalendarSourceWrites,
 } from './calendar-source-store.js';
 import type { TeamEventTypeReads, TeamEventTypeWithHandle, TeamEventTypeWrites } from './team-event-type-store.js';
+import type { ReminderReads, ReminderWrites } from './reminder-store.js';
 
 export type {
   AccountReads,
@@ -42,6 +43,7 @@ export type {
   SyncLeases,
 } from './calendar-source-store.js';
 export type { TeamEventTypeReads, TeamEventTypeWithHandle, TeamEventTypeWrites } from './team-event-type-store.js';
+export type { ReminderReads, ReminderWrites, StoredReminder } from './reminder-store.js';
 
 /**
  * Whose items a list shows (contract §12): those of every holder of the account, or of the one
@@ -387,6 +389,7 @@ export interface Reads {
   deliveries: DeliveryReads;
   calendarSources: CalendarSourceReads;
   busyTime: BusyTimeReads;
+  reminders: ReminderReads;
 }
 
 /** What a booking or hold of one event type is judged by, besides the time it would take. */
@@ -466,6 +469,7 @@ export interface Transaction {
   deliveries: DeliveryWrites;
   calendarSources: CalendarSourceWrites;
   busyTime: BusyTimeWrites;
+  reminders: ReminderWrites;
   outbox: OutboxWrites;
   /**
    * Serialises writers of one holder's calendar until the transaction ends. SQLite write

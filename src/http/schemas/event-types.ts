@@ -7,6 +7,7 @@ import {
   QUESTION_TYPES,
   type QuestionType,
 } from '../../domain/questions.js';
+import { MAX_MINUTES_BEFORE, MAX_REMINDERS, MIN_MINUTES_BEFORE } from '../../domain/reminders.js';
 import {
   ASSIGNMENTS,
   HOST_DEFAULTS,
@@ -72,6 +73,23 @@ const eventTypeFields = {
     description:
       'Where its meetings take place (contract §16): shown on its booking page, copied to each booking made or moved (later edits leave existing bookings), and written to calendar files and e-mails. Null = not said.',
   }),
+  reminders: Type.Array(
+    Type.Object(
+      {
+        minutesBefore: Type.Integer({
+          minimum: MIN_MINUTES_BEFORE,
+          maximum: MAX_MINUTES_BEFORE,
+          description: "Minutes before a booking's start (5 to 10080, a week)",
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    {
+      maxItems: MAX_REMINDERS,
+      description:
+        "When its bookings are reminded of (contract §16): up to 5, each `minutesBefore` once (else a 400 on `reminders`). At `start − minutesBefore` of each confirmed booking, the `booking.reminder` webhook event. A booking takes the event type's reminders when it is made or moved (a reschedule schedules them afresh for the new time); one whose time is already past then is never sent; a cancelled or moved booking's are not sent. Later edits leave existing bookings. Default none.",
+    },
+  ),
   public: Type.Boolean({ description: 'Whether guests can book it on its booking page (`bookingPageUrl`)' }),
   questions: Type.Array(
     Type.Object(
@@ -156,6 +174,7 @@ export const CreateEventTypeBody = Type.Object(
     scheduleId: Type.Optional(eventTypeFields.scheduleId),
     seats: Type.Optional(eventTypeFields.seats),
     location: Type.Optional(eventTypeFields.location),
+    reminders: Type.Optional(eventTypeFields.reminders),
     public: Type.Optional(eventTypeFields.public),
     questions: Type.Optional(eventTypeFields.questions),
     assignment: Type.Optional(eventTypeFields.assignment),
@@ -191,6 +210,9 @@ export const EventTypeResource = Type.Object(
     maxBookingsPerDay: Nullable(Type.Integer()),
     seats: Nullable(Type.Integer(), { description: 'Guests one time takes; null = one' }),
     location: Nullable(ref(MeetingLocation), { description: 'Where its meetings take place; null = not said' }),
+    reminders: Type.Array(Type.Object({ minutesBefore: Type.Integer() }), {
+      description: 'When its bookings are reminded of, as set; `[]` = none',
+    }),
     public: Type.Boolean(),
     questions: Type.Array(
       Type.Object({

@@ -13,6 +13,7 @@ import { KyselyAccounts } from './accounts.js';
 import { KyselyHolders } from './holders.js';
 import { KyselyHolds } from './holds.js';
 import { KyselyOutbox } from './outbox.js';
+import { KyselyReminders } from './reminders.js';
 import { KyselyTeamEventTypes } from './team-event-types.js';
 import { KyselySchedules } from './schedules.js';
 import { KyselyWebhooks } from './webhooks.js';
@@ -34,6 +35,7 @@ export class KyselyRecords implements Transaction {
   readonly deliveries: KyselyDeliveries;
   readonly calendarSources: KyselyCalendarSources;
   readonly busyTime: KyselyBusyTime;
+  readonly reminders: KyselyReminders;
   readonly outbox: KyselyOutbox;
 
   constructor(
@@ -55,6 +57,7 @@ export class KyselyRecords implements Transaction {
     this.deliveries = new KyselyDeliveries(db, engine, scope);
     this.calendarSources = new KyselyCalendarSources(db, engine, scope);
     this.busyTime = new KyselyBusyTime(db, engine, scope);
+    this.reminders = new KyselyReminders(db, engine, scope);
     this.outbox = new KyselyOutbox(db, engine, scope);
   }
 

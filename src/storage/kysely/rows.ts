@@ -12,6 +12,7 @@ import {
 } from '../../domain/booking.js';
 import type { Answers, Question } from '../../domain/questions.js';
 import type { Location } from '../../domain/location.js';
+import type { Reminder } from '../../domain/reminders.js';
 import type { EventType, EventTypeSettings } from '../../domain/event-type.js';
 import type { Assignment, TeamEventType, TeamHost } from '../../domain/team-event-type.js';
 import type { Schedule } from '../../domain/schedule.js';
@@ -78,6 +79,7 @@ function toSettings(row: Selectable<Database['event_types']>): EventTypeSettings
     scheduleId: row.schedule_id,
     seats: row.seats,
     location: toLocation(row.location),
+    reminders: JSON.parse(row.reminders) as Reminder[],
     slotIntervalMinutes: row.slot_interval_minutes ?? row.duration_minutes,
     bufferBeforeMinutes: row.buffer_before_minutes,
     bufferAfterMinutes: row.buffer_after_minutes,
@@ -120,6 +122,7 @@ function settingsRow(eventType: EventTypeSettings) {
     schedule_id: eventType.scheduleId,
     seats: eventType.seats,
     location: locationText(eventType.location),
+    reminders: JSON.stringify(eventType.reminders),
     buffer_before_minutes: eventType.bufferBeforeMinutes,
     buffer_after_minutes: eventType.bufferAfterMinutes,
     minimum_notice_minutes: eventType.minimumNoticeMinutes,

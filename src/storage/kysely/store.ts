@@ -10,6 +10,7 @@ import type {
   EventTypeReads,
   HolderReads,
   HoldReads,
+  ReminderReads,
   ScheduleReads,
   Store,
   TeamEventTypeReads,
@@ -38,6 +39,7 @@ export class KyselyStore implements Store {
   readonly deliveries: DeliveryReads;
   readonly calendarSources: CalendarSourceReads;
   readonly busyTime: BusyTimeReads;
+  readonly reminders: ReminderReads;
 
   constructor(
     db: Kysely<Database>,
@@ -58,6 +60,7 @@ export class KyselyStore implements Store {
     this.deliveries = root.deliveries;
     this.calendarSources = root.calendarSources;
     this.busyTime = root.busyTime;
+    this.reminders = root.reminders;
   }
 
   transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T> {

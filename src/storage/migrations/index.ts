@@ -21,6 +21,7 @@ import seats from './0018_seats.js';
 import locations from './0019_locations.js';
 import guestLanguage from './0020_guest_language.js';
 import appointments from './0022_appointments.js';
+import reminders from './0023_reminders.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -50,5 +51,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0019_locations': locations(engine),
     '0020_guest_language': guestLanguage(engine),
     '0022_appointments': appointments(engine),
+    '0023_reminders': reminders(engine),
   };
 }
