@@ -14,6 +14,7 @@ import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventTypeSettings } from '../domain/event-type.js';
 import type { Location } from '../domain/location.js';
+import type { Notification } from '../domain/notification.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { PageAfter } from '../domain/page.js';
 import type { TeamEventType } from '../domain/team-event-type.js';
@@ -22,6 +23,7 @@ import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
 import { eventTypeDeleted, rulesToBook, takeTime, type TakenTime } from './booking-decision.js';
 import { unknownEventType } from './event-types.js';
+import { queueBookingEmails, type BookingChange } from './booking-emails.js';
 import type { TransactionEvents } from './outbox.js';
 import { transactionOfOwners } from './owner-scope.js';
 import { pageOf, type ListScope, type Page } from './paging.js';
@@ -97,7 +99,7 @@ export async function createBooking(
       await takeTime(tx, context.zones, { rules, start, now, insert: insert(details) });
       webhookIds = subscribedTo(rules.webhooks, 'booking.created');
     }
-    await announce(tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
+    await announce(context, tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
     return booking!;
   });
 }
@@ -231,7 +233,7 @@ async function bookHold(
       insert: (taken) => tx.bookings.insert(booking, taken.occurrence),
     });
     const webhookIds = 'webhooks' in rules ? subscribedTo(rules.webhooks, 'booking.created') : undefined;
-    await announce(tx, events, booker.accountId, booking, 'booking.created', { actor }, now, webhookIds);
+    await announce(context, tx, events, booker.accountId, booking, 'booking.created', { actor }, now, webhookIds);
     return booking;
   });
 }
@@ -240,9 +242,10 @@ async function bookHold(
  * A booking event, written with its change to the webhooks that hear it (contract §12): a holder's
  * booking's, its holder's and its account's (`webhookIds` when the decision read them already); a
  * team booking's, the account's and every host's, of this booking and of the one it moved from,
- * as the account's event.
+ * as the account's event. Its e-mails (contract §16) are written with it.
  */
 async function announce(
+  context: AppContext,
   tx: Transaction,
   events: TransactionEvents,
   accountId: string,
@@ -263,11 +266,15 @@ async function announce(
   };
   if (booking.holderId !== null) {
     await events.add({ holderId: booking.holderId, ...content }, webhookIds);
-    return;
+  } else {
+    const hostIds = new Set([...booking.hostIds, ...(data.previousBooking?.hostIds ?? [])]);
+    const ofTeam = await tx.webhooks.subscribedIdsOfTeam(accountId, [...hostIds], type);
+    await events.addOfAccount({ accountId, ...content }, ofTeam);
   }
-  const hostIds = new Set([...booking.hostIds, ...(data.previousBooking?.hostIds ?? [])]);
-  const ofTeam = await tx.webhooks.subscribedIdsOfTeam(accountId, [...hostIds], type);
-  await events.addOfAccount({ accountId, ...content }, ofTeam);
+  const change: BookingChange = data.previousBooking
+    ? { kind: 'rescheduled', booking, previous: data.previousBooking }
+    : { kind: type === 'booking.cancelled' ? 'cancelled' : 'created', booking };
+  await queueBookingEmails(context, tx, events, accountId, change, now);
 }
 
 /** The booking's details from the input, its answers checked against the event type's questions (400 per failing answer). */
@@ -317,6 +324,16 @@ export async function getBooking(context: AppContext, actor: ActingOn, id: strin
   return booking;
 }
 
+/** The booking's notifications (contract §16), oldest first, for whoever reads the booking. */
+export async function listBookingNotifications(
+  context: AppContext,
+  actor: ActingOn,
+  id: string,
+): Promise<Notification[]> {
+  await getBooking(context, actor, id);
+  return context.store.notifications.listOfBooking(id);
+}
+
 export interface ListBookingsQuery {
   from?: string;
   to?: string;
@@ -356,7 +373,7 @@ export async function cancelBooking(
     const now = context.now();
     const result = withCancellation(booking, reason, now);
     if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
-    await announce(tx, events, by.accountId, result, 'booking.cancelled', { actor }, now);
+    await announce(context, tx, events, by.accountId, result, 'booking.cancelled', { actor }, now);
     return result;
   });
 }
@@ -457,6 +474,7 @@ export async function rescheduleBooking(
       webhookIds = subscribedTo(rules.webhooks, 'booking.rescheduled');
     }
     await announce(
+      context,
       tx,
       events,
       by.accountId,

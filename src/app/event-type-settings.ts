@@ -1,5 +1,11 @@
 import { DomainError, type FieldError } from '../domain/errors.js';
-import { firstFreeSlug, slugify, type EventTypeSettings } from '../domain/event-type.js';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  firstFreeSlug,
+  slugify,
+  type EventTypeSettings,
+  type NotificationSettings,
+} from '../domain/event-type.js';
 import { locationErrors, type Location } from '../domain/location.js';
 import { questionListErrors, type Question, type QuestionType } from '../domain/questions.js';
 import type { Assignment, TeamHostInput } from '../domain/team-event-type.js';
@@ -29,6 +35,8 @@ export interface EventTypeFields {
   seats?: number | null;
   /** Where its meetings take place (contract §16); null: not said. */
   location?: Location | null;
+  /** Who its bookings' changes are e-mailed to (contract §16); what is not sent stays (on creation: true). */
+  notifications?: Partial<NotificationSettings>;
 }
 
 /** What only a team event type has (contract §14). */
@@ -78,6 +86,7 @@ export function newSettings(
       scheduleId: input.scheduleId ?? null,
       seats: input.seats ?? null,
       location,
+      notifications: { ...DEFAULT_NOTIFICATION_SETTINGS, ...input.notifications },
       createdAt: now,
       updatedAt: now,
     },
@@ -117,6 +126,7 @@ export function changedSettings<T extends EventTypeSettings>(
       scheduleId: changes.scheduleId === undefined ? current.scheduleId : changes.scheduleId,
       seats: changes.seats === undefined ? current.seats : changes.seats,
       location,
+      notifications: { ...current.notifications, ...changes.notifications },
       updatedAt: now,
     },
     errors: [...errors, ...locationErrors(location)],

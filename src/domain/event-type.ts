@@ -20,9 +20,19 @@ export interface EventTypeSettings extends SlotPolicy {
   seats: number | null;
   /** Where its meetings take place (contract §16); null: not said. */
   location: Location | null;
+  /** Who its bookings' changes are e-mailed to (contract §16). */
+  notifications: NotificationSettings;
   createdAt: number;
   updatedAt: number;
 }
+
+/** Whether an event type's bookings tell the guest and the hosts by e-mail (contract §16); both by default. */
+export interface NotificationSettings {
+  guest: boolean;
+  hosts: boolean;
+}
+
+export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = { guest: true, hosts: true };
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 1_000;

@@ -28,6 +28,7 @@ const eventType: EventType = {
   scheduleId: null,
   seats: null,
   location: null,
+  notifications: { guest: true, hosts: true },
   durationMinutes: 45,
   slotIntervalMinutes: 45,
   bufferBeforeMinutes: 10,

@@ -57,6 +57,7 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     scheduleId: null,
     seats: null,
     location: null,
+    notifications: { guest: true, hosts: true },
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: 0,
     minimumNoticeMinutes: 0,

@@ -20,6 +20,7 @@ import type {
   CalendarSourceWrites,
 } from './calendar-source-store.js';
 import type { TeamEventTypeReads, TeamEventTypeWithHandle, TeamEventTypeWrites } from './team-event-type-store.js';
+import type { NotificationReads, NotificationWrites } from './notification-store.js';
 
 export type {
   AccountReads,
@@ -372,6 +373,7 @@ export interface Reads {
   deliveries: DeliveryReads;
   calendarSources: CalendarSourceReads;
   busyTime: BusyTimeReads;
+  notifications: NotificationReads;
 }
 
 /** What a booking or hold of one event type is judged by, besides the time it would take. */
@@ -452,6 +454,8 @@ export interface Transaction {
   calendarSources: CalendarSourceWrites;
   busyTime: BusyTimeWrites;
   outbox: OutboxWrites;
+  /** The notification outbox (contract §16): the messages of a booking's change, written with it. */
+  notifications: NotificationWrites;
   /**
    * Serialises writers of one holder's calendar until the transaction ends. SQLite write
    * transactions are exclusive already; PostgreSQL locks the holder row, which every change to

@@ -72,6 +72,19 @@ const eventTypeFields = {
     description:
       'Where its meetings take place (contract §16): shown on its booking page, copied to each booking made or moved (later edits leave existing bookings), and written to calendar files and e-mails. Null = not said.',
   }),
+  notifications: Type.Object(
+    {
+      guest: Type.Optional(Type.Boolean({ description: 'Whether the guest is e-mailed; default true' })),
+      hosts: Type.Optional(
+        Type.Boolean({ description: 'Whether every host with an `email` is e-mailed; default true' }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'Who is e-mailed when a booking of it is made, moved or cancelled (contract §16; only when the service has SMTP_URL). A field not sent keeps its value (on creation: true).',
+    },
+  ),
   public: Type.Boolean({ description: 'Whether guests can book it on its booking page (`bookingPageUrl`)' }),
   questions: Type.Array(
     Type.Object(
@@ -156,6 +169,7 @@ export const CreateEventTypeBody = Type.Object(
     scheduleId: Type.Optional(eventTypeFields.scheduleId),
     seats: Type.Optional(eventTypeFields.seats),
     location: Type.Optional(eventTypeFields.location),
+    notifications: Type.Optional(eventTypeFields.notifications),
     public: Type.Optional(eventTypeFields.public),
     questions: Type.Optional(eventTypeFields.questions),
     assignment: Type.Optional(eventTypeFields.assignment),
@@ -191,6 +205,10 @@ export const EventTypeResource = Type.Object(
     maxBookingsPerDay: Nullable(Type.Integer()),
     seats: Nullable(Type.Integer(), { description: 'Guests one time takes; null = one' }),
     location: Nullable(ref(MeetingLocation), { description: 'Where its meetings take place; null = not said' }),
+    notifications: Type.Object(
+      { guest: Type.Boolean(), hosts: Type.Boolean() },
+      { description: 'Who is e-mailed when a booking of it is made, moved or cancelled' },
+    ),
     public: Type.Boolean(),
     questions: Type.Array(
       Type.Object({

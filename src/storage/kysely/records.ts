@@ -11,6 +11,7 @@ import { KyselyEventTypes } from './event-types.js';
 import { KyselyAccounts } from './accounts.js';
 import { KyselyHolders } from './holders.js';
 import { KyselyHolds } from './holds.js';
+import { KyselyNotifications } from './notifications.js';
 import { KyselyOutbox } from './outbox.js';
 import { KyselyTeamEventTypes } from './team-event-types.js';
 import { KyselySchedules } from './schedules.js';
@@ -33,6 +34,7 @@ export class KyselyRecords implements Transaction {
   readonly calendarSources: KyselyCalendarSources;
   readonly busyTime: KyselyBusyTime;
   readonly outbox: KyselyOutbox;
+  readonly notifications: KyselyNotifications;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -53,6 +55,7 @@ export class KyselyRecords implements Transaction {
     this.calendarSources = new KyselyCalendarSources(db, engine, scope);
     this.busyTime = new KyselyBusyTime(db, engine, scope);
     this.outbox = new KyselyOutbox(db, engine, scope);
+    this.notifications = new KyselyNotifications(db, engine, scope);
   }
 
   lockCalendar(holderId: string): Promise<void> {

@@ -16,6 +16,7 @@ import type {
   TransactionScope,
   WebhookReads,
 } from '../../app/ports/store.js';
+import type { NotificationReads } from '../../app/ports/notification-store.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyRecords } from './records.js';
@@ -36,6 +37,7 @@ export class KyselyStore implements Store {
   readonly deliveries: DeliveryReads;
   readonly calendarSources: CalendarSourceReads;
   readonly busyTime: BusyTimeReads;
+  readonly notifications: NotificationReads;
 
   constructor(
     db: Kysely<Database>,
@@ -55,6 +57,7 @@ export class KyselyStore implements Store {
     this.deliveries = root.deliveries;
     this.calendarSources = root.calendarSources;
     this.busyTime = root.busyTime;
+    this.notifications = root.notifications;
   }
 
   transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T> {

@@ -20,6 +20,7 @@ import teamBookingHosts from './0017_team_booking_hosts.js';
 import seats from './0018_seats.js';
 import locations from './0019_locations.js';
 import guestLanguage from './0020_guest_language.js';
+import notifications from './0021_notifications.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -48,5 +49,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0018_seats': seats(engine),
     '0019_locations': locations(engine),
     '0020_guest_language': guestLanguage(engine),
+    '0021_notifications': notifications(engine),
   };
 }

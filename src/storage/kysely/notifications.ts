@@ -1,0 +1,219 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+  BookingEmailFacts,
+  EmailHost,
+  NewNotification,
+  NotificationJob,
+  NotificationOutcome,
+  NotificationQueue,
+  NotificationReads,
+  NotificationWrites,
+} from '../../app/ports/notification-store.js';
+import type { Instant } from '../../domain/instant.js';
+import type {
+  Notification,
+  NotificationChannel,
+  NotificationKind,
+  NotificationStatus,
+} from '../../domain/notification.js';
+import type { Database } from '../schema.js';
+import type { EngineTraits } from './engine-traits.js';
+import { nullableNumber } from './rows.js';
+import { Table } from './table.js';
+import { NOTHING_CACHED, type TransactionRunner } from './transactions.js';
+
+/** The notification outbox's rows, read outside a transaction or written in a booking's change. */
+export class KyselyNotifications extends Table implements NotificationReads, NotificationWrites {
+  async listOfBooking(bookingId: string): Promise<Notification[]> {
+    const rows = await this.db
+      .selectFrom('notifications')
+      .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'status', 'attempts', 'last_error', 'sent_at'])
+      .select('created_at')
+      .where('booking_id', '=', bookingId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      bookingId: row.booking_id,
+      channel: row.channel as NotificationChannel,
+      kind: row.kind as NotificationKind,
+      recipient: row.recipient,
+      status: row.status as NotificationStatus,
+      attempts: Number(row.attempts),
+      lastError: row.last_error,
+      sentAt: nullableNumber(row.sent_at),
+      createdAt: Number(row.created_at),
+    }));
+  }
+
+  async emailFacts(eventTypeId: string): Promise<BookingEmailFacts | undefined> {
+    // A holder's type is booked in its schedule's zone, else its holder's default one's; a team
+    // type's in each host's, so its first host's default zone stands for it.
+    const result = await sql<{ title: string; notify_guest: number; notify_hosts: number; zone: string | null }>`
+      select et.title, et.notify_guest, et.notify_hosts, coalesce(own.time_zone, fallback.time_zone) as zone
+      from event_types et
+      left join schedules own on own.id = et.schedule_id
+      left join schedules fallback on fallback.is_default = 1 and fallback.holder_id = coalesce(
+        et.holder_id,
+        (select h.holder_id from event_type_hosts h where h.event_type_id = et.id order by h.position limit 1)
+      )
+      where et.id = ${eventTypeId}`.execute(this.db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      title: row.title,
+      notifications: { guest: Boolean(row.notify_guest), hosts: Boolean(row.notify_hosts) },
+      eventZone: row.zone ?? 'UTC',
+    };
+  }
+
+  async emailHosts(holderIds: readonly string[]): Promise<EmailHost[]> {
+    if (holderIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('holders as h')
+      .leftJoin('schedules as s', (join) => join.onRef('s.holder_id', '=', 'h.id').on('s.is_default', '=', 1))
+      .select(['h.id', 'h.name', 'h.display_name', 'h.email', 's.time_zone'])
+      .where('h.id', 'in', [...holderIds])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return holderIds.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [{ holderId: id, name: row.display_name ?? row.name, email: row.email, zone: row.time_zone ?? 'UTC' }];
+    });
+  }
+
+  async recentCounts(
+    channel: NotificationChannel,
+    recipients: readonly string[],
+    since: Instant,
+  ): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (recipients.length === 0) return counts;
+    const lowered = [...new Set(recipients.map((r) => r.toLowerCase()))];
+    const rows = await sql<{ recipient: string; n: number | string }>`
+      select lower(recipient) as recipient, count(*) as n
+      from notifications
+      where channel = ${channel}
+        and lower(recipient) in (${sql.join(lowered)})
+        and created_at > ${since}
+        and not (status = 'failed' and attempts = 0)
+      group by lower(recipient)`.execute(this.db);
+    for (const row of rows.rows) counts.set(row.recipient, Number(row.n));
+    return counts;
+  }
+
+  async insert(notifications: readonly NewNotification[]): Promise<void> {
+    if (notifications.length === 0) return;
+    for (const n of notifications) this.scope.writes(n.holderId ?? n.accountId);
+    await this.db
+      .insertInto('notifications')
+      .values(
+        notifications.map((n) => ({
+          id: n.id,
+          booking_id: n.bookingId,
+          account_id: n.accountId,
+          holder_id: n.holderId,
+          channel: n.channel,
+          kind: n.kind,
+          recipient: n.recipient,
+          message: n.message,
+          status: n.status,
+          attempts: 0,
+          retry_step: 0,
+          last_error: n.lastError,
+          due_at: n.status === 'pending' ? n.dueAt : null,
+          claimed_until: null,
+          sent_at: null,
+          created_at: n.createdAt,
+          updated_at: n.createdAt,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The queue the e-mail worker claims from, each operation one short transaction of its own. */
+export class KyselyNotificationQueue implements NotificationQueue {
+  constructor(
+    private readonly engine: EngineTraits,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  claimDue(request: {
+    channel: NotificationChannel;
+    now: Instant;
+    leaseUntil: Instant;
+    limit: number;
+  }): Promise<NotificationJob[]> {
+    return this.transactions.once(async (db) => {
+      const rows = await this.due(db, request);
+      if (rows.length > 0)
+        await db
+          .updateTable('notifications')
+          .set({ claimed_until: request.leaseUntil })
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        bookingId: row.booking_id,
+        channel: row.channel as NotificationChannel,
+        kind: row.kind as NotificationKind,
+        recipient: row.recipient,
+        message: row.message,
+        attempts: Number(row.attempts),
+        retryStep: Number(row.retry_step),
+      }));
+    }, NOTHING_CACHED);
+  }
+
+  recordAttempt(id: string, outcome: NotificationOutcome, now: Instant): Promise<void> {
+    return this.transactions.retrying(async (db) => {
+      await db
+        .updateTable('notifications')
+        .set((eb) => ({
+          status: outcome.status,
+          attempts: eb('attempts', '+', 1),
+          retry_step: outcome.status === 'sent' ? eb.ref('retry_step') : eb('retry_step', '+', 1),
+          last_error: outcome.status === 'sent' ? null : outcome.error,
+          due_at: outcome.status === 'pending' ? outcome.dueAt : null,
+          sent_at: outcome.status === 'sent' ? now : null,
+          claimed_until: null,
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .execute();
+    }, NOTHING_CACHED);
+  }
+
+  release(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    return this.transactions.once(async (db) => {
+      await db
+        .updateTable('notifications')
+        .set({ claimed_until: null })
+        .where('id', 'in', [...ids])
+        .execute();
+    }, NOTHING_CACHED);
+  }
+
+  private due(db: Kysely<Database>, request: { channel: NotificationChannel; now: Instant; limit: number }) {
+    return db
+      .selectFrom('notifications')
+      .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'message', 'attempts', 'retry_step'])
+      .where('status', '=', 'pending')
+      .where('channel', '=', request.channel)
+      .where('due_at', '<=', request.now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', request.now)]))
+      .orderBy('due_at')
+      .orderBy('id')
+      .limit(request.limit)
+      .modifyEnd(this.engine.skippingLocked)
+      .execute();
+  }
+}
