@@ -69,6 +69,8 @@ const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resou
   { kind: 'booking', field: 'location', value: () => null },
   // Migration 0020: the guest's e-mails in English, the default.
   { kind: 'booking', field: 'guestLanguage', value: () => 'en' },
+  // Migration 0021: the guest and the hosts told, the default.
+  { kind: 'event type', field: 'notifications', value: () => ({ guest: true, hosts: true }) },
 ];
 
 /** The routes whose answers are a resource of a kind, or a list of them. */
