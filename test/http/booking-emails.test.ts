@@ -6,6 +6,7 @@
 import ICAL from 'ical.js';
 import { createApiKey } from '../../src/app/api-keys.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { composeServer } from '../../src/server.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { SmtpSink, type Received } from '../support/smtp-sink.js';
 import { BEFORE_MONDAY, book, createEventType, expectProblem, type BookingBody } from './helpers.js';
@@ -370,6 +371,30 @@ describe('booking e-mails (contract §16)', () => {
     }
     const host = messages.find((m) => m.to.includes('ada@acme.example'))!;
     expect(host.mail.text).toContain('<b>bold</b>');
+  });
+});
+
+describe('several workers (contract §16: at least once, not twice)', () => {
+  it('when two servers over one database send the same queue, then each message is sent once', async () => {
+    await harness();
+    const ada = await holder('ada', null);
+    const type = await createEventType(h, ada);
+    const second = await composeServer(h.storage, h.settings);
+    try {
+      for (let hour = 9; hour < 17; hour++)
+        await book(h, ada, type.id, `2026-01-05T${String(hour).padStart(2, '0')}:00:00.000Z`, {
+          guestEmail: `guest${hour}@example.com`,
+        });
+      h.server.emailWorker!.start();
+      second.emailWorker!.start();
+      await received(8);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sink.received.map((m) => m.to[0]).sort()).toEqual(
+        Array.from({ length: 8 }, (_, i) => `guest${i + 9}@example.com`).sort(),
+      );
+    } finally {
+      await second.close();
+    }
   });
 });
 
