@@ -337,7 +337,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
   server.emailWorker?.start();
   if (config.email)
     server.app.log.info({ smtpHost: new URL(config.email.smtpUrl).host }, 'e-mail is sent through SMTP');
-  else server.app.log.info('SMTP_URL is not set: no e-mail is sent');
+  else server.app.log.warn('SMTP_URL is not set: no e-mail is sent (booking e-mails need SMTP_URL and EMAIL_FROM)');
   server.calendarSync.start();
   server.housekeeper.start();
   if ((await storage.store.apiKeys.count()) === 0) {
