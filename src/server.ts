@@ -240,7 +240,9 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     app.log,
   );
   const emailTimeoutMs = settings.email?.timeoutMs ?? SMTP_TIMEOUT_MS;
-  const emailSender = settings.email && new EmailSender({ smtpUrl: settings.email.smtpUrl, timeoutMs: emailTimeoutMs });
+  const emailSender =
+    settings.email &&
+    new EmailSender({ smtpUrl: settings.email.smtpUrl, timeoutMs: emailTimeoutMs, maxConnections: EMAIL_CONCURRENCY });
   const emailWorker =
     settings.email &&
     new EmailWorker(
