@@ -254,6 +254,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
         // A conversation is a handful of steps, each within the timeout: the claim outlives them all.
         leaseMs: 10 * emailTimeoutMs,
         concurrency: EMAIL_CONCURRENCY,
+        // E-mails may wait a moment: under a booking load one claim serves the commits of 50 ms.
+        wakeDelayMs: 50,
         from: settings.email.from,
         messageIdDomain: fromDomain(settings.email.from),
         manageUrl: (bookingId) => context.links.manage(bookingId),

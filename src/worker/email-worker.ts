@@ -14,6 +14,8 @@ export interface EmailWorkerSettings {
   leaseMs: number;
   /** Messages in flight at once. */
   concurrency: number;
+  /** How long a wake waits to share its claim with other wakes (`OutboxLoopSettings.wakeDelayMs`). */
+  wakeDelayMs?: number;
   /** `EMAIL_FROM`. */
   from: string;
   /** What every `Message-ID` ends with: `EMAIL_FROM`'s domain. */

@@ -25,6 +25,12 @@ export interface OutboxLoopSettings {
   concurrency: number;
   /** How often to look for due jobs when nothing wakes the loop. */
   pollIntervalMs: number;
+  /**
+   * How long a wake waits before it claims, so that the wakes of many commits (and finished jobs)
+   * in that time share one claim; 0: claim at once. A claim is a write transaction, which on
+   * SQLite waits its turn with the bookings'.
+   */
+  wakeDelayMs?: number;
 }
 
 /**
@@ -39,6 +45,8 @@ export class OutboxLoop<Job> {
   private tickDone: Promise<void> = Promise.resolve();
   private ticking = false;
   private wakeRequested = false;
+  /** A claim is due within `wakeDelayMs`: further wakes until then join it. */
+  private wakeScheduled = false;
   private stopped = true;
 
   constructor(
@@ -59,8 +67,14 @@ export class OutboxLoop<Job> {
       this.wakeRequested = true;
       return;
     }
+    if (this.wakeScheduled) return;
+    this.schedule(this.settings.wakeDelayMs ?? 0);
+  }
+
+  private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.runTick(), 0);
+    this.wakeScheduled = delayMs < this.settings.pollIntervalMs;
+    this.timer = setTimeout(() => this.runTick(), delayMs);
   }
 
   /**
@@ -87,6 +101,7 @@ export class OutboxLoop<Job> {
   }
 
   private async tick(): Promise<void> {
+    this.wakeScheduled = false;
     if (this.stopped) return;
     this.ticking = true;
     let claimedAll = false;
@@ -105,8 +120,7 @@ export class OutboxLoop<Job> {
     if (this.stopped) return;
     const again = this.wakeRequested || claimedAll;
     this.wakeRequested = false;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.runTick(), again ? 0 : this.settings.pollIntervalMs);
+    this.schedule(again ? (this.settings.wakeDelayMs ?? 0) : this.settings.pollIntervalMs);
   }
 
   private launch(job: Job): void {
