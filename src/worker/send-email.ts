@@ -20,8 +20,8 @@ export interface EmailSenderOptions {
 
 /**
  * Sends e-mails through the one SMTP server of `SMTP_URL` over a small pool of connections, each
- * reused for up to 100 messages: a connection and its greeting per message cost more than the
- * message (docs/performance.md).
+ * reused for up to 100 messages: a connection, its greeting and EHLO per message would cost more
+ * round trips than the message itself.
  */
 export class EmailSender {
   private readonly transport: Transporter;

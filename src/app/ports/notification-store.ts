@@ -54,7 +54,7 @@ export interface NotificationReads {
 export interface NotificationWrites {
   /** The event type's facts for the e-mails of its booking; undefined for no such event type. */
   emailFacts(eventTypeId: string): Promise<BookingEmailFacts | undefined>;
-  /** The holders, with their e-mail and default zone, in the order asked. */
+  /** The holders, with their e-mail (none for a deleted holder) and default zone, in the order asked. */
   emailHosts(holderIds: readonly string[]): Promise<EmailHost[]>;
   /**
    * How many messages of the channel went to each of the recipients (compared whatever their case;

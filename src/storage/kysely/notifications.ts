@@ -73,14 +73,16 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
     const rows = await this.db
       .selectFrom('holders as h')
       .leftJoin('schedules as s', (join) => join.onRef('s.holder_id', '=', 'h.id').on('s.is_default', '=', 1))
-      .select(['h.id', 'h.name', 'h.display_name', 'h.email', 's.time_zone'])
+      .select(['h.id', 'h.name', 'h.display_name', 'h.email', 'h.deleted_at', 's.time_zone'])
       .where('h.id', 'in', [...holderIds])
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return holderIds.flatMap((id) => {
       const row = byId.get(id);
       if (!row) return [];
-      return [{ holderId: id, name: row.display_name ?? row.name, email: row.email, zone: row.time_zone ?? 'UTC' }];
+      // A deleted holder is still named as a host of what it hosted, but no longer mailed.
+      const email = row.deleted_at === null ? row.email : null;
+      return [{ holderId: id, name: row.display_name ?? row.name, email, zone: row.time_zone ?? 'UTC' }];
     });
   }
 
