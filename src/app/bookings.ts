@@ -14,7 +14,6 @@ import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventTypeSettings } from '../domain/event-type.js';
 import type { Location } from '../domain/location.js';
-import type { Notification } from '../domain/notification.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { PageAfter } from '../domain/page.js';
 import type { TeamEventType } from '../domain/team-event-type.js';
@@ -322,16 +321,6 @@ export async function getBooking(context: AppContext, actor: ActingOn, id: strin
   const booking = await context.store.bookings.get(reachOf(actor), id);
   if (!booking) throw notFound(`Booking ${id}`);
   return booking;
-}
-
-/** The booking's notifications (contract §16), oldest first, for whoever reads the booking. */
-export async function listBookingNotifications(
-  context: AppContext,
-  actor: ActingOn,
-  id: string,
-): Promise<Notification[]> {
-  await getBooking(context, actor, id);
-  return context.store.notifications.listOfBooking(id);
 }
 
 export interface ListBookingsQuery {

@@ -1,3 +1,4 @@
+import type { SendMailOptions } from 'nodemailer';
 import type { NotificationJob, NotificationOutcome, NotificationQueue } from '../app/ports/notification-store.js';
 import type { Instant } from '../domain/instant.js';
 import type { BookingEmailContent } from '../domain/notification.js';
@@ -80,14 +81,27 @@ export class EmailWorker implements OutboxWork<NotificationJob> {
     return job.id;
   }
 
-  async attempt(job: NotificationJob): Promise<void> {
+  private compose(job: NotificationJob): SendMailOptions {
     const content = JSON.parse(job.message) as BookingEmailContent;
-    const message = bookingEmail({
+    return bookingEmail({
       ...content,
       from: this.settings.from,
       messageId: `<${job.id}@${this.settings.messageIdDomain}>`,
       manageUrl: content.recipient.role === 'guest' ? this.settings.manageUrl(content.booking.id) : undefined,
     });
+  }
+
+  async attempt(job: NotificationJob): Promise<void> {
+    let message: SendMailOptions;
+    try {
+      message = this.compose(job);
+    } catch (error) {
+      // A row this build cannot write as a message would fail on every attempt: it ends here.
+      const reason = `could not compose the message: ${String(error)}`.slice(0, MAX_ERROR_LENGTH);
+      await this.queue.recordAttempt(job.id, { status: 'failed', error: reason }, this.now());
+      this.logger.error({ notification: job.id, err: error }, 'e-mail could not be composed');
+      return;
+    }
     const result = await this.sender.send(message);
     const now = this.now();
     let outcome: NotificationOutcome;

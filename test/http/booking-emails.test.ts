@@ -374,6 +374,41 @@ describe('booking e-mails (contract §16)', () => {
   });
 });
 
+describe('a message that cannot be written', () => {
+  it('when a stored message cannot be composed, then it ends failed at its first attempt, saying why', async () => {
+    await harness();
+    const ada = await holderIn('ada', 'ada', null);
+    const type = await createEventType(h, ada.key, { notifications: { guest: false, hosts: false } });
+    const booking = await book(h, ada.key, type.id, MONDAY_10);
+    await h.store.transaction((tx) =>
+      tx.notifications.insert([
+        {
+          id: 'ntf_broken',
+          bookingId: booking.id,
+          accountId: 'acc_any',
+          holderId: ada.id,
+          channel: 'email',
+          kind: 'created',
+          recipient: 'grace@example.com',
+          message: '{"kind":',
+          status: 'pending',
+          lastError: null,
+          dueAt: h.clock.now(),
+          createdAt: h.clock.now(),
+        },
+      ]),
+    );
+    h.server.emailWorker!.start();
+    const [broken] = await eventually(
+      () => notifications(ada.key, booking.id),
+      (log) => log[0]?.status === 'failed',
+    );
+    expect(broken).toMatchObject({ id: 'ntf_broken', attempts: 1 });
+    expect(broken!.lastError).toMatch(/^could not compose the message/);
+    expect(sink.received).toEqual([]);
+  });
+});
+
 describe('several workers (contract §16: at least once, not twice)', () => {
   it('when two servers over one database send the same queue, then each message is sent once', async () => {
     await harness();

@@ -3,11 +3,11 @@ import {
   cancelBooking,
   createBooking,
   getBooking,
-  listBookingNotifications,
   listBookings,
   rescheduleBooking,
   updateBookingMetadata,
 } from '../../app/bookings.js';
+import { listBookingNotifications } from '../../app/booking-notifications.js';
 import { actorForBooking, actorToChangeBooking, bookerOf, listScopeOf } from '../../app/account-scope.js';
 import type { AppContext } from '../../app/context.js';
 import { bookingResponse, notificationView } from '../../app/views.js';
