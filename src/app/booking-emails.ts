@@ -34,10 +34,11 @@ export async function queueBookingEmails(
 ): Promise<void> {
   if (!context.email) return;
   const { booking } = change;
-  const facts = await tx.notifications.emailFacts(booking.eventTypeId);
-  if (!facts || (!facts.notifications.guest && !facts.notifications.hosts)) return;
   const previous = change.kind === 'rescheduled' ? change.previous : undefined;
-  const hosts = await tx.notifications.emailHosts([...new Set([...booking.hostIds, ...(previous?.hostIds ?? [])])]);
+  const hostIds = [...new Set([...booking.hostIds, ...(previous?.hostIds ?? [])])];
+  const facts = await tx.notifications.emailFacts(booking.eventTypeId, hostIds);
+  if (!facts || (!facts.notifications.guest && !facts.notifications.hosts)) return;
+  const { hosts } = facts;
   const named = (about: Booking) =>
     hosts.filter((host) => about.hostIds.includes(host.holderId)).map(({ name, email }) => ({ name, email }));
   const contentOf = (kind: NotificationKind, about: Booking, recipient: BookingEmailContent['recipient']) => {

@@ -44,6 +44,8 @@ export interface BookingEmailFacts {
   notifications: NotificationSettings;
   /** The zone the event is booked in: a guest without `guestTimeZone` reads the times in it. */
   eventZone: string;
+  /** The hosts asked for, in that order, with their e-mail (none for a deleted holder) and default zone. */
+  hosts: EmailHost[];
 }
 
 export interface NotificationReads {
@@ -52,10 +54,11 @@ export interface NotificationReads {
 }
 
 export interface NotificationWrites {
-  /** The event type's facts for the e-mails of its booking; undefined for no such event type. */
-  emailFacts(eventTypeId: string): Promise<BookingEmailFacts | undefined>;
-  /** The holders, with their e-mail (none for a deleted holder) and default zone, in the order asked. */
-  emailHosts(holderIds: readonly string[]): Promise<EmailHost[]>;
+  /**
+   * What the e-mails of a booking of the event type say besides the booking, with the hosts
+   * `hostIds` names (one statement); undefined for no such event type.
+   */
+  emailFacts(eventTypeId: string, hostIds: readonly string[]): Promise<BookingEmailFacts | undefined>;
   /**
    * How many messages of the channel went to each of the recipients (compared whatever their case;
    * the keys lower-cased) since `since`, those refused by the cap not counted.

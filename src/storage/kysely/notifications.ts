@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type {
   BookingEmailFacts,
-  EmailHost,
   NewNotification,
   NotificationJob,
   NotificationOutcome,
@@ -47,43 +46,50 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
     }));
   }
 
-  async emailFacts(eventTypeId: string): Promise<BookingEmailFacts | undefined> {
-    // A holder's type is booked in its schedule's zone, else its holder's default one's; a team
+  async emailFacts(eventTypeId: string, hostIds: readonly string[]): Promise<BookingEmailFacts | undefined> {
+    // One statement on the booking's path: the event type's row, once per host asked for. A
+    // holder's type is booked in its schedule's zone, else its holder's default one's; a team
     // type's in each host's, so its first host's default zone stands for it.
-    const result = await sql<{ title: string; notify_guest: number; notify_hosts: number; zone: string | null }>`
-      select et.title, et.notify_guest, et.notify_hosts, coalesce(own.time_zone, fallback.time_zone) as zone
+    const result = await sql<{
+      title: string;
+      notify_guest: number;
+      notify_hosts: number;
+      zone: string | null;
+      host_id: string | null;
+      host_name: string | null;
+      host_display_name: string | null;
+      host_email: string | null;
+      host_deleted_at: number | null;
+      host_zone: string | null;
+    }>`
+      select et.title, et.notify_guest, et.notify_hosts, coalesce(own.time_zone, fallback.time_zone) as zone,
+        h.id as host_id, h.name as host_name, h.display_name as host_display_name, h.email as host_email,
+        h.deleted_at as host_deleted_at, hs.time_zone as host_zone
       from event_types et
       left join schedules own on own.id = et.schedule_id
       left join schedules fallback on fallback.is_default = 1 and fallback.holder_id = coalesce(
         et.holder_id,
-        (select h.holder_id from event_type_hosts h where h.event_type_id = et.id order by h.position limit 1)
+        (select eh.holder_id from event_type_hosts eh where eh.event_type_id = et.id order by eh.position limit 1)
       )
+      left join holders h on h.id in (${sql.join(hostIds.length > 0 ? [...hostIds] : ['-'])})
+      left join schedules hs on hs.holder_id = h.id and hs.is_default = 1
       where et.id = ${eventTypeId}`.execute(this.db);
-    const row = result.rows[0];
-    if (!row) return undefined;
-    return {
-      title: row.title,
-      notifications: { guest: Boolean(row.notify_guest), hosts: Boolean(row.notify_hosts) },
-      eventZone: row.zone ?? 'UTC',
-    };
-  }
-
-  async emailHosts(holderIds: readonly string[]): Promise<EmailHost[]> {
-    if (holderIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('holders as h')
-      .leftJoin('schedules as s', (join) => join.onRef('s.holder_id', '=', 'h.id').on('s.is_default', '=', 1))
-      .select(['h.id', 'h.name', 'h.display_name', 'h.email', 'h.deleted_at', 's.time_zone'])
-      .where('h.id', 'in', [...holderIds])
-      .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return holderIds.flatMap((id) => {
+    const [first] = result.rows;
+    if (!first) return undefined;
+    const byId = new Map(result.rows.flatMap((row) => (row.host_id === null ? [] : [[row.host_id, row] as const])));
+    const hosts = hostIds.flatMap((id) => {
       const row = byId.get(id);
       if (!row) return [];
       // A deleted holder is still named as a host of what it hosted, but no longer mailed.
-      const email = row.deleted_at === null ? row.email : null;
-      return [{ holderId: id, name: row.display_name ?? row.name, email, zone: row.time_zone ?? 'UTC' }];
+      const email = row.host_deleted_at === null ? row.host_email : null;
+      return [{ holderId: id, name: row.host_display_name ?? row.host_name!, email, zone: row.host_zone ?? 'UTC' }];
     });
+    return {
+      title: first.title,
+      notifications: { guest: Boolean(first.notify_guest), hosts: Boolean(first.notify_hosts) },
+      eventZone: first.zone ?? 'UTC',
+      hosts,
+    };
   }
 
   async recentCounts(
@@ -109,30 +115,17 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
   async insert(notifications: readonly NewNotification[]): Promise<void> {
     if (notifications.length === 0) return;
     for (const n of notifications) this.scope.writes(n.holderId ?? n.accountId);
-    await this.db
-      .insertInto('notifications')
-      .values(
-        notifications.map((n) => ({
-          id: n.id,
-          booking_id: n.bookingId,
-          account_id: n.accountId,
-          holder_id: n.holderId,
-          channel: n.channel,
-          kind: n.kind,
-          recipient: n.recipient,
-          message: n.message,
-          status: n.status,
-          attempts: 0,
-          retry_step: 0,
-          last_error: n.lastError,
-          due_at: n.status === 'pending' ? n.dueAt : null,
-          claimed_until: null,
-          sent_at: null,
-          created_at: n.createdAt,
-          updated_at: n.createdAt,
-        })),
-      )
-      .execute();
+    // Written as SQL, not built: on the booking's path, a builder's compile costs more than the insert.
+    const rows = notifications.map(
+      (n) =>
+        sql`(${n.id}, ${n.bookingId}, ${n.accountId}, ${n.holderId}, ${n.channel}, ${n.kind}, ${n.recipient},
+          ${n.message}, ${n.status}, 0, 0, ${n.lastError}, ${n.status === 'pending' ? n.dueAt : null}, null, null,
+          ${n.createdAt}, ${n.createdAt})`,
+    );
+    await sql`
+      insert into notifications (id, booking_id, account_id, holder_id, channel, kind, recipient, message, status,
+        attempts, retry_step, last_error, due_at, claimed_until, sent_at, created_at, updated_at)
+      values ${sql.join(rows)}`.execute(this.db);
   }
 }
 
