@@ -102,12 +102,7 @@ async function main(): Promise<void> {
     CALENDAR_SYNC_INTERVAL_MS: '1000',
     // Required on PostgreSQL; one fixed key for the run (the given one if set).
     SLOTWISE_SECRET: process.env.SLOTWISE_SECRET || 'bench-secret-not-for-production-0123456789',
-    // The loads book for one guest address: no cap, so every booking's e-mail is sent.
-    ...(smtp && {
-      SMTP_URL: smtp.url,
-      EMAIL_FROM: 'Slotwise bench <bench@slotwise.example>',
-      EMAIL_PER_RECIPIENT_PER_HOUR: '100000',
-    }),
+    ...(smtp && { SMTP_URL: smtp.url, EMAIL_FROM: 'Slotwise bench <bench@slotwise.example>' }),
   };
   const realisticKey = cli(['keys', 'create', '--holder', 'realistic'], env);
   const worstKey = cli(['keys', 'create', '--holder', 'worst-case'], env);
@@ -1045,12 +1040,15 @@ async function bookingLoad(base: string, pid: number, holder: Holder, now: numbe
       path: '/api/v1/bookings',
       setupRequest: (request: any) => ({
         ...request,
-        body: JSON.stringify({
-          eventTypeId: holder.eventTypeId,
-          start: start(),
-          guestName: 'Load',
-          guestEmail: 'load@example.com',
-        }),
+        body: ((at: number) =>
+          JSON.stringify({
+            eventTypeId: holder.eventTypeId,
+            start: at,
+            guestName: 'Load',
+            // A guest of its own per booking, as on a real booking page (and under --smtp, below
+            // EMAIL_PER_RECIPIENT_PER_HOUR: every booking's e-mail is sent).
+            guestEmail: `load-${at}@example.com`,
+          }))(start()),
       }),
     },
   ]);

@@ -116,6 +116,7 @@ export async function queueEmails(
     'email',
     emails.map((email) => email.content.recipient.email),
     now - 60 * MINUTE_MS,
+    settings.perRecipientPerHour,
   );
   const rows: NewNotification[] = emails.map(({ content, dueAt }) => {
     const address = content.recipient.email.toLowerCase();

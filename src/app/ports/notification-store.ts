@@ -61,12 +61,14 @@ export interface NotificationWrites {
   emailFacts(eventTypeId: string, hostIds: readonly string[]): Promise<BookingEmailFacts | undefined>;
   /**
    * How many messages of the channel went to each of the recipients (compared whatever their case;
-   * the keys lower-cased) since `since`, those refused by the cap not counted.
+   * the keys lower-cased) since `since`, those refused by the cap not counted; at most `atMost`
+   * each (the cap: more need not be counted).
    */
   recentCounts(
     channel: NotificationChannel,
     recipients: readonly string[],
     since: Instant,
+    atMost: number,
   ): Promise<Map<string, number>>;
   insert(notifications: readonly NewNotification[]): Promise<void>;
 }

@@ -96,19 +96,24 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
     channel: NotificationChannel,
     recipients: readonly string[],
     since: Instant,
+    atMost: number,
   ): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
-    if (recipients.length === 0) return counts;
     const lowered = [...new Set(recipients.map((r) => r.toLowerCase()))];
-    const rows = await sql<{ recipient: string; n: number | string }>`
-      select lower(recipient) as recipient, count(*) as n
-      from notifications
-      where channel = ${channel}
-        and lower(recipient) in (${sql.join(lowered)})
-        and created_at > ${since}
-        and not (status = 'failed' and attempts = 0)
-      group by lower(recipient)`.execute(this.db);
-    for (const row of rows.rows) counts.set(row.recipient, Number(row.n));
+    if (lowered.length === 0) return counts;
+    // Each address's rows up to `atMost`, through the partial index of rows that count: the
+    // statement reads no more than the cap however many messages an address was sent.
+    const each = lowered.map(
+      (address, i) => sql`
+        select r from (
+          select cast(${address} as text) as r from notifications
+          where channel = ${channel} and lower(recipient) = ${address} and created_at > ${since}
+            and not (status = 'failed' and attempts = 0)
+          limit ${atMost}
+        ) ${sql.raw(`r${i}`)}`,
+    );
+    const rows = await sql<{ r: string }>`${sql.join(each, sql` union all `)}`.execute(this.db);
+    for (const row of rows.rows) counts.set(row.r, (counts.get(row.r) ?? 0) + 1);
     return counts;
   }
 

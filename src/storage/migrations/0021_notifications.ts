@@ -60,10 +60,12 @@ export default function migration(engine: Engine): Migration {
         .on('notifications')
         .columns(['booking_id', 'created_at', 'id'])
         .execute();
-      // EMAIL_PER_RECIPIENT_PER_HOUR: one address's rows of the last hour, whatever its case.
-      await sql`create index notifications_by_recipient on notifications (channel, lower(recipient), created_at)`.execute(
-        db,
-      );
+      // EMAIL_PER_RECIPIENT_PER_HOUR: one address's rows of the last hour that count (whatever the
+      // address's case); those refused by the cap are left out, so a flooded address costs the
+      // count no more than the cap.
+      await sql`
+        create index notifications_by_recipient on notifications (channel, lower(recipient), created_at)
+        where not (status = 'failed' and attempts = 0)`.execute(db);
       // Retention: finished rows by age.
       await db.schema
         .createIndex('notifications_finished')
