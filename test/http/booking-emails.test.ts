@@ -220,6 +220,22 @@ describe('booking e-mails (contract §16)', () => {
     expect(new Set(sink.received.map((m) => m.mail.messageId))).toEqual(ids);
   });
 
+  it('when a booking is refused (its time taken), then its change rolled back and no e-mail is written for it', async () => {
+    await harness();
+    const ada = await holder('ada');
+    const type = await createEventType(h, ada);
+    await book(h, ada, type.id, MONDAY_10, { guestEmail: 'first@example.com' });
+    const refused = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token: ada,
+      json: { eventTypeId: type.id, start: MONDAY_10, guestName: 'Second', guestEmail: 'second@example.com' },
+    });
+    expectProblem(refused, 409, 'slot-unavailable');
+    const rows = await h.database.rows('notifications');
+    expect(rows.map((row) => row.recipient).sort()).toEqual(['ada@acme.example', 'first@example.com']);
+  });
+
   it('when the server answers a message with a 4xx, then it is retried on the schedule with the same Message-ID and sent', async () => {
     await harness();
     const ada = await holder('ada', null);
