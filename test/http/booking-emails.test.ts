@@ -10,6 +10,7 @@ import { composeServer } from '../../src/server.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { SmtpSink, type Received } from '../support/smtp-sink.js';
 import { BEFORE_MONDAY, book, createEventType, expectProblem, type BookingBody } from './helpers.js';
+import { Browser, hiddenFields, timeForms } from './page-browser.js';
 
 interface NotificationBody {
   id: string;
@@ -218,6 +219,32 @@ describe('booking e-mails (contract §16)', () => {
     // Each message's Message-ID is its notification's.
     const ids = new Set([...firstLog, ...secondLog].map((n) => `<${n.id}@acme.example>`));
     expect(new Set(sink.received.map((m) => m.mail.messageId))).toEqual(ids);
+  });
+
+  it('when a guest books on the German booking page, then the guest’s e-mail is German, with the manage link, and the host’s English', async () => {
+    await harness();
+    const ada = await holder('ada');
+    await createEventType(h, ada, { title: 'Intro', slug: 'intro', public: true });
+    h.server.emailWorker!.start();
+    const page = '/book/ada/intro';
+    const browser = new Browser(h);
+    const picker = await browser.get(`${page}?date=2026-01-05&tz=Europe/Berlin&lang=de`);
+    const picked = await browser.post(`${page}/hold`, timeForms(picker.body).get(MONDAY_10)!);
+    const form = await browser.get(String(picked.headers.location));
+    const made = await browser.post(`${page}/book`, {
+      ...hiddenFields(form.body),
+      name: 'Grete',
+      email: 'grete@example.com',
+    });
+    expect(made.statusCode, made.body).toBe(303);
+    const messages = await received(2);
+    const guest = messages.find((m) => m.to.includes('grete@example.com'))!;
+    expect(guest.mail.subject).toMatch(/^Bestätigt: Intro/);
+    // 10:00 UTC is 11:00 in Berlin.
+    expect(guest.mail.text).toContain('11:00–11:30 (Europe/Berlin)');
+    expect(guest.mail.text).toMatch(/\/manage\//);
+    const host = messages.find((m) => m.to.includes('ada@acme.example'))!;
+    expect(host.mail.subject).toMatch(/^Confirmed: Intro/);
   });
 
   it('when a booking is refused (its time taken), then its change rolled back and no e-mail is written for it', async () => {
