@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://… npm run bench   # the same, on that server
  *   npm run bench -- --seconds 5  # shorter runs
  *   npm run bench -- --only realistic|worst-case|busy|pages|mixed|acting|teams|bookings|holds|seats|revocation   # one part
+ *   npm run bench -- --smtp       # with SMTP_URL set: every booking e-mails its guest (contract §16), to a sink here
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench   # profile the server
  *   BENCH_FLOOR_NODE_ARGS=…       # the same for the floor servers
  *
@@ -25,12 +26,18 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
 import type { PacedRun, PacingAnswer, PacingRequest } from './paced-bookings.js';
 import { cpuTimeUs, databaseCpuUs, machineBusyUs } from './cpu.js';
 import { durableWriteFloor, type WriteFloor } from './write-floor.js';
 
 const { values: flags } = parseArgs({
-  options: { postgres: { type: 'boolean' }, seconds: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    postgres: { type: 'boolean' },
+    seconds: { type: 'string' },
+    only: { type: 'string' },
+    smtp: { type: 'boolean' },
+  },
 });
 const SECONDS = Number(flags.seconds ?? 10);
 /** `DATABASE_URL=postgres://…` picks PostgreSQL as the server does; the figures then come from a temporary database on that server. */
@@ -78,6 +85,8 @@ async function main(): Promise<void> {
     ? await createPostgresDatabase()
     : { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => {} };
   const port = await freePort();
+  // `--smtp`: an SMTP server in this process that accepts every message and keeps only a count.
+  const smtp = flags.smtp ? await startSmtpSink() : undefined;
   const env = {
     ...process.env,
     DATABASE_URL: database.url,
@@ -93,6 +102,7 @@ async function main(): Promise<void> {
     CALENDAR_SYNC_INTERVAL_MS: '1000',
     // Required on PostgreSQL; one fixed key for the run (the given one if set).
     SLOTWISE_SECRET: process.env.SLOTWISE_SECRET || 'bench-secret-not-for-production-0123456789',
+    ...(smtp && { SMTP_URL: smtp.url, EMAIL_FROM: 'Slotwise bench <bench@slotwise.example>' }),
   };
   const realisticKey = cli(['keys', 'create', '--holder', 'realistic'], env);
   const worstKey = cli(['keys', 'create', '--holder', 'worst-case'], env);
@@ -398,7 +408,13 @@ async function main(): Promise<void> {
     );
     console.log(`throughput at saturation (64 connections, ${ROUNDS} alternating rounds); latency at 10 connections\n`);
     for (const line of report) console.log(line);
+    if (smtp) {
+      // The worker sends after the loads' commits: give it a moment to drain before counting.
+      await sleep(2_000);
+      console.log(`\nSMTP_URL set (--smtp): the sink on 127.0.0.1 accepted ${smtp.accepted()} messages`);
+    }
   } finally {
+    await smtp?.close();
     server.kill('SIGTERM');
     for (const floor of floors) floor.kill('SIGKILL');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -406,6 +422,30 @@ async function main(): Promise<void> {
     calendarHost.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** An SMTP server on 127.0.0.1 that accepts every message, reads and drops its data, and counts it. */
+async function startSmtpSink(): Promise<{ url: string; accepted: () => number; close: () => Promise<void> }> {
+  let accepted = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => {
+        accepted++;
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    accepted: () => accepted,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**
@@ -1000,12 +1040,15 @@ async function bookingLoad(base: string, pid: number, holder: Holder, now: numbe
       path: '/api/v1/bookings',
       setupRequest: (request: any) => ({
         ...request,
-        body: JSON.stringify({
-          eventTypeId: holder.eventTypeId,
-          start: start(),
-          guestName: 'Load',
-          guestEmail: 'load@example.com',
-        }),
+        body: ((at: number) =>
+          JSON.stringify({
+            eventTypeId: holder.eventTypeId,
+            start: at,
+            guestName: 'Load',
+            // A guest of its own per booking, as on a real booking page (and under --smtp, below
+            // EMAIL_PER_RECIPIENT_PER_HOUR: every booking's e-mail is sent).
+            guestEmail: `load-${at}@example.com`,
+          }))(start()),
       }),
     },
   ]);

@@ -6,6 +6,7 @@ import {
   readPublicBaseUrl,
   readTrustProxy,
 } from './config-http.js';
+import { readEmail, type EmailConfig } from './config-email.js';
 import { parseDuration, readBoolean, readInteger } from './config-values.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from './domain/webhook-retry.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
@@ -67,6 +68,8 @@ export interface Config {
   calendarSources: CalendarSourceSettings;
   /** Holders per account and keys per holder (contract §12). */
   accounts: AccountSettings;
+  /** E-mail (contract §16): undefined when `SMTP_URL` is unset, and then no e-mail is sent. */
+  email: EmailConfig | undefined;
   webhooks: {
     allowPrivateTargets: boolean;
     timeoutMs: number;
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems,
     ),
   };
+  const email = readEmail(env, problems);
   const timeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, { min: 100, max: 300_000 }, problems);
   const pollIntervalMs = readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, { min: 10, max: 60_000 }, problems);
   const limitPerHolder = readInteger(env, 'WEBHOOK_LIMIT_PER_HOLDER', 25, { min: 1, max: 1_000 }, problems);
@@ -302,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     calendarSources,
     accounts,
+    email,
     webhooks: {
       allowPrivateTargets,
       timeoutMs,

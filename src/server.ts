@@ -18,6 +18,7 @@ import { IdGenerator } from './app/ids.js';
 import type { Keyring } from './app/ports/keyring.js';
 import type { RequestCounter } from './app/ports/request-counter.js';
 import { DEFAULT_ACCOUNT_SETTINGS, DEFAULT_CALENDAR_SOURCE_SETTINGS, type Config, type LogLevel } from './config.js';
+import { fromDomain, type EmailConfig } from './config-email.js';
 import type { Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
 import { PerMinuteLimit } from './http/per-minute-limit.js';
@@ -35,8 +36,11 @@ import { HttpCalendarFetcher } from './worker/calendar-fetcher.js';
 import { CalendarSyncWorker } from './worker/calendar-sync-worker.js';
 import { ThreadBusyParser } from './worker/thread-busy-parser.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
+import { EmailWorker } from './worker/email-worker.js';
+import { EmailSender } from './worker/send-email.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { ReminderWorker } from './worker/reminder-worker.js';
+import { queueReminderEmail } from './app/booking-emails.js';
 import { WebhookSender } from './worker/send-webhook.js';
 import { ClockFormats } from './http/pages/clocks.js';
 
@@ -50,6 +54,10 @@ const RENDERED_FEEDS_BYTES = 32 * 1024 * 1024;
 const RENDERED_TRACKS_BYTES = 64 * 1024 * 1024;
 /** How long shutdown waits for requests, then for webhook attempts, in flight. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long the SMTP server may take to accept a connection, greet, or answer one command. */
+const SMTP_TIMEOUT_MS = 20_000;
+/** E-mails in flight at once: one connection each, modest for any SMTP relay. */
+const EMAIL_CONCURRENCY = 8;
 
 export interface ServerSettings {
   webhooks: Config['webhooks'];
@@ -92,12 +100,19 @@ export interface ServerSettings {
   pages?: PageSettings;
   /** `PUBLIC_BASE_URL` (no trailing slash): what links to pages and files start with. By default the address the server listens on. */
   publicBaseUrl?: string;
+  /** `SMTP_URL`, `EMAIL_FROM`, `EMAIL_PER_RECIPIENT_PER_HOUR` (contract §16); absent: no e-mail is written or sent. */
+  email?: EmailConfig & {
+    /** The SMTP server's bound for each step of a conversation; `SMTP_TIMEOUT_MS` unless given (tests). */
+    timeoutMs?: number;
+  };
 }
 
 export interface Server {
   context: AppContext;
   app: FastifyInstance;
   worker: DeliveryWorker;
+  /** Sends the e-mails; undefined without SMTP. */
+  emailWorker: EmailWorker | undefined;
   calendarSync: CalendarSyncWorker;
   housekeeper: Housekeeper;
   /** Sends due reminders (contract §16) into the outbox. */
@@ -172,6 +187,10 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     syncLimits: new SyncLimits(sources, now),
     // Called after commits, by which time the workers below exist.
     outboxChanged: () => worker.wake(),
+    ...(settings.email && {
+      email: { from: settings.email.from, perRecipientPerHour: settings.email.perRecipientPerHour },
+      emailsQueued: () => emailWorker?.wake(),
+    }),
     sourcesChanged: () => calendarSync.wake(),
   };
   /** The listening address, read once (a system call): it does not change while the server runs. */
@@ -224,6 +243,30 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     now,
     app.log,
   );
+  const emailTimeoutMs = settings.email?.timeoutMs ?? SMTP_TIMEOUT_MS;
+  const emailSender =
+    settings.email &&
+    new EmailSender({ smtpUrl: settings.email.smtpUrl, timeoutMs: emailTimeoutMs, maxConnections: EMAIL_CONCURRENCY });
+  const emailWorker =
+    settings.email &&
+    new EmailWorker(
+      storage.notificationQueue,
+      emailSender!,
+      {
+        retryScheduleMs: settings.webhooks.retryScheduleMs,
+        pollIntervalMs: settings.webhooks.pollIntervalMs,
+        // A conversation is a handful of steps, each within the timeout: the claim outlives them all.
+        leaseMs: 10 * emailTimeoutMs,
+        concurrency: EMAIL_CONCURRENCY,
+        // E-mails may wait a moment: under a booking load one claim serves the commits of 50 ms.
+        wakeDelayMs: 50,
+        from: settings.email.from,
+        messageIdDomain: fromDomain(settings.email.from),
+        manageUrl: (bookingId) => context.links.manage(bookingId),
+      },
+      now,
+      app.log,
+    );
   const calendarSync = new CalendarSyncWorker(
     context,
     { pollIntervalMs: 1_000, concurrency: sources.syncConcurrency, leaseMs: syncLeaseMs(sources) },
@@ -236,13 +279,23 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     app.log,
   );
   // A due row is claimed by one instance and removed with its event; a round a second keeps the
-  // lateness under one, for one indexed read per instance. The reminder e-mail (contract §16)
-  // plugs in as `alsoOnReminder`: written in the transaction that sends the webhook event.
-  const reminders = new ReminderWorker(context, { intervalMs: 1_000, batchSize: 100, maxBatchesPerRound: 10 }, app.log);
+  // lateness under one, for one indexed read per instance. The guest's reminder e-mail (contract
+  // §16) is written in the transaction that writes the webhook event.
+  const reminders = new ReminderWorker(
+    context,
+    {
+      intervalMs: 1_000,
+      batchSize: 100,
+      maxBatchesPerRound: 10,
+      alsoOnReminder: (tx, events, sending) => queueReminderEmail(context, tx, events, sending),
+    },
+    app.log,
+  );
   return {
     context,
     app,
     worker,
+    emailWorker,
     calendarSync,
     housekeeper,
     reminders,
@@ -264,6 +317,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       // Before the delivery worker: a round under way may still write events for it.
       await reminders.stop();
       await worker.stop(graceMs);
+      await emailWorker?.stop(graceMs);
+      emailSender?.close();
       await calendarSync.stop(graceMs);
       await housekeeper.stop();
       await sender.close();
@@ -295,6 +350,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
     trustProxy: config.trustProxy,
     http: config.http,
     publicBaseUrl: config.publicBaseUrl,
+    email: config.email,
     pages: { holdsPerHolder: config.pages.holdsPerHolder, holdsPerClient: config.pages.holdsPerClient },
     log: { level: config.logLevel, destination: bufferedStdout() },
   });
@@ -302,6 +358,10 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
   server.app.log.info({ keys: secrets.keyring.size, from: secrets.from }, 'secrets loaded');
   await server.app.listen({ host: config.host, port: config.port });
   server.worker.start();
+  server.emailWorker?.start();
+  if (config.email)
+    server.app.log.info({ smtpHost: new URL(config.email.smtpUrl).host }, 'e-mail is sent through SMTP');
+  else server.app.log.warn('SMTP_URL is not set: no e-mail is sent (booking e-mails need SMTP_URL and EMAIL_FROM)');
   server.calendarSync.start();
   server.housekeeper.start();
   server.reminders.start();

@@ -36,6 +36,7 @@ const DEFAULTS: Config = {
   pages: { holdsPerHolder: 20, holdsPerClient: 2, requestsPerMinute: 60, fileRequestsPerMinute: 30, embedOrigins: [] },
   calendarSources: CALENDAR_DEFAULTS,
   accounts: { holdersPerAccount: 10_000, keysPerHolder: 50, schedulesPerHolder: 50, teamEventTypesPerAccount: 1_000 },
+  email: undefined,
   secretKeys: [],
   logLevel: 'info',
   rateLimitPerMinute: 600,
@@ -110,6 +111,9 @@ const VARIABLES = [
   'HTTP_MAX_CONNECTIONS',
   'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
   'SLOTWISE_SECRET',
+  'SMTP_URL',
+  'EMAIL_FROM',
+  'EMAIL_PER_RECIPIENT_PER_HOUR',
 ] as const;
 
 const KEY_A = 'a'.repeat(20) + '0123456789abcdefghijkl'; // 42 characters
@@ -199,6 +203,9 @@ describe('loadConfig defaults', () => {
       HTTP_MAX_CONNECTIONS: '4096',
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: '128',
       SLOTWISE_SECRET: `${KEY_B},${KEY_A}`,
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      EMAIL_FROM: 'Acme Bookings <book@acme.example>',
+      EMAIL_PER_RECIPIENT_PER_HOUR: '3',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -227,6 +234,11 @@ describe('loadConfig defaults', () => {
         parseQueueBytes: 16 * MB,
       },
       accounts: { holdersPerAccount: 500, keysPerHolder: 5, schedulesPerHolder: 7, teamEventTypesPerAccount: 20 },
+      email: {
+        smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+        from: 'Acme Bookings <book@acme.example>',
+        perRecipientPerHour: 3,
+      },
       secretKeys: [KEY_B, KEY_A],
       logLevel: 'debug',
       rateLimitPerMinute: 120,
@@ -837,6 +849,9 @@ describe('loadConfig rejected values', () => {
       SCHEDULES_PER_HOLDER: 'fifty',
       TEAM_EVENT_TYPES_PER_ACCOUNT: 'all',
       SLOTWISE_SECRET: 'too-short',
+      SMTP_URL: 'http://mail.example',
+      EMAIL_FROM: 'nobody',
+      EMAIL_PER_RECIPIENT_PER_HOUR: '0',
     };
     const expected = [
       integerProblem('PORT', 0, 65535, '99999'),
@@ -883,6 +898,9 @@ describe('loadConfig rejected values', () => {
       integerProblem('SCHEDULES_PER_HOLDER', 1, 1000, 'fifty'),
       integerProblem('TEAM_EVENT_TYPES_PER_ACCOUNT', 1, 100_000, 'all'),
       shortKey('SLOTWISE_SECRET', 9),
+      'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port; got http:…',
+      'EMAIL_FROM must be one e-mail address with an optional name, e.g. Acme <book@acme.example>; got "nobody"',
+      integerProblem('EMAIL_PER_RECIPIENT_PER_HOUR', 1, 100_000, '0'),
     ];
     const problems = problemsOf(env);
     expect(problems).toHaveLength(expected.length);
@@ -921,6 +939,84 @@ describe('loadConfig rejected values', () => {
       ]),
     );
     expect(problems).toHaveLength(2);
+  });
+});
+
+describe('loadConfig e-mail settings (contract §16)', () => {
+  const SMTP = { SMTP_URL: 'smtp://127.0.0.1:2525', EMAIL_FROM: 'book@acme.example' };
+
+  it('when SMTP_URL and EMAIL_FROM are set, then e-mail is on with 10 messages per address an hour', () => {
+    expect(loadConfig(SMTP).email).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: 'book@acme.example',
+      perRecipientPerHour: 10,
+    });
+  });
+
+  it.each([
+    [
+      'SMTP_URL without EMAIL_FROM',
+      { SMTP_URL: 'smtp://127.0.0.1' },
+      'EMAIL_FROM is required with SMTP_URL: the sender of every e-mail, e.g. Acme <book@acme.example>',
+    ],
+    [
+      'EMAIL_FROM without SMTP_URL',
+      { EMAIL_FROM: 'book@acme.example' },
+      'EMAIL_FROM is set but SMTP_URL is not: set SMTP_URL to send e-mail, or unset both',
+    ],
+    [
+      'SMTP_URL of another scheme',
+      { ...SMTP, SMTP_URL: 'http://user:hunter2@mail.example' },
+      'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port; got http:…',
+    ],
+    [
+      'SMTP_URL that is no URL',
+      { ...SMTP, SMTP_URL: 'mail.example:25' },
+      'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port; got mail.example:…',
+    ],
+    [
+      'SMTP_URL that is not parseable',
+      { ...SMTP, SMTP_URL: 'hunter2' },
+      'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port; it is not a URL',
+    ],
+    [
+      'EMAIL_FROM without a domain',
+      { ...SMTP, EMAIL_FROM: 'Acme <book>' },
+      'EMAIL_FROM must be one e-mail address with an optional name, e.g. Acme <book@acme.example>; got "Acme <book>"',
+    ],
+    [
+      'EMAIL_FROM with two addresses',
+      { ...SMTP, EMAIL_FROM: 'a@acme.example, b@acme.example' },
+      'EMAIL_FROM must be one e-mail address with an optional name, e.g. Acme <book@acme.example>; got "a@acme.example, b@acme.example"',
+    ],
+    [
+      'EMAIL_FROM with a line break',
+      { ...SMTP, EMAIL_FROM: 'book@acme.example\r\nBcc: x@evil.example' },
+      'EMAIL_FROM must be one e-mail address with an optional name, e.g. Acme <book@acme.example>; got "book@acme.example Bcc: x@evil.example"',
+    ],
+    [
+      'EMAIL_PER_RECIPIENT_PER_HOUR of 0',
+      { ...SMTP, EMAIL_PER_RECIPIENT_PER_HOUR: '0' },
+      integerProblem('EMAIL_PER_RECIPIENT_PER_HOUR', 1, 100_000, '0'),
+    ],
+    [
+      'EMAIL_PER_RECIPIENT_PER_HOUR that is no number',
+      { EMAIL_PER_RECIPIENT_PER_HOUR: 'lots' },
+      integerProblem('EMAIL_PER_RECIPIENT_PER_HOUR', 1, 100_000, 'lots'),
+    ],
+  ])('when %s, then start-up is refused naming the variable', (_case, env, problem) => {
+    expect(problemsOf(env)).toEqual([problem]);
+  });
+
+  it('when SMTP_URL is refused, then the problem never echoes its password', () => {
+    const [problem] = problemsOf({ ...SMTP, SMTP_URL: 'ftp://mailer:hunter2@mail.example' });
+    expect(problem).not.toContain('hunter2');
+  });
+
+  it('when a name precedes the address, then EMAIL_FROM is taken as written', () => {
+    expect(loadConfig({ ...SMTP, EMAIL_FROM: '"Acme, Inc." <book@acme.example>' }).email?.from).toBe(
+      '"Acme, Inc." <book@acme.example>',
+    );
   });
 });
 

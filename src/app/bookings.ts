@@ -23,6 +23,7 @@ import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
 import { eventTypeDeleted, rulesToBook, takeTime, type TakenTime } from './booking-decision.js';
 import { unknownEventType } from './event-types.js';
+import { queueBookingEmails, type BookingChange } from './booking-emails.js';
 import type { TransactionEvents } from './outbox.js';
 import { transactionOfOwners } from './owner-scope.js';
 import { pageOf, type ListScope, type Page } from './paging.js';
@@ -102,7 +103,7 @@ export async function createBooking(
       webhookIds = subscribedTo(rules.webhooks, 'booking.created');
       reminders = rules.eventType.reminders;
     }
-    await announce(tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
+    await announce(context, tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
     await scheduleReminders(tx, booking!, booker.accountId, reminders, now);
     return booking!;
   });
@@ -237,7 +238,7 @@ async function bookHold(
       insert: (taken) => tx.bookings.insert(booking, taken.occurrence),
     });
     const webhookIds = 'webhooks' in rules ? subscribedTo(rules.webhooks, 'booking.created') : undefined;
-    await announce(tx, events, booker.accountId, booking, 'booking.created', { actor }, now, webhookIds);
+    await announce(context, tx, events, booker.accountId, booking, 'booking.created', { actor }, now, webhookIds);
     await scheduleReminders(tx, booking, booker.accountId, rules.eventType.reminders, now);
     return booking;
   });
@@ -247,9 +248,10 @@ async function bookHold(
  * A booking event, written with its change to the webhooks that hear it (contract §12): a holder's
  * booking's, its holder's and its account's (`webhookIds` when the decision read them already); a
  * team booking's, the account's and every host's, of this booking and of the one it moved from,
- * as the account's event.
+ * as the account's event. Its e-mails (contract §16) are written with it.
  */
 async function announce(
+  context: AppContext,
   tx: Transaction,
   events: TransactionEvents,
   accountId: string,
@@ -270,11 +272,15 @@ async function announce(
   };
   if (booking.holderId !== null) {
     await events.add({ holderId: booking.holderId, ...content }, webhookIds);
-    return;
+  } else {
+    const hostIds = new Set([...booking.hostIds, ...(data.previousBooking?.hostIds ?? [])]);
+    const ofTeam = await tx.webhooks.subscribedIdsOfTeam(accountId, [...hostIds], type);
+    await events.addOfAccount({ accountId, ...content }, ofTeam);
   }
-  const hostIds = new Set([...booking.hostIds, ...(data.previousBooking?.hostIds ?? [])]);
-  const ofTeam = await tx.webhooks.subscribedIdsOfTeam(accountId, [...hostIds], type);
-  await events.addOfAccount({ accountId, ...content }, ofTeam);
+  const change: BookingChange = data.previousBooking
+    ? { kind: 'rescheduled', booking, previous: data.previousBooking }
+    : { kind: type === 'booking.cancelled' ? 'cancelled' : 'created', booking };
+  await queueBookingEmails(context, tx, events, accountId, change, now);
 }
 
 /** The booking's details from the input, its answers checked against the event type's questions (400 per failing answer). */
@@ -363,7 +369,7 @@ export async function cancelBooking(
     const now = context.now();
     const result = withCancellation(booking, reason, now);
     if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
-    await announce(tx, events, by.accountId, result, 'booking.cancelled', { actor }, now);
+    await announce(context, tx, events, by.accountId, result, 'booking.cancelled', { actor }, now);
     await dropReminders(tx, result, by.accountId);
     return result;
   });
@@ -467,6 +473,7 @@ export async function rescheduleBooking(
       webhookIds = subscribedTo(rules.webhooks, 'booking.rescheduled');
     }
     await announce(
+      context,
       tx,
       events,
       by.accountId,

@@ -45,8 +45,20 @@ export interface AppContext {
   syncLimits: SyncLimits;
   /** Called after a commit that enqueued deliveries, so a worker in this process sends them at once. */
   outboxChanged?: () => void;
+  /** How e-mail is sent (contract §16); absent when `SMTP_URL` is unset: then no e-mail is written. */
+  email?: EmailSettings;
+  /** Called after a commit that wrote e-mails, so the e-mail worker in this process sends them at once. */
+  emailsQueued?: () => void;
   /** Called after a source was added or readdressed, so the sync worker in this process reads it at once. */
   sourcesChanged?: () => void;
+}
+
+/** How the service sends e-mail (contract §16); absent from the context when `SMTP_URL` is unset. */
+export interface EmailSettings {
+  /** `EMAIL_FROM`. */
+  from: string;
+  /** `EMAIL_PER_RECIPIENT_PER_HOUR`: messages to one address an hour at the most. */
+  perRecipientPerHour: number;
 }
 
 export interface CalendarSourceSettings {

@@ -1,5 +1,11 @@
 import { DomainError, type FieldError } from '../domain/errors.js';
-import { firstFreeSlug, slugify, type EventTypeSettings } from '../domain/event-type.js';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  firstFreeSlug,
+  slugify,
+  type EventTypeSettings,
+  type NotificationSettings,
+} from '../domain/event-type.js';
 import { locationErrors, type Location } from '../domain/location.js';
 import { reminderErrors, type Reminder } from '../domain/reminders.js';
 import { questionListErrors, type Question, type QuestionType } from '../domain/questions.js';
@@ -32,6 +38,8 @@ export interface EventTypeFields {
   location?: Location | null;
   /** When its bookings are reminded of (contract §16); none by default. */
   reminders?: Reminder[];
+  /** Who its bookings' changes are e-mailed to (contract §16); what is not sent stays (on creation: true). */
+  notifications?: Partial<NotificationSettings>;
 }
 
 /** What only a team event type has (contract §14). */
@@ -83,6 +91,7 @@ export function newSettings(
       seats: input.seats ?? null,
       location,
       reminders,
+      notifications: { ...DEFAULT_NOTIFICATION_SETTINGS, ...input.notifications },
       createdAt: now,
       updatedAt: now,
     },
@@ -124,6 +133,7 @@ export function changedSettings<T extends EventTypeSettings>(
       seats: changes.seats === undefined ? current.seats : changes.seats,
       location,
       reminders,
+      notifications: { ...current.notifications, ...changes.notifications },
       updatedAt: now,
     },
     errors: [...errors, ...locationErrors(location), ...reminderErrors(reminders)],

@@ -3,7 +3,7 @@ import { randomFillSync } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** `acc` accounts, `hdr` holders, `key` API keys, `evt` event types, `bkg` bookings, `hld` holds, `whk` webhooks, `msg` events, `dlv` deliveries, `cal` calendar sources, `sch` schedules. */
-export type IdPrefix = 'acc' | 'hdr' | 'key' | 'evt' | 'bkg' | 'hld' | 'whk' | 'msg' | 'dlv' | 'cal' | 'sch';
+export type IdPrefix = 'acc' | 'hdr' | 'key' | 'evt' | 'bkg' | 'hld' | 'whk' | 'msg' | 'dlv' | 'cal' | 'sch' | 'ntf';
 
 /**
  * Opaque ids with a type prefix: `evt_…`, 20 random base-36 characters (~103 bits). Random

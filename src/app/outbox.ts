@@ -15,6 +15,8 @@ import type { EventOwner, Transaction, TransactionScope } from './ports/store.js
 export class TransactionEvents {
   /** Deliveries written so far: with none, the delivery worker has nothing new to do. */
   deliveriesWritten = 0;
+  /** E-mails written so far (`queueEmails`), due now or later: with none, the e-mail worker has nothing new to do. */
+  emailsWritten = 0;
 
   constructor(
     private readonly tx: Transaction,
@@ -80,18 +82,21 @@ interface EventContent {
 /**
  * Runs a write use case in one transaction, with the events it adds written in the same
  * transaction; after the commit, wakes the delivery worker if any delivery was written (a wake
- * costs the worker a claim query: not for every booking of a holder without webhooks).
+ * costs the worker a claim query: not for every booking of a holder without webhooks), and the
+ * e-mail worker if any e-mail was.
  */
 export async function transactionWithEvents<T>(
   context: AppContext,
   work: (tx: Transaction, events: TransactionEvents) => Promise<T>,
   scope?: TransactionScope,
 ): Promise<T> {
-  const { value, deliveriesWritten } = await context.store.transaction(async (tx) => {
+  const { value, deliveriesWritten, emailsWritten } = await context.store.transaction(async (tx) => {
     const events = new TransactionEvents(tx, context.ids);
-    return { value: await work(tx, events), deliveriesWritten: events.deliveriesWritten };
+    const value = await work(tx, events);
+    return { value, deliveriesWritten: events.deliveriesWritten, emailsWritten: events.emailsWritten };
   }, scope);
   if (deliveriesWritten > 0) context.outboxChanged?.();
+  if (emailsWritten > 0) context.emailsQueued?.();
   return value;
 }
 

@@ -40,6 +40,8 @@ export function dropReminders(tx: Transaction, booking: Booking, accountId: stri
 
 /** A reminder being sent: what else its transaction writes is told this (the reminder e-mail). */
 export interface ReminderSending {
+  /** Whose event it is: the booking's account (a team booking's events are the account's). */
+  accountId: string;
   booking: Booking;
   minutesBefore: number;
   now: Instant;
@@ -50,7 +52,7 @@ export interface ReminderSending {
  * reminder e-mail), injected by the composition root. It runs in the transaction that removes the
  * reminder, scoped to the booking's account and hosts, so what it writes commits exactly with it.
  */
-export type AlsoOnReminder = (tx: Transaction, sending: ReminderSending) => Promise<void>;
+export type AlsoOnReminder = (tx: Transaction, events: TransactionEvents, sending: ReminderSending) => Promise<void>;
 
 /**
  * Sends up to `limit` reminders due now: each owner's (a holder's, or a team booking's account's)
@@ -82,9 +84,9 @@ export async function sendDueReminders(
           // Past its start (no instance ran at its time), a reminder would only confuse: it is dropped.
           if (booking?.status === 'confirmed' && booking.start > now) {
             if (booking.holderId === null) needs([reminder.accountId, ...booking.hostIds]);
-            const sending = { booking, minutesBefore: reminder.minutesBefore, now };
-            await announceReminder(tx, events, reminder.accountId, sending);
-            await options.alsoOnReminder?.(tx, sending);
+            const sending = { accountId: reminder.accountId, booking, minutesBefore: reminder.minutesBefore, now };
+            await announceReminder(tx, events, sending);
+            await options.alsoOnReminder?.(tx, events, sending);
           }
           await tx.reminders.remove(reminder);
         }
@@ -104,8 +106,7 @@ export async function sendDueReminders(
 async function announceReminder(
   tx: Transaction,
   events: TransactionEvents,
-  accountId: string,
-  { booking, minutesBefore, now }: ReminderSending,
+  { accountId, booking, minutesBefore, now }: ReminderSending,
 ): Promise<void> {
   const content = {
     type: 'booking.reminder' as const,

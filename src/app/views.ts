@@ -3,6 +3,7 @@ import type { Booking } from '../domain/booking.js';
 import type { CalendarSource, SourceBusy } from '../domain/calendar-source.js';
 import { sourceOf, type Hold } from '../domain/hold.js';
 import { formatUtc } from '../domain/instant.js';
+import type { Notification } from '../domain/notification.js';
 import type { Schedule } from '../domain/schedule.js';
 import type { Delivery, Webhook } from '../domain/webhook.js';
 import type { Caller } from './context.js';
@@ -40,6 +41,7 @@ export function eventTypeView(eventType: ListedEventType, links: GuestLinks) {
     seats: eventType.seats,
     location: eventType.location,
     reminders: eventType.reminders,
+    notifications: eventType.notifications,
     public: eventType.public,
     questions: eventType.questions,
     assignment: team?.assignment ?? null,
@@ -47,6 +49,20 @@ export function eventTypeView(eventType: ListedEventType, links: GuestLinks) {
     bookingPageUrl,
     createdAt: formatUtc(eventType.createdAt),
     updatedAt: formatUtc(eventType.updatedAt),
+  };
+}
+
+/** A notification as the booking's log shows it (contract §16). */
+export function notificationView(notification: Notification) {
+  return {
+    id: notification.id,
+    channel: notification.channel,
+    kind: notification.kind,
+    recipient: notification.recipient,
+    status: notification.status,
+    attempts: notification.attempts,
+    lastError: notification.lastError,
+    sentAt: notification.sentAt === null ? null : formatUtc(notification.sentAt),
   };
 }
 

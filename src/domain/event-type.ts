@@ -23,9 +23,19 @@ export interface EventTypeSettings extends SlotPolicy {
   location: Location | null;
   /** When its bookings are reminded of (contract §16), each offset once; a booking takes them when made or moved. */
   reminders: Reminder[];
+  /** Who its bookings' changes are e-mailed to (contract §16). */
+  notifications: NotificationSettings;
   createdAt: number;
   updatedAt: number;
 }
+
+/** Whether an event type's bookings tell the guest and the hosts by e-mail (contract §16); both by default. */
+export interface NotificationSettings {
+  guest: boolean;
+  hosts: boolean;
+}
+
+export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = { guest: true, hosts: true };
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 1_000;

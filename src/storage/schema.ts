@@ -77,6 +77,9 @@ export interface Database {
     location: string | null;
     /** JSON: `[{ "minutesBefore": n }]`, its bookings' reminders (contract §16); `[]`: none. */
     reminders: string;
+    /** 0 or 1: whether the guest (`notify_guest`) and the hosts (`notify_hosts`) get e-mails (contract §16). */
+    notify_guest: number;
+    notify_hosts: number;
   };
   /** The hosts of team event types, each holder once per type, in the order given (`position`). */
   event_type_hosts: {
@@ -253,6 +256,35 @@ export interface Database {
     retry_step: number;
     next_attempt_at: number | null;
     claimed_until: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  /** The notification outbox (contract §16): one message to one recipient about one change of a booking. */
+  notifications: {
+    id: string;
+    booking_id: string;
+    /** The booking's account, and its holder (null for a team booking, which is the account's). */
+    account_id: string;
+    holder_id: string | null;
+    /** `email`, or `calendar` (the write-back). */
+    channel: string;
+    /** `created`, `rescheduled`, `cancelled` or `reminder`. */
+    kind: string;
+    /** An e-mail address, or a calendar source's id. */
+    recipient: string;
+    /** JSON: what the message says, as of the change. */
+    message: string;
+    /** `pending`, `sent` or `failed`. */
+    status: string;
+    attempts: number;
+    /** Failed attempts so far: the next one waits the retry schedule's step of this number. */
+    retry_step: number;
+    last_error: string | null;
+    /** When a pending row is next tried; null once finished. */
+    due_at: number | null;
+    /** A worker's claim: no other worker tries the row before this. */
+    claimed_until: number | null;
+    sent_at: number | null;
     created_at: number;
     updated_at: number;
   };

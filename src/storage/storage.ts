@@ -1,6 +1,7 @@
 import type { ChangeSignal } from '../app/ports/change-signal.js';
 import type { DeliveryQueue } from '../app/ports/delivery-queue.js';
 import type { Housekeeping } from '../app/ports/housekeeping.js';
+import type { NotificationQueue } from '../app/ports/notification-store.js';
 import type { IdempotencyLedger } from '../app/ports/idempotency-ledger.js';
 import type { SharedRequestCounts } from '../app/ports/request-counter.js';
 import type { SchemaStatus } from '../app/ports/schema-status.js';
@@ -12,6 +13,8 @@ export interface Storage {
   engine: Engine;
   store: Store;
   deliveryQueue: DeliveryQueue;
+  /** The notification outbox as the e-mail worker claims from it (contract §16). */
+  notificationQueue: NotificationQueue;
   idempotencyLedger: IdempotencyLedger;
   /** Counts requests in the database: what instances over one PostgreSQL share. */
   requestCounts: SharedRequestCounts;

@@ -9,41 +9,24 @@ import { renderToString } from 'preact-render-to-string';
 import { written } from '../app/ical-written.js';
 import type { Booking, GuestLanguage } from '../domain/booking.js';
 import type { Location } from '../domain/location.js';
+import type { BookingEmailContent } from '../domain/notification.js';
 
-/** What happened to the booking the message is about. */
-export type BookingEmailKind = 'created' | 'rescheduled' | 'cancelled';
+export type { BookingEmailKind, EmailPerson } from '../domain/notification.js';
 
-export interface EmailPerson {
-  name: string;
-  email: string;
-}
-
-export interface BookingEmailInput {
-  kind: BookingEmailKind;
-  /** The booking as it is now: the new one of a reschedule, the cancelled one of a cancellation. */
-  booking: Booking;
-  /** The event type's title. */
-  title: string;
-  /** The booking's hosts in its `hostIds` order; those without an e-mail are named but not invited. */
-  hosts: ReadonlyArray<{ name: string; email: string | null }>;
-  recipient: EmailPerson & {
-    /** The guest gets the manage link; a host the guest's notes and answers. */
-    role: 'guest' | 'host';
-    zone: string;
-    locale: GuestLanguage;
-  };
+/** A message's content and what is made when it is sent. */
+export interface BookingEmailInput extends BookingEmailContent {
   /** `EMAIL_FROM`: the sender, and the organizer when no host has an e-mail. */
   from: string;
   /** The guest's manage link (made when sent, never stored); for the guest's message only. */
   manageUrl?: string;
-  /** The appointment's iCalendar UID and its SEQUENCE (contract §16). */
-  uid: string;
-  sequence: number;
   /** Stable per message, so a message sent twice (at least once) is one message to the reader. */
   messageId: string;
 }
 
-/** The message, as nodemailer sends it: `multipart/alternative` of text, HTML and the iTIP part. */
+/**
+ * The message, as nodemailer sends it: `multipart/alternative` of text, HTML and the iTIP part; a
+ * reminder is plain (text and HTML): it changes nothing in a calendar.
+ */
 export function bookingEmail(input: BookingEmailInput): SendMailOptions {
   const words = WORDS[input.recipient.locale];
   const when = whenText(input.booking, input.recipient.zone, input.recipient.locale);
@@ -61,7 +44,7 @@ export function bookingEmail(input: BookingEmailInput): SendMailOptions {
     messageId: input.messageId,
     text: plainText(input, facts),
     html: `<!doctype html>${renderToString(<EmailBody input={input} facts={facts} />)}`,
-    icalEvent: { method, content: invitation(input, method) },
+    ...(input.kind === 'reminder' ? {} : { icalEvent: { method, content: invitation(input, method) } }),
   };
 }
 
@@ -216,17 +199,19 @@ function whenText(booking: Booking, zone: string, locale: GuestLanguage): { date
 
 const WORDS = {
   en: {
-    subject: { created: 'Confirmed', rescheduled: 'Moved', cancelled: 'Cancelled' },
+    subject: { created: 'Confirmed', rescheduled: 'Moved', cancelled: 'Cancelled', reminder: 'Reminder' },
     lead: {
       guest: {
         created: 'Your booking is confirmed.',
         rescheduled: 'Your booking has moved to a new time.',
         cancelled: 'Your booking has been cancelled.',
+        reminder: 'Your booking is coming up.',
       },
       host: {
         created: 'You have a new booking.',
         rescheduled: 'A booking has moved to a new time.',
         cancelled: 'A booking has been cancelled.',
+        reminder: 'A booking is coming up.',
       },
     },
     with: 'with',
@@ -239,17 +224,19 @@ const WORDS = {
     footer: 'Scheduling by Slotwise',
   },
   de: {
-    subject: { created: 'Bestätigt', rescheduled: 'Verschoben', cancelled: 'Abgesagt' },
+    subject: { created: 'Bestätigt', rescheduled: 'Verschoben', cancelled: 'Abgesagt', reminder: 'Erinnerung' },
     lead: {
       guest: {
         created: 'Ihre Buchung ist bestätigt.',
         rescheduled: 'Ihre Buchung wurde auf eine neue Zeit verschoben.',
         cancelled: 'Ihre Buchung wurde abgesagt.',
+        reminder: 'Ihre Buchung steht bald an.',
       },
       host: {
         created: 'Sie haben eine neue Buchung.',
         rescheduled: 'Eine Buchung wurde auf eine neue Zeit verschoben.',
         cancelled: 'Eine Buchung wurde abgesagt.',
+        reminder: 'Eine Buchung steht bald an.',
       },
     },
     with: 'mit',

@@ -7,6 +7,7 @@ import {
 import type { Instant } from '../domain/instant.js';
 import type { DeliveryJob, DeliveryQueue } from '../app/ports/delivery-queue.js';
 import type { DeliveryAttempt } from '../domain/webhook.js';
+import { OutboxLoop, type OutboxWork, type WorkerLogger } from './outbox-loop.js';
 import type { SendResult, WebhookSender } from './send-webhook.js';
 
 export interface WorkerSettings {
@@ -32,29 +33,22 @@ export interface WorkerSettings {
   observe?: (outcome: 'succeeded' | 'retrying' | 'failed' | 'gone') => void;
 }
 
-export interface WorkerLogger {
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
+export type { WorkerLogger } from './outbox-loop.js';
 
 /**
- * The outbox loop: claim due deliveries in a short transaction, send each with no transaction
- * open, record the attempt and where the delivery goes next. Runs inside the server process.
+ * The webhook deliveries' outbox loop (`OutboxLoop`): claims due deliveries fairly among webhooks,
+ * holders and accounts, sends each with no transaction open, records the attempt and where the
+ * delivery goes next. Runs inside the server process.
  */
-export class DeliveryWorker {
-  private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+export class DeliveryWorker implements OutboxWork<DeliveryJob> {
+  readonly name = 'webhook worker';
   /** Attempts in flight by webhook id. */
   private readonly busyWebhooks = new InFlightCounts();
   /** Attempts in flight by owner (`DeliveryJob.ownerId`). */
   private readonly busyOwners = new InFlightCounts();
   /** Attempts in flight by account id. */
   private readonly busyAccounts = new InFlightCounts();
-  private timer: NodeJS.Timeout | undefined;
-  /** The tick running or last run: stop() waits for a claim under way. */
-  private tickDone: Promise<void> = Promise.resolve();
-  private ticking = false;
-  private wakeRequested = false;
-  private stopped = true;
+  private readonly loop: OutboxLoop<DeliveryJob>;
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -63,116 +57,74 @@ export class DeliveryWorker {
     private readonly now: () => Instant,
     private readonly logger: WorkerLogger,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    this.loop = new OutboxLoop(this, settings, logger);
+  }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    this.loop.start();
   }
 
   /** Look for due work now (after a commit that enqueued deliveries). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.wakeRequested = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.runTick(), 0);
+    this.loop.wake();
   }
 
   /**
    * Stops claiming, lets attempts in flight finish for up to `graceMs`, then aborts the rest and
    * hands their deliveries back so the next start sends them without waiting for the lease.
    */
-  async stop(graceMs: number): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    // A claim under way finishes first: what it claimed is then in flight, so it is waited for or
-    // handed back below instead of being sent after shutdown.
-    await this.tickDone;
-    const pending = [...this.inFlight.values()].map((job) => job.done);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(pending), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-    clearTimeout(timer);
-    const unfinished = [...this.inFlight.entries()];
-    for (const [, job] of unfinished) job.abort.abort();
-    await Promise.all(unfinished.map(([, job]) => job.done));
+  stop(graceMs: number): Promise<void> {
+    return this.loop.stop(graceMs);
   }
 
-  private runTick(): void {
-    this.tickDone = this.tick();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    this.ticking = true;
-    let claimedAll = false;
-    try {
-      const free = this.settings.concurrency - this.inFlight.size;
-      if (free > 0) {
-        const now = this.now();
-        const { perWebhook, perHolder, perAccount } = this.settings;
-        const jobs = await this.queue.claimDue({
-          now,
-          leaseUntil: now + this.settings.leaseMs,
-          limit: free,
-          perWebhook,
-          perHolder,
-          perAccount,
-          skipWebhookIds: this.busyWebhooks.atLeast(perWebhook),
-          skipOwnerIds: this.busyOwners.atLeast(perHolder),
-          skipAccountIds: this.busyAccounts.atLeast(perAccount),
-        });
-        // The claim takes up to the limits of each webhook, owner and account that is not yet
-        // full, whatever it has in flight already: hand back what would take one past its limit.
-        const giveBack: string[] = [];
-        for (const job of jobs) {
-          if (
-            this.busyWebhooks.of(job.webhookId) >= perWebhook ||
-            this.busyOwners.of(job.ownerId) >= perHolder ||
-            this.busyAccounts.of(job.accountId) >= perAccount
-          ) {
-            giveBack.push(job.deliveryId);
-            continue;
-          }
-          this.launch(job);
-        }
-        if (giveBack.length > 0) await this.queue.release(giveBack);
-        claimedAll = jobs.length === free;
+  async claim(free: number): Promise<{ run: DeliveryJob[]; claimed: number }> {
+    const now = this.now();
+    const { perWebhook, perHolder, perAccount } = this.settings;
+    const jobs = await this.queue.claimDue({
+      now,
+      leaseUntil: now + this.settings.leaseMs,
+      limit: free,
+      perWebhook,
+      perHolder,
+      perAccount,
+      skipWebhookIds: this.busyWebhooks.atLeast(perWebhook),
+      skipOwnerIds: this.busyOwners.atLeast(perHolder),
+      skipAccountIds: this.busyAccounts.atLeast(perAccount),
+    });
+    // The claim takes up to the limits of each webhook, owner and account that is not yet
+    // full, whatever it has in flight already: hand back what would take one past its limit.
+    const giveBack: string[] = [];
+    const launched: DeliveryJob[] = [];
+    for (const job of jobs) {
+      if (
+        this.busyWebhooks.of(job.webhookId) >= perWebhook ||
+        this.busyOwners.of(job.ownerId) >= perHolder ||
+        this.busyAccounts.of(job.accountId) >= perAccount
+      ) {
+        giveBack.push(job.deliveryId);
+        continue;
       }
-    } catch (error) {
-      this.logger.error({ err: error }, 'webhook worker could not claim deliveries');
-    } finally {
-      this.ticking = false;
+      this.busyWebhooks.add(job.webhookId);
+      this.busyOwners.add(job.ownerId);
+      this.busyAccounts.add(job.accountId);
+      launched.push(job);
     }
-    if (this.stopped) return;
-    const again = this.wakeRequested || claimedAll;
-    this.wakeRequested = false;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.runTick(), again ? 0 : this.settings.pollIntervalMs);
+    if (giveBack.length > 0) await this.queue.release(giveBack);
+    return { run: launched, claimed: jobs.length };
   }
 
-  private launch(job: DeliveryJob): void {
-    const abort = new AbortController();
-    this.busyWebhooks.add(job.webhookId);
-    this.busyOwners.add(job.ownerId);
-    this.busyAccounts.add(job.accountId);
-    const done = this.attempt(job, abort.signal)
-      .catch((error: unknown) =>
-        this.logger.error({ err: error, delivery: job.deliveryId }, 'webhook attempt failed to record'),
-      )
-      .finally(() => {
-        this.inFlight.delete(job.deliveryId);
-        this.busyWebhooks.remove(job.webhookId);
-        this.busyOwners.remove(job.ownerId);
-        this.busyAccounts.remove(job.accountId);
-        this.wake();
-      });
-    this.inFlight.set(job.deliveryId, { abort, done });
+  idOf(job: DeliveryJob): string {
+    return job.deliveryId;
   }
 
-  private async attempt(job: DeliveryJob, signal: AbortSignal): Promise<void> {
+  finished(job: DeliveryJob): void {
+    this.busyWebhooks.remove(job.webhookId);
+    this.busyOwners.remove(job.ownerId);
+    this.busyAccounts.remove(job.accountId);
+  }
+
+  async attempt(job: DeliveryJob, signal: AbortSignal): Promise<void> {
     const startedAt = this.now();
     const payload = this.settings.asSent ? this.settings.asSent(job.payload) : job.payload;
     const result = await this.sender.send({ ...job, payload }, new Date(startedAt), signal);

@@ -29,6 +29,7 @@ const eventType: EventType = {
   seats: null,
   location: null,
   reminders: [],
+  notifications: { guest: true, hosts: true },
   durationMinutes: 45,
   slotIntervalMinutes: 45,
   bufferBeforeMinutes: 10,

@@ -246,6 +246,12 @@ describe('slotwise keys', () => {
     expect(result.stderr).toContain('PORT');
     expect(result.stdout).toBe('');
   });
+
+  it('when SMTP_URL is set without EMAIL_FROM, then the CLI exits with code 1 and names EMAIL_FROM', async () => {
+    const result = await runCli(['keys', 'list'], { ...env, SMTP_URL: 'smtp://127.0.0.1:2525' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('EMAIL_FROM is required with SMTP_URL');
+  });
 });
 
 describe('slotwise serve', () => {
@@ -264,6 +270,13 @@ describe('slotwise serve', () => {
       .filter((line) => line.includes('keys create'));
     expect(lines, server.output()).toHaveLength(1);
     expect(lines[0]).toMatch(/--holder/);
+    // Without SMTP_URL the start says that no e-mail is sent (contract §16).
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('no e-mail is sent')),
+    ).toHaveLength(1);
     // Nothing but the log's JSON lines: no runtime warning (an experimental API in use prints one).
     expect(server.output()).not.toMatch(/Warning/);
   });

@@ -107,6 +107,12 @@ const ROUTES: Route[] = [
   },
   { name: 'get a booking', kind: 'booking', method: 'GET', url: (id) => `/api/v1/bookings/${id}` },
   {
+    name: 'list a booking’s notifications',
+    kind: 'booking',
+    method: 'GET',
+    url: (id) => `/api/v1/bookings/${id}/notifications`,
+  },
+  {
     name: 'change a booking’s metadata',
     kind: 'booking',
     method: 'PATCH',

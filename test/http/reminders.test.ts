@@ -416,7 +416,7 @@ describe('what a reminder’s transaction also writes (the seam of the reminder 
         intervalMs: 60_000,
         batchSize: 10,
         maxBatchesPerRound: 1,
-        alsoOnReminder: async (tx, { booking: reminded, minutesBefore, now }) => {
+        alsoOnReminder: async (tx, _events, { booking: reminded, minutesBefore, now }) => {
           // A write of the same transaction: kept exactly when the reminder's event is.
           const marked = { ...reminded, metadata: { remindedAt: String(now) }, updatedAt: now };
           expect(await tx.bookings.update(marked, 'confirmed')).toBe(true);

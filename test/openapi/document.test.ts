@@ -209,6 +209,7 @@ describe('GET /api/v1/openapi.json', () => {
       'UpdateBooking',
       'CancelBooking',
       'RescheduleBooking',
+      'Notification',
       'Hold',
       'CreateHold',
       'UpdateMe',

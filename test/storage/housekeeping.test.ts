@@ -115,6 +115,37 @@ describe('housekeeping', () => {
     expect(left).toEqual([holds[2]!.id, booking.id].sort());
   });
 
+  it('when notifications finished before the retention, then they go; pending and newer ones stay (contract §16: kept as long as deliveries)', async () => {
+    const notification = (id: string, createdAt: number) => ({
+      id,
+      bookingId: 'bkg_any',
+      accountId: alice.accountId,
+      holderId: alice.id,
+      channel: 'email' as const,
+      kind: 'created' as const,
+      recipient: 'grace@example.com',
+      message: '{}',
+      status: 'pending' as const,
+      lastError: null,
+      dueAt: createdAt,
+      createdAt,
+    });
+    await store.transaction((tx) =>
+      tx.notifications.insert([
+        notification('ntf_old_sent', T0),
+        notification('ntf_old_failed', T0),
+        notification('ntf_new_sent', T0),
+        notification('ntf_pending', T0),
+      ]),
+    );
+    await storage.notificationQueue.recordAttempt('ntf_old_sent', { status: 'sent' }, T0 + DAY);
+    await storage.notificationQueue.recordAttempt('ntf_old_failed', { status: 'failed', error: '550 no' }, T0 + DAY);
+    await storage.notificationQueue.recordAttempt('ntf_new_sent', { status: 'sent' }, T0 + 20 * DAY);
+
+    expect(await storage.housekeeping.purge({ finishedBefore: T0 + 10 * DAY, now: T0 + 30 * DAY, limit: 100 })).toBe(2);
+    expect((await testStore.rows('notifications')).map((r) => r.id).sort()).toEqual(['ntf_new_sent', 'ntf_pending']);
+  });
+
   async function seedKey(): Promise<string> {
     const id = 'key_housekeeping';
     await store.transaction((tx) =>

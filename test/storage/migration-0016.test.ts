@@ -150,7 +150,7 @@ describe('migration 0016_team_event_types', () => {
     await migrated();
     const accounts: Record<string, string> = { hdr_a: 'acc_a', hdr_b: 'acc_b', hdr_c: 'acc_a' };
     // 0014 (between) adds `schedule_id`: null, the holder's default schedule; 0018 (after) `seats`,
-    // 0019 `location`, 0023 `reminders` (none).
+    // 0019 `location`, 0021 `notify_guest` and `notify_hosts` (1: both told, the default), 0023 `reminders` (none).
     expect(await eventTypes()).toEqual(
       before.map((row) => ({
         ...row,
@@ -160,6 +160,8 @@ describe('migration 0016_team_event_types', () => {
         seats: null,
         location: null,
         reminders: '[]',
+        notify_guest: 1,
+        notify_hosts: 1,
       })),
     );
     const joined = await db

@@ -38,7 +38,7 @@ interface Me {
  * a read-only `holderId`; §13 and §14 give event types `scheduleId` (null: the default schedule),
  * `assignment` and `hosts` (null for a holder's own); §15 gives them `seats` (null: one guest);
  * §16 gives event types and bookings `location` (null: none said), bookings `guestLanguage`
- * (`en`, the default), event types `reminders` (`[]`: none).
+ * (`en`, the default), event types `notifications` (both told, the default) and `reminders` (`[]`: none).
  * Anything else new in an old answer fails
  * the test until it is documented and listed here.
  */
@@ -46,7 +46,7 @@ const DOCUMENTED_ADDITIONS = [
   /^GET \/api\/v1\/(event-types|bookings|holds|webhooks)(\/:id)? (data\[\]\.)?holderId$/,
   // Issue 28: the holders whose time a booking or hold occupies.
   /^GET \/api\/v1\/(bookings|holds)(\/:id)? (data\[\]\.)?hostIds$/,
-  /^GET \/api\/v1\/event-types(\/:id)? (data\[\]\.)?(scheduleId|assignment|hosts|seats|location|reminders)$/,
+  /^GET \/api\/v1\/event-types(\/:id)? (data\[\]\.)?(scheduleId|assignment|hosts|seats|location|reminders|notifications)$/,
   // §16: where a meeting takes place, null for everything stored before it.
   /^GET \/api\/v1\/bookings(\/:id)? (data\[\]\.)?(location|guestLanguage)$/,
 ];

@@ -72,6 +72,8 @@ const ADDED_SINCE: Array<{ kind: ResourceKind; field: string; value: (old: Resou
   // Migration 0023: no reminders; a webhook that heard every type hears booking.reminder too.
   { kind: 'event type', field: 'reminders', value: () => [] },
   { kind: 'webhook', field: 'events', value: (old) => withReminderType(old.events as string[]) },
+  // Migration 0021: the guest and the hosts told, the default.
+  { kind: 'event type', field: 'notifications', value: () => ({ guest: true, hosts: true }) },
 ];
 
 /** The events of a webhook that heard every type before migration 0023, with `booking.reminder`; any other list as it was. */

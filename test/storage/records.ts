@@ -58,6 +58,7 @@ export function eventTypeRecord(holderId: string, createdAt: number, fields: Par
     seats: null,
     location: null,
     reminders: [],
+    notifications: { guest: true, hosts: true },
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: 0,
     minimumNoticeMinutes: 0,

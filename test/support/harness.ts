@@ -74,6 +74,10 @@ export async function createHarness(
     http?: Partial<ConnectionLimits>;
     /** PostgreSQL's change poll timing (the production defaults unless given). */
     changePoll?: ChangePollTiming;
+    /** E-mail (contract §16): `SMTP_URL`, `EMAIL_FROM`, `EMAIL_PER_RECIPIENT_PER_HOUR`; none by default. */
+    email?: ServerSettings['email'];
+    /** The webhooks' (and e-mails') retry schedule; the default unless given. */
+    retryScheduleMs?: number[];
   } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
@@ -95,6 +99,7 @@ export async function createHarness(
       teamEventTypesPerAccount: options.teamEventTypesPerAccount ?? DEFAULT_ACCOUNT_SETTINGS.teamEventTypesPerAccount,
     },
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
+    ...(options.email ? { email: options.email } : {}),
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
     busyParser: { parse: async (_owner, ...args) => busyFromCalendars(...args) },
     calendarSources: {
@@ -106,7 +111,7 @@ export async function createHarness(
     webhooks: {
       allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
       timeoutMs: 15_000,
-      retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
+      retryScheduleMs: options.retryScheduleMs ?? [...DEFAULT_RETRY_SCHEDULE_MS],
       pollIntervalMs: 1_000,
       limitPerHolder: options.webhookLimitPerHolder ?? 25,
       limitPerAccount: options.webhookLimitPerAccount ?? 25,

@@ -107,6 +107,21 @@ describe('the booking e-mail', () => {
     expect(mail.text).not.toContain('/manage/');
   });
 
+  it('when a booking is coming up, then the reminder is plain text and HTML, without an iTIP part, in the guest’s words', async () => {
+    const { raw, mail } = await sent(
+      input({
+        kind: 'reminder',
+        recipient: { role: 'guest', name: 'Grete', email: 'grete@example.com', zone: 'Europe/Berlin', locale: 'de' },
+      }),
+    );
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(raw).not.toMatch(/text\/calendar/);
+    expect(mail.attachments).toEqual([]);
+    expect(mail.subject).toMatch(/^Erinnerung: Intro call/);
+    expect(mail.text).toContain('Ihre Buchung steht bald an.');
+    expect(mail.text).toContain('https://slotwise.example/manage/bkg_1.token');
+  });
+
   it('when no host has an e-mail, then the organizer is EMAIL_FROM and only the guest is an attendee', async () => {
     const { mail } = await sent(input({ hosts: [{ name: 'Ada', email: null }] }));
     expect(itip(mail)).toMatchObject({

@@ -1,7 +1,7 @@
 // An e-mail attempt against a real SMTP server on 127.0.0.1 (the smtp-server package), read back
 // with mailparser: accepted is sent, as composed (its Message-ID kept); a 4xx reply or a server
 // that is not there is tried again; a 5xx reply to the recipient ends the message.
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ function messageTo(address: string) {
 
 describe('EmailSender', () => {
   it('when the server accepts the message, then it is sent, and arrives as composed with its Message-ID and iTIP part', async () => {
-    sender = new EmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, timeoutMs: 2_000 });
+    sender = new EmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, timeoutMs: 2_000, maxConnections: 2 });
     expect(await sender.send(messageTo('grace@example.com'))).toEqual({ kind: 'sent' });
     expect(received).toHaveLength(1);
     const [mail] = received as [ParsedMail];
@@ -65,7 +65,7 @@ describe('EmailSender', () => {
   });
 
   it('when the server answers the recipient with a 4xx, then the attempt is to be retried; with a 5xx, the message is rejected; nothing arrives', async () => {
-    sender = new EmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, timeoutMs: 2_000 });
+    sender = new EmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, timeoutMs: 2_000, maxConnections: 2 });
     const later = await sender.send(messageTo('450@example.com'));
     expect(later).toMatchObject({ kind: 'retry', error: expect.stringContaining('450') });
     const never = await sender.send(messageTo('550@example.com'));
@@ -73,10 +73,26 @@ describe('EmailSender', () => {
     expect(received).toEqual([]);
   });
 
+  it('when the server takes the connection and never greets, then the attempt is to be retried, within the timeout', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as AddressInfo).port;
+    try {
+      sender = new EmailSender({ smtpUrl: `smtp://127.0.0.1:${silentPort}`, timeoutMs: 500, maxConnections: 2 });
+      const started = performance.now();
+      expect(await sender.send(messageTo('grace@example.com'))).toMatchObject({ kind: 'retry' });
+      expect(performance.now() - started).toBeLessThan(1_500);
+    } finally {
+      sender?.close();
+      sender = undefined;
+      silent.close();
+    }
+  });
+
   it('when no server listens, then the attempt is to be retried, within the timeout', async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server = new SMTPServer({ logger: false });
-    sender = new EmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, timeoutMs: 1_000 });
+    sender = new EmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, timeoutMs: 1_000, maxConnections: 2 });
     const started = performance.now();
     expect(await sender.send(messageTo('grace@example.com'))).toMatchObject({ kind: 'retry' });
     expect(performance.now() - started).toBeLessThan(1_500);

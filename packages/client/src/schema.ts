@@ -335,6 +335,28 @@ export interface paths {
         patch: operations["updateBookingMetadata"];
         trace?: never;
     };
+    "/api/v1/bookings/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a booking's notifications
+         * @description The e-mails its changes sent or are sending (contract §16), oldest first: one per recipient and change, with how far each got. Seen by whoever sees the booking (`GET /bookings/:id`). Empty when the service sends no e-mail (no `SMTP_URL`). Kept as long as webhook deliveries (`WEBHOOK_RETENTION_DAYS` after they finished).
+         *
+         *     Needs an API key with the `read` scope.
+         */
+        get: operations["listBookingNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bookings/{id}/cancel": {
         parameters: {
             query?: never;
@@ -778,6 +800,11 @@ export interface components {
             reminders: {
                 minutesBefore: number;
             }[];
+            /** @description Who is e-mailed when a booking of it is made, moved or cancelled */
+            notifications: {
+                guest: boolean;
+                hosts: boolean;
+            };
             public: boolean;
             questions: {
                 id: string;
@@ -842,6 +869,13 @@ export interface components {
                 /** @description Minutes before a booking's start (5 to 10080, a week) */
                 minutesBefore: number;
             }[];
+            /** @description Who is e-mailed when a booking of it is made, moved or cancelled (contract §16; only when the service has SMTP_URL). A field not sent keeps its value (on creation: true). */
+            notifications?: {
+                /** @description Whether the guest is e-mailed; default true */
+                guest?: boolean;
+                /** @description Whether every host with an `email` is e-mailed; default true */
+                hosts?: boolean;
+            };
             /** @description Whether guests can book it on its booking page (`bookingPageUrl`) */
             public?: boolean;
             /** @description What a booking answers (in `answers`), in order */
@@ -915,6 +949,13 @@ export interface components {
                 /** @description Minutes before a booking's start (5 to 10080, a week) */
                 minutesBefore: number;
             }[];
+            /** @description Who is e-mailed when a booking of it is made, moved or cancelled (contract §16; only when the service has SMTP_URL). A field not sent keeps its value (on creation: true). */
+            notifications?: {
+                /** @description Whether the guest is e-mailed; default true */
+                guest?: boolean;
+                /** @description Whether every host with an `email` is e-mailed; default true */
+                hosts?: boolean;
+            };
             /** @description Whether guests can book it on its booking page (`bookingPageUrl`) */
             public?: boolean;
             /** @description What a booking answers (in `answers`), in order */
@@ -1286,6 +1327,33 @@ export interface components {
             reason?: string;
             /** @description Round-robin team event types only (contract §14): the host (`hdr_…`) the new booking goes to, with the type’s fixed hosts, also at the same start (a reassignment); without it, the booking keeps its hosts when they are free at the new start, and a round-robin one gets another host by the rule when they are not, instead of the one the service would choose; it must be a host of the type that is not fixed (else 400 on `hostId`), and if it is not free, the answer is 409 `slot-unavailable`. A holder's own or a collective event type takes none (400). */
             hostId?: string;
+        };
+        Notification: {
+            /** @description Opaque id, `ntf_…` */
+            id: string;
+            /**
+             * @description `email`, or `calendar` (a write to the host’s own calendar)
+             * @enum {string}
+             */
+            channel: "email" | "calendar";
+            /**
+             * @description What it tells: the booking was made, moved or cancelled, or is coming up
+             * @enum {string}
+             */
+            kind: "created" | "rescheduled" | "cancelled" | "reminder";
+            /** @description An e-mail address, or a calendar source’s id */
+            recipient: string;
+            /**
+             * @description `pending` (not yet sent, or to be retried), `sent` (the SMTP server accepted it) or `failed` (refused with a 5xx reply, retried to the end of the schedule, or over `EMAIL_PER_RECIPIENT_PER_HOUR`)
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed";
+            /** @description Attempts so far */
+            attempts: number;
+            /** @description The last attempt’s error (the SMTP server’s reply, or the connection’s failure); null once sent */
+            lastError: string | null;
+            /** @description When it was sent; null until then */
+            sentAt: string | null;
         };
         Hold: {
             /** @description Opaque id, `hld_…` */
@@ -4455,6 +4523,136 @@ export interface operations {
             };
             /** @description `unsupported-media-type`: A body was sent, but not as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limited`: The API key made more requests this minute than its limit allows, or a calendar source was synced on request (`POST /calendar-sources/{id}/sync`) less than 30 s ago; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: Something failed on the server. Never carries stack traces or SQL; the `x-request-id` response header identifies the request in the server log. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: The database cannot take the request now (unreachable, out of connections or disk, or too busy); nothing was changed, and `Retry-After` says when to try again. `/readyz` answers it while the database does not answer or has migrations pending. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBookingNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With an account key: act for this holder of the account, exactly as its own key would with the account key’s scopes. Required by what exists once per holder (`/availability`, `/calendar-sources`, `/busy`, `/me/calendar-feed/rotate`) when an account key calls them. A holder of another account, a deleted or unknown holder: 404 `not-found`; a value that is no holder id: 400 with an `errors` entry on `Slotwise-Holder`. With a holder key it may only name that key’s own holder. `/holders` routes exist only without it (account scope).
+                 * @example hdr_0k3m9x2q7v5t1w8r4y6z
+                 */
+                "Slotwise-Holder"?: components["parameters"]["SlotwiseHolder"];
+            };
+            path: {
+                /** @description The id of the resource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Opaque id, `ntf_…` */
+                            id: string;
+                            /**
+                             * @description `email`, or `calendar` (a write to the host’s own calendar)
+                             * @enum {string}
+                             */
+                            channel: "email" | "calendar";
+                            /**
+                             * @description What it tells: the booking was made, moved or cancelled, or is coming up
+                             * @enum {string}
+                             */
+                            kind: "created" | "rescheduled" | "cancelled" | "reminder";
+                            /** @description An e-mail address, or a calendar source’s id */
+                            recipient: string;
+                            /**
+                             * @description `pending` (not yet sent, or to be retried), `sent` (the SMTP server accepted it) or `failed` (refused with a 5xx reply, retried to the end of the schedule, or over `EMAIL_PER_RECIPIENT_PER_HOUR`)
+                             * @enum {string}
+                             */
+                            status: "pending" | "sent" | "failed";
+                            /** @description Attempts so far */
+                            attempts: number;
+                            /** @description The last attempt’s error (the SMTP server’s reply, or the connection’s failure); null once sent */
+                            lastError: string | null;
+                            /** @description When it was sent; null until then */
+                            sentAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid-request`: The body, query or path does not validate (one `errors` entry per failing field, nested fields as paths such as `weekly.monday[0].start`), the body is not valid JSON, or the input makes no sense as a whole (`from >= to`, a range over 62 days, an unknown `eventTypeId` in a body or query). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: No API key, or a malformed, unknown, revoked or expired one. Sent with `WWW-Authenticate: Bearer` (plus `error="invalid_token"` when a key was sent). */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: The API key lacks the `read` scope. */
+            403: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-found`: No such resource for the holder the key acts for, or in account scope for its account (other holders' and other accounts' ids are not found either); a `Slotwise-Holder` naming no holder the key may act for; or no such route. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 // What keeps the tables from only growing: finished deliveries (with their attempts and events)
+// and notifications
 // past their retention, expired Idempotency-Keys and expired holds, removed in small batches by
 // the worker.
 import type { Instant } from '../../domain/instant.js';

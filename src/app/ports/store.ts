@@ -21,6 +21,7 @@ import type {
 } from './calendar-source-store.js';
 import type { TeamEventTypeReads, TeamEventTypeWithHandle, TeamEventTypeWrites } from './team-event-type-store.js';
 import type { ReminderReads, ReminderWrites } from './reminder-store.js';
+import type { NotificationReads, NotificationWrites } from './notification-store.js';
 
 export type {
   AccountReads,
@@ -390,6 +391,7 @@ export interface Reads {
   calendarSources: CalendarSourceReads;
   busyTime: BusyTimeReads;
   reminders: ReminderReads;
+  notifications: NotificationReads;
 }
 
 /** What a booking or hold of one event type is judged by, besides the time it would take. */
@@ -471,6 +473,8 @@ export interface Transaction {
   busyTime: BusyTimeWrites;
   reminders: ReminderWrites;
   outbox: OutboxWrites;
+  /** The notification outbox (contract §16): the messages of a booking's change, written with it. */
+  notifications: NotificationWrites;
   /**
    * Serialises writers of one holder's calendar until the transaction ends. SQLite write
    * transactions are exclusive already; PostgreSQL locks the holder row, which every change to

@@ -7,9 +7,10 @@ import {
   rescheduleBooking,
   updateBookingMetadata,
 } from '../../app/bookings.js';
+import { listBookingNotifications } from '../../app/booking-notifications.js';
 import { actorForBooking, actorToChangeBooking, bookerOf, listScopeOf } from '../../app/account-scope.js';
 import type { AppContext } from '../../app/context.js';
-import { bookingResponse } from '../../app/views.js';
+import { bookingResponse, notificationView } from '../../app/views.js';
 import { principalOf } from '../auth.js';
 import { listBody, pageRequestOf } from '../paging.js';
 import {
@@ -18,6 +19,7 @@ import {
   CreateBookingBody,
   IdParams,
   ListBookingsQuery,
+  NotificationList,
   RescheduleBookingBody,
   UpdateBookingBody,
   listOf,
@@ -63,6 +65,25 @@ export const bookingRoutes =
       async (request) => {
         const actor = await actorForBooking(context, principalOf(request), request.params.id);
         return bookingResponse(await getBooking(context, actor, request.params.id), actor, context.links);
+      },
+    );
+
+    app.get(
+      '/bookings/:id/notifications',
+      {
+        schema: {
+          operationId: 'listBookingNotifications',
+          summary: "List a booking's notifications",
+          description:
+            'The e-mails its changes sent or are sending (contract §16), oldest first: one per recipient and change, with how far each got. Seen by whoever sees the booking (`GET /bookings/:id`). Empty when the service sends no e-mail (no `SMTP_URL`). Kept as long as webhook deliveries (`WEBHOOK_RETENTION_DAYS` after they finished).',
+          params: IdParams,
+          response: { 200: NotificationList },
+        },
+      },
+      async (request) => {
+        const actor = await actorForBooking(context, principalOf(request), request.params.id);
+        const notifications = await listBookingNotifications(context, actor, request.params.id);
+        return { data: notifications.map(notificationView) };
       },
     );
 

@@ -90,6 +90,19 @@ const eventTypeFields = {
         "When its bookings are reminded of (contract §16): up to 5, each `minutesBefore` once (else a 400 on `reminders`). At `start − minutesBefore` of each confirmed booking, the `booking.reminder` webhook event. A booking takes the event type's reminders when it is made or moved (a reschedule schedules them afresh for the new time); one whose time is already past then is never sent; a cancelled or moved booking's are not sent. Later edits leave existing bookings. Default none.",
     },
   ),
+  notifications: Type.Object(
+    {
+      guest: Type.Optional(Type.Boolean({ description: 'Whether the guest is e-mailed; default true' })),
+      hosts: Type.Optional(
+        Type.Boolean({ description: 'Whether every host with an `email` is e-mailed; default true' }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'Who is e-mailed when a booking of it is made, moved or cancelled (contract §16; only when the service has SMTP_URL). A field not sent keeps its value (on creation: true).',
+    },
+  ),
   public: Type.Boolean({ description: 'Whether guests can book it on its booking page (`bookingPageUrl`)' }),
   questions: Type.Array(
     Type.Object(
@@ -175,6 +188,7 @@ export const CreateEventTypeBody = Type.Object(
     seats: Type.Optional(eventTypeFields.seats),
     location: Type.Optional(eventTypeFields.location),
     reminders: Type.Optional(eventTypeFields.reminders),
+    notifications: Type.Optional(eventTypeFields.notifications),
     public: Type.Optional(eventTypeFields.public),
     questions: Type.Optional(eventTypeFields.questions),
     assignment: Type.Optional(eventTypeFields.assignment),
@@ -213,6 +227,10 @@ export const EventTypeResource = Type.Object(
     reminders: Type.Array(Type.Object({ minutesBefore: Type.Integer() }), {
       description: 'When its bookings are reminded of, as set; `[]` = none',
     }),
+    notifications: Type.Object(
+      { guest: Type.Boolean(), hosts: Type.Boolean() },
+      { description: 'Who is e-mailed when a booking of it is made, moved or cancelled' },
+    ),
     public: Type.Boolean(),
     questions: Type.Array(
       Type.Object({

@@ -17,6 +17,7 @@ import {
 import { InstantInput, MeetingLocation, ProblemDocument } from './common.js';
 import { CreateEventTypeBody, EventTypeResource, UpdateEventTypeBody } from './event-types.js';
 import { CreateHoldBody, HoldResource } from './holds.js';
+import { NotificationResource } from './notifications.js';
 import { ScheduleBody, ScheduleResource } from './schedules.js';
 import {
   CreatedHolderKeyResource,
@@ -45,6 +46,7 @@ export * from './event-types.js';
 export * from './holders.js';
 export * from './holds.js';
 export * from './me.js';
+export * from './notifications.js';
 export * from './schedules.js';
 export * from './slots.js';
 export * from './webhooks.js';
@@ -65,6 +67,7 @@ export const SHARED_SCHEMAS: readonly TSchema[] = [
   UpdateBookingBody,
   CancelBookingBody,
   RescheduleBookingBody,
+  NotificationResource,
   HoldResource,
   CreateHoldBody,
   UpdateMeBody,

@@ -12,6 +12,7 @@ export class KyselyHousekeeping implements Housekeeping {
     return this.transactions.retrying(
       async (db) =>
         (await purgeFinishedDeliveries(db, request)) +
+        (await purgeFinishedNotifications(db, request)) +
         (await purgeExpiredIdempotencyKeys(db, request)) +
         (await purgeExpiredHolds(db, request)),
     );
@@ -47,6 +48,19 @@ async function purgeFinishedDeliveries(db: Kysely<Database>, request: PurgeReque
     .limit(request.limit);
   const events = await db.deleteFrom('webhook_events').where('id', 'in', orphaned).executeTakeFirst();
   return removed + Number(events.numDeletedRows);
+}
+
+/** The oldest finished notifications past retention: kept as long as webhook deliveries (contract §16). */
+async function purgeFinishedNotifications(db: Kysely<Database>, request: PurgeRequest): Promise<number> {
+  const finished = db
+    .selectFrom('notifications')
+    .select('id')
+    .where('status', '<>', sql.lit('pending'))
+    .where('updated_at', '<', request.finishedBefore)
+    .orderBy('updated_at')
+    .limit(request.limit);
+  const result = await db.deleteFrom('notifications').where('id', 'in', finished).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The longest-expired Idempotency-Keys (a row-value `IN`, which both engines have: the key is two columns). */

@@ -12,6 +12,7 @@ import { KyselyEventTypes } from './event-types.js';
 import { KyselyAccounts } from './accounts.js';
 import { KyselyHolders } from './holders.js';
 import { KyselyHolds } from './holds.js';
+import { KyselyNotifications } from './notifications.js';
 import { KyselyOutbox } from './outbox.js';
 import { KyselyReminders } from './reminders.js';
 import { KyselyTeamEventTypes } from './team-event-types.js';
@@ -37,6 +38,7 @@ export class KyselyRecords implements Transaction {
   readonly busyTime: KyselyBusyTime;
   readonly reminders: KyselyReminders;
   readonly outbox: KyselyOutbox;
+  readonly notifications: KyselyNotifications;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -59,6 +61,7 @@ export class KyselyRecords implements Transaction {
     this.busyTime = new KyselyBusyTime(db, engine, scope);
     this.reminders = new KyselyReminders(db, engine, scope);
     this.outbox = new KyselyOutbox(db, engine, scope);
+    this.notifications = new KyselyNotifications(db, engine, scope);
   }
 
   lockCalendar(holderId: string): Promise<void> {

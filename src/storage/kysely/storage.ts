@@ -7,6 +7,7 @@ import { KyselyDeliveryQueue } from './delivery-queue.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyHousekeeping } from './housekeeping.js';
 import { KyselyIdempotencyLedger } from './idempotency-ledger.js';
+import { KyselyNotificationQueue } from './notifications.js';
 import { KyselyRequestCounts } from './request-counter.js';
 import { KyselyStore } from './store.js';
 import { Transactions } from './transactions.js';
@@ -29,6 +30,7 @@ export function kyselyStorage(
     engine: engine.name,
     store: new KyselyStore(db, engine, transactions),
     deliveryQueue: new KyselyDeliveryQueue(db, engine, transactions),
+    notificationQueue: new KyselyNotificationQueue(engine, transactions),
     idempotencyLedger: new KyselyIdempotencyLedger(engine, transactions),
     requestCounts: new KyselyRequestCounts(engine, transactions),
     schemaStatus: { pendingMigrations: () => pendingMigrations(db, engine.name) },

@@ -18,6 +18,7 @@ import type {
   TransactionScope,
   WebhookReads,
 } from '../../app/ports/store.js';
+import type { NotificationReads } from '../../app/ports/notification-store.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyRecords } from './records.js';
@@ -40,6 +41,7 @@ export class KyselyStore implements Store {
   readonly calendarSources: CalendarSourceReads;
   readonly busyTime: BusyTimeReads;
   readonly reminders: ReminderReads;
+  readonly notifications: NotificationReads;
 
   constructor(
     db: Kysely<Database>,
@@ -61,6 +63,7 @@ export class KyselyStore implements Store {
     this.calendarSources = root.calendarSources;
     this.busyTime = root.busyTime;
     this.reminders = root.reminders;
+    this.notifications = root.notifications;
   }
 
   transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T> {

@@ -20,6 +20,7 @@ import teamBookingHosts from './0017_team_booking_hosts.js';
 import seats from './0018_seats.js';
 import locations from './0019_locations.js';
 import guestLanguage from './0020_guest_language.js';
+import notifications from './0021_notifications.js';
 import appointments from './0022_appointments.js';
 import reminders from './0023_reminders.js';
 
@@ -50,6 +51,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0018_seats': seats(engine),
     '0019_locations': locations(engine),
     '0020_guest_language': guestLanguage(engine),
+    '0021_notifications': notifications(engine),
     '0022_appointments': appointments(engine),
     '0023_reminders': reminders(engine),
   };

@@ -1,0 +1,178 @@
+import { appointmentSequence, appointmentUid } from '../domain/appointment.js';
+import type { Booking } from '../domain/booking.js';
+import { MINUTE_MS, type Instant } from '../domain/instant.js';
+import { overCapError, type BookingEmailContent, type NotificationKind } from '../domain/notification.js';
+import type { AppContext } from './context.js';
+import type { TransactionEvents } from './outbox.js';
+import type { EmailHost, NewNotification } from './ports/notification-store.js';
+import type { Transaction } from './ports/store.js';
+import type { ReminderSending } from './reminders.js';
+
+/** A booking's change, as its e-mails tell it. */
+export type BookingChange =
+  { kind: 'created' | 'cancelled'; booking: Booking } | { kind: 'rescheduled'; booking: Booking; previous: Booking };
+
+/** One message to write: its content, and when it is due. */
+export interface QueuedEmail {
+  content: BookingEmailContent;
+  dueAt: Instant;
+}
+
+/**
+ * The e-mails of a booking's change (contract §16), written in its transaction, so they are sent
+ * exactly when it commits: one to the guest (unless the event type's `notifications.guest` is
+ * false) and one to every host with an e-mail (unless `notifications.hosts` is false). A
+ * reschedule that changes a round-robin host tells the old host as of a cancellation (of the time
+ * it had) and the new one as of a creation. Nothing without SMTP.
+ */
+export async function queueBookingEmails(
+  context: Pick<AppContext, 'email' | 'ids'>,
+  tx: Transaction,
+  events: TransactionEvents,
+  accountId: string,
+  change: BookingChange,
+  now: Instant,
+): Promise<void> {
+  if (!context.email) return;
+  const { booking } = change;
+  const previous = change.kind === 'rescheduled' ? change.previous : undefined;
+  const hostIds = [...new Set([...booking.hostIds, ...(previous?.hostIds ?? [])])];
+  const facts = await tx.notifications.emailFacts(booking.eventTypeId, hostIds);
+  if (!facts || (!facts.notifications.guest && !facts.notifications.hosts)) return;
+  const { hosts } = facts;
+  const named = (about: Booking) =>
+    hosts.filter((host) => about.hostIds.includes(host.holderId)).map(({ name, email }) => ({ name, email }));
+  const contentOf = (kind: NotificationKind, about: Booking, recipient: BookingEmailContent['recipient']) => {
+    // An old host's cancellation is of the appointment as that host knew it, and replaces it.
+    const movedAway = about !== booking;
+    return {
+      kind,
+      booking: about,
+      title: facts.title,
+      hosts: named(about),
+      recipient,
+      uid: appointmentUid(about),
+      sequence: movedAway
+        ? Math.max(appointmentSequence(about), appointmentSequence(booking))
+        : appointmentSequence(about),
+    };
+  };
+  const emails: BookingEmailContent[] = [];
+  if (facts.notifications.guest)
+    emails.push(
+      contentOf(change.kind, booking, {
+        role: 'guest',
+        name: booking.guestName,
+        email: booking.guestEmail,
+        zone: booking.guestTimeZone ?? facts.eventZone,
+        locale: booking.guestLanguage,
+      }),
+    );
+  if (facts.notifications.hosts)
+    for (const host of hosts) {
+      if (host.email === null) continue;
+      const { kind, about } = hostsView(change, host);
+      emails.push(
+        contentOf(kind, about, { role: 'host', name: host.name, email: host.email, zone: host.zone, locale: 'en' }),
+      );
+    }
+  await queueEmails(
+    context,
+    tx,
+    events,
+    accountId,
+    booking,
+    emails.map((content) => ({ content, dueAt: now })),
+    now,
+  );
+}
+
+/**
+ * The guest's reminder e-mail of a due reminder (contract §16), written in the reminder's
+ * transaction (its `alsoOnReminder`): a plain message, no iTIP part (it changes nothing in a
+ * calendar), due at once. None when the event type's `notifications.guest` is false, or without SMTP.
+ */
+export async function queueReminderEmail(
+  context: Pick<AppContext, 'email' | 'ids'>,
+  tx: Transaction,
+  events: TransactionEvents,
+  { accountId, booking, now }: ReminderSending,
+): Promise<void> {
+  if (!context.email) return;
+  const facts = await tx.notifications.emailFacts(booking.eventTypeId, booking.hostIds);
+  if (!facts?.notifications.guest) return;
+  const content: BookingEmailContent = {
+    kind: 'reminder',
+    booking,
+    title: facts.title,
+    hosts: facts.hosts
+      .filter((host) => booking.hostIds.includes(host.holderId))
+      .map(({ name, email }) => ({ name, email })),
+    recipient: {
+      role: 'guest',
+      name: booking.guestName,
+      email: booking.guestEmail,
+      zone: booking.guestTimeZone ?? facts.eventZone,
+      locale: booking.guestLanguage,
+    },
+    uid: appointmentUid(booking),
+    sequence: appointmentSequence(booking),
+  };
+  await queueEmails(context, tx, events, accountId, booking, [{ content, dueAt: now }], now);
+}
+
+/** What a host is told of a change: a reschedule that took it off the booking is its cancellation, one that put it on its creation. */
+function hostsView(change: BookingChange, host: EmailHost): { kind: NotificationKind; about: Booking } {
+  if (change.kind !== 'rescheduled') return { kind: change.kind, about: change.booking };
+  const onNew = change.booking.hostIds.includes(host.holderId);
+  const onOld = change.previous.hostIds.includes(host.holderId);
+  if (onNew && onOld) return { kind: 'rescheduled', about: change.booking };
+  return onNew ? { kind: 'created', about: change.booking } : { kind: 'cancelled', about: change.previous };
+}
+
+/**
+ * Writes e-mails of one booking to the notification outbox, in the caller's transaction, each due
+ * at its `dueAt` (a reminder's: its time). A recipient that already had `EMAIL_PER_RECIPIENT_PER_HOUR`
+ * messages in the hour before `now` gets none: its row is written `failed` at once, saying why,
+ * so the booking's log shows it. Nothing without SMTP.
+ */
+export async function queueEmails(
+  context: Pick<AppContext, 'email' | 'ids'>,
+  tx: Transaction,
+  events: TransactionEvents,
+  accountId: string,
+  booking: Pick<Booking, 'id' | 'holderId'>,
+  emails: readonly QueuedEmail[],
+  now: Instant,
+): Promise<void> {
+  const settings = context.email;
+  if (!settings || emails.length === 0) return;
+  const counts = await tx.notifications.recentCounts(
+    'email',
+    emails.map((email) => email.content.recipient.email),
+    now - 60 * MINUTE_MS,
+    settings.perRecipientPerHour,
+  );
+  const rows: NewNotification[] = emails.map(({ content, dueAt }) => {
+    const address = content.recipient.email.toLowerCase();
+    const sent = counts.get(address) ?? 0;
+    const overCap = sent >= settings.perRecipientPerHour;
+    if (!overCap) counts.set(address, sent + 1);
+    return {
+      id: context.ids.newId('ntf'),
+      bookingId: booking.id,
+      accountId,
+      holderId: booking.holderId,
+      channel: 'email',
+      kind: content.kind,
+      recipient: content.recipient.email,
+      message: JSON.stringify(content),
+      status: overCap ? 'failed' : 'pending',
+      lastError: overCap ? overCapError(settings.perRecipientPerHour) : null,
+      dueAt,
+      createdAt: now,
+    };
+  });
+  await tx.notifications.insert(rows);
+  events.emailsWritten += rows.filter((row) => row.status === 'pending').length;
+}

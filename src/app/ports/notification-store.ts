@@ -1,0 +1,108 @@
+// The notification outbox (contract §16): what a booking's change writes (one row per message to
+// one recipient, in the change's transaction), what the booking's log reads, and the queue the
+// e-mail worker claims from.
+import type { Instant } from '../../domain/instant.js';
+import type { NotificationSettings } from '../../domain/event-type.js';
+import type {
+  Notification,
+  NotificationChannel,
+  NotificationKind,
+  NotificationStatus,
+} from '../../domain/notification.js';
+
+/** A message to write: due at `dueAt`, or (over its recipient's cap) finished at once as `failed`. */
+export interface NewNotification {
+  id: string;
+  bookingId: string;
+  /** The booking's owners: its account, and its holder (null for a team booking). */
+  accountId: string;
+  holderId: string | null;
+  channel: NotificationChannel;
+  kind: NotificationKind;
+  recipient: string;
+  /** What the message says as of the change (JSON), so a later change never rewrites it. */
+  message: string;
+  status: Extract<NotificationStatus, 'pending' | 'failed'>;
+  lastError: string | null;
+  dueAt: Instant;
+  createdAt: Instant;
+}
+
+/** A person a booking e-mail may go to, as the change's transaction reads them. */
+export interface EmailHost {
+  holderId: string;
+  name: string;
+  email: string | null;
+  /** Its default schedule's zone: a host reads its e-mails' times in it. */
+  zone: string;
+}
+
+/** What a booking's e-mails say besides the booking, read in its change's transaction. */
+export interface BookingEmailFacts {
+  /** The event type's title (deleted ones' too: their bookings stay). */
+  title: string;
+  notifications: NotificationSettings;
+  /** The zone the event is booked in: a guest without `guestTimeZone` reads the times in it. */
+  eventZone: string;
+  /** The hosts asked for, in that order, with their e-mail (none for a deleted holder) and default zone. */
+  hosts: EmailHost[];
+}
+
+export interface NotificationReads {
+  /** The booking's notifications, oldest first. */
+  listOfBooking(bookingId: string): Promise<Notification[]>;
+}
+
+export interface NotificationWrites {
+  /**
+   * What the e-mails of a booking of the event type say besides the booking, with the hosts
+   * `hostIds` names (one statement); undefined for no such event type.
+   */
+  emailFacts(eventTypeId: string, hostIds: readonly string[]): Promise<BookingEmailFacts | undefined>;
+  /**
+   * How many messages of the channel went to each of the recipients (compared whatever their case;
+   * the keys lower-cased) since `since`, those refused by the cap not counted; at most `atMost`
+   * each (the cap: more need not be counted).
+   */
+  recentCounts(
+    channel: NotificationChannel,
+    recipients: readonly string[],
+    since: Instant,
+    atMost: number,
+  ): Promise<Map<string, number>>;
+  insert(notifications: readonly NewNotification[]): Promise<void>;
+}
+
+/** A claimed message, with what its worker needs to send it without another query. */
+export interface NotificationJob {
+  id: string;
+  bookingId: string;
+  channel: NotificationChannel;
+  kind: NotificationKind;
+  recipient: string;
+  message: string;
+  attempts: number;
+  retryStep: number;
+}
+
+/** Where a message goes after an attempt. */
+export type NotificationOutcome =
+  { status: 'sent' } | { status: 'failed'; error: string } | { status: 'pending'; error: string; dueAt: Instant };
+
+export interface NotificationQueue {
+  /**
+   * Claims due messages of the channel, oldest due first, in one short transaction; rows another
+   * worker holds are passed over (PostgreSQL), and each claimed row is kept from others until
+   * `leaseUntil`.
+   */
+  claimDue(request: {
+    channel: NotificationChannel;
+    now: Instant;
+    leaseUntil: Instant;
+    limit: number;
+  }): Promise<NotificationJob[]>;
+  /** Records an attempt and moves the message on. */
+  recordAttempt(id: string, outcome: NotificationOutcome, now: Instant): Promise<void>;
+  /** Gives claimed messages back (on shutdown) so the next worker need not wait for the lease. */
+  release(ids: readonly string[]): Promise<void>;
+}

@@ -1,0 +1,67 @@
+import type { Booking, GuestLanguage } from './booking.js';
+import type { Instant } from './instant.js';
+
+// The notifications of a booking (contract §16): who is told of its changes, by which channel,
+// and how far each message got.
+
+export const NOTIFICATION_CHANNELS = ['email', 'calendar'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** What the message tells: the booking was made, moved or cancelled, or is coming up (a reminder). */
+export const NOTIFICATION_KINDS = ['created', 'rescheduled', 'cancelled', 'reminder'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** One message to one recipient, as the booking's notification log shows it. */
+export interface Notification {
+  id: string;
+  bookingId: string;
+  channel: NotificationChannel;
+  kind: NotificationKind;
+  /** An e-mail address, or (channel `calendar`) a calendar source's id. */
+  recipient: string;
+  status: NotificationStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Instant | null;
+  createdAt: Instant;
+}
+
+/** The `lastError` of a message not sent because its address had its hour's messages (`EMAIL_PER_RECIPIENT_PER_HOUR`). */
+export function overCapError(perHour: number): string {
+  return `not sent: this address already had ${perHour} messages in the last hour (EMAIL_PER_RECIPIENT_PER_HOUR)`;
+}
+
+/** What a booking e-mail tells: a booking made, moved or cancelled (with an invitation), or coming up (a reminder, without). */
+export type BookingEmailKind = NotificationKind;
+
+export interface EmailPerson {
+  name: string;
+  email: string;
+}
+
+/**
+ * What one booking e-mail says, as of the change that sent it (stored with the message, so a later
+ * change never rewrites it). What is made when it is sent (the guest's manage link, the sender,
+ * the `Message-ID`) is not part of it.
+ */
+export interface BookingEmailContent {
+  kind: BookingEmailKind;
+  /** The booking the message is about: the new one of a reschedule, the cancelled one of a cancellation. */
+  booking: Booking;
+  /** The event type's title. */
+  title: string;
+  /** The booking's hosts in its `hostIds` order; those without an e-mail are named but not invited. */
+  hosts: ReadonlyArray<{ name: string; email: string | null }>;
+  recipient: EmailPerson & {
+    /** The guest gets the manage link; a host the guest's notes and answers. */
+    role: 'guest' | 'host';
+    zone: string;
+    locale: GuestLanguage;
+  };
+  /** The appointment's iCalendar UID and its SEQUENCE (contract §16). */
+  uid: string;
+  sequence: number;
+}

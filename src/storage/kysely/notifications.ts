@@ -1,0 +1,219 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+  BookingEmailFacts,
+  NewNotification,
+  NotificationJob,
+  NotificationOutcome,
+  NotificationQueue,
+  NotificationReads,
+  NotificationWrites,
+} from '../../app/ports/notification-store.js';
+import type { Instant } from '../../domain/instant.js';
+import type {
+  Notification,
+  NotificationChannel,
+  NotificationKind,
+  NotificationStatus,
+} from '../../domain/notification.js';
+import type { Database } from '../schema.js';
+import type { EngineTraits } from './engine-traits.js';
+import { nullableNumber } from './rows.js';
+import { Table } from './table.js';
+import { NOTHING_CACHED, type TransactionRunner } from './transactions.js';
+
+/** The notification outbox's rows, read outside a transaction or written in a booking's change. */
+export class KyselyNotifications extends Table implements NotificationReads, NotificationWrites {
+  async listOfBooking(bookingId: string): Promise<Notification[]> {
+    const rows = await this.db
+      .selectFrom('notifications')
+      .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'status', 'attempts', 'last_error', 'sent_at'])
+      .select('created_at')
+      .where('booking_id', '=', bookingId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      bookingId: row.booking_id,
+      channel: row.channel as NotificationChannel,
+      kind: row.kind as NotificationKind,
+      recipient: row.recipient,
+      status: row.status as NotificationStatus,
+      attempts: Number(row.attempts),
+      lastError: row.last_error,
+      sentAt: nullableNumber(row.sent_at),
+      createdAt: Number(row.created_at),
+    }));
+  }
+
+  async emailFacts(eventTypeId: string, hostIds: readonly string[]): Promise<BookingEmailFacts | undefined> {
+    // One statement on the booking's path: the event type's row, once per host asked for. A
+    // holder's type is booked in its schedule's zone, else its holder's default one's; a team
+    // type's in each host's, so its first host's default zone stands for it.
+    const result = await sql<{
+      title: string;
+      notify_guest: number;
+      notify_hosts: number;
+      zone: string | null;
+      host_id: string | null;
+      host_name: string | null;
+      host_display_name: string | null;
+      host_email: string | null;
+      host_deleted_at: number | null;
+      host_zone: string | null;
+    }>`
+      select et.title, et.notify_guest, et.notify_hosts, coalesce(own.time_zone, fallback.time_zone) as zone,
+        h.id as host_id, h.name as host_name, h.display_name as host_display_name, h.email as host_email,
+        h.deleted_at as host_deleted_at, hs.time_zone as host_zone
+      from event_types et
+      left join schedules own on own.id = et.schedule_id
+      left join schedules fallback on fallback.is_default = 1 and fallback.holder_id = coalesce(
+        et.holder_id,
+        (select eh.holder_id from event_type_hosts eh where eh.event_type_id = et.id order by eh.position limit 1)
+      )
+      left join holders h on h.id in (${sql.join(hostIds.length > 0 ? [...hostIds] : ['-'])})
+      left join schedules hs on hs.holder_id = h.id and hs.is_default = 1
+      where et.id = ${eventTypeId}`.execute(this.db);
+    const [first] = result.rows;
+    if (!first) return undefined;
+    const byId = new Map(result.rows.flatMap((row) => (row.host_id === null ? [] : [[row.host_id, row] as const])));
+    const hosts = hostIds.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      // A deleted holder is still named as a host of what it hosted, but no longer mailed.
+      const email = row.host_deleted_at === null ? row.host_email : null;
+      return [{ holderId: id, name: row.host_display_name ?? row.host_name!, email, zone: row.host_zone ?? 'UTC' }];
+    });
+    return {
+      title: first.title,
+      notifications: { guest: Boolean(first.notify_guest), hosts: Boolean(first.notify_hosts) },
+      eventZone: first.zone ?? 'UTC',
+      hosts,
+    };
+  }
+
+  async recentCounts(
+    channel: NotificationChannel,
+    recipients: readonly string[],
+    since: Instant,
+    atMost: number,
+  ): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const lowered = [...new Set(recipients.map((r) => r.toLowerCase()))];
+    if (lowered.length === 0) return counts;
+    // Each address's rows up to `atMost`, through the partial index of rows that count: the
+    // statement reads no more than the cap however many messages an address was sent.
+    const each = lowered.map(
+      (address, i) => sql`
+        select r from (
+          select cast(${address} as text) as r from notifications
+          where channel = ${channel} and lower(recipient) = ${address} and created_at > ${since}
+            and not (status = 'failed' and attempts = 0)
+          limit ${atMost}
+        ) ${sql.raw(`r${i}`)}`,
+    );
+    const rows = await sql<{ r: string }>`${sql.join(each, sql` union all `)}`.execute(this.db);
+    for (const row of rows.rows) counts.set(row.r, (counts.get(row.r) ?? 0) + 1);
+    return counts;
+  }
+
+  async insert(notifications: readonly NewNotification[]): Promise<void> {
+    if (notifications.length === 0) return;
+    for (const n of notifications) this.scope.writes(n.holderId ?? n.accountId);
+    // Written as SQL, not built: on the booking's path, a builder's compile costs more than the insert.
+    const rows = notifications.map(
+      (n) =>
+        sql`(${n.id}, ${n.bookingId}, ${n.accountId}, ${n.holderId}, ${n.channel}, ${n.kind}, ${n.recipient},
+          ${n.message}, ${n.status}, 0, 0, ${n.lastError}, ${n.status === 'pending' ? n.dueAt : null}, null, null,
+          ${n.createdAt}, ${n.createdAt})`,
+    );
+    await sql`
+      insert into notifications (id, booking_id, account_id, holder_id, channel, kind, recipient, message, status,
+        attempts, retry_step, last_error, due_at, claimed_until, sent_at, created_at, updated_at)
+      values ${sql.join(rows)}`.execute(this.db);
+  }
+}
+
+/** The queue the e-mail worker claims from, each operation one short transaction of its own. */
+export class KyselyNotificationQueue implements NotificationQueue {
+  constructor(
+    private readonly engine: EngineTraits,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  claimDue(request: {
+    channel: NotificationChannel;
+    now: Instant;
+    leaseUntil: Instant;
+    limit: number;
+  }): Promise<NotificationJob[]> {
+    return this.transactions.once(async (db) => {
+      const rows = await this.due(db, request);
+      if (rows.length > 0)
+        await db
+          .updateTable('notifications')
+          .set({ claimed_until: request.leaseUntil })
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        bookingId: row.booking_id,
+        channel: row.channel as NotificationChannel,
+        kind: row.kind as NotificationKind,
+        recipient: row.recipient,
+        message: row.message,
+        attempts: Number(row.attempts),
+        retryStep: Number(row.retry_step),
+      }));
+    }, NOTHING_CACHED);
+  }
+
+  recordAttempt(id: string, outcome: NotificationOutcome, now: Instant): Promise<void> {
+    return this.transactions.retrying(async (db) => {
+      await db
+        .updateTable('notifications')
+        .set((eb) => ({
+          status: outcome.status,
+          attempts: eb('attempts', '+', 1),
+          retry_step: outcome.status === 'sent' ? eb.ref('retry_step') : eb('retry_step', '+', 1),
+          last_error: outcome.status === 'sent' ? null : outcome.error,
+          due_at: outcome.status === 'pending' ? outcome.dueAt : null,
+          sent_at: outcome.status === 'sent' ? now : null,
+          claimed_until: null,
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .execute();
+    }, NOTHING_CACHED);
+  }
+
+  release(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    return this.transactions.once(async (db) => {
+      await db
+        .updateTable('notifications')
+        .set({ claimed_until: null })
+        .where('id', 'in', [...ids])
+        .execute();
+    }, NOTHING_CACHED);
+  }
+
+  private due(db: Kysely<Database>, request: { channel: NotificationChannel; now: Instant; limit: number }) {
+    return db
+      .selectFrom('notifications')
+      .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'message', 'attempts', 'retry_step'])
+      .where('status', '=', 'pending')
+      .where('channel', '=', request.channel)
+      .where('due_at', '<=', request.now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', request.now)]))
+      .orderBy('due_at')
+      .orderBy('id')
+      .limit(request.limit)
+      .modifyEnd(this.engine.skippingLocked)
+      .execute();
+  }
+}

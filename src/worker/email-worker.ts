@@ -1,0 +1,133 @@
+import type { SendMailOptions } from 'nodemailer';
+import type { NotificationJob, NotificationOutcome, NotificationQueue } from '../app/ports/notification-store.js';
+import type { Instant } from '../domain/instant.js';
+import type { BookingEmailContent } from '../domain/notification.js';
+import { decideAfterAttempt } from '../domain/webhook-retry.js';
+import { bookingEmail } from './booking-email.js';
+import { OutboxLoop, type OutboxWork, type WorkerLogger } from './outbox-loop.js';
+import type { EmailSender } from './send-email.js';
+
+export interface EmailWorkerSettings {
+  /** The webhooks' retry schedule: an e-mail is retried on it after a 4xx reply or a lost connection. */
+  retryScheduleMs: readonly number[];
+  pollIntervalMs: number;
+  /** How long a claim keeps other workers off a message; longer than one attempt can take. */
+  leaseMs: number;
+  /** Messages in flight at once. */
+  concurrency: number;
+  /** How long a wake waits to share its claim with other wakes (`OutboxLoopSettings.wakeDelayMs`). */
+  wakeDelayMs?: number;
+  /** `EMAIL_FROM`. */
+  from: string;
+  /** What every `Message-ID` ends with: `EMAIL_FROM`'s domain. */
+  messageIdDomain: string;
+  /** The guest's manage link, made when sent (never stored), as the webhook payloads' are. */
+  manageUrl: (bookingId: string) => string;
+}
+
+/** The longest server reply kept as a message's `lastError`. */
+const MAX_ERROR_LENGTH = 1_000;
+
+/**
+ * The e-mails' outbox loop (`OutboxLoop`): claims due messages, sends each with no transaction
+ * open, and records it `sent`, `pending` again on the retry schedule (a 4xx reply or no reply), or
+ * `failed` (a 5xx reply, or the schedule's end). A message keeps its `Message-ID`
+ * (`<ntf_…@domain>`) through every attempt, so one sent twice (at least once) is one to its reader.
+ */
+export class EmailWorker implements OutboxWork<NotificationJob> {
+  readonly name = 'e-mail worker';
+  private readonly loop: OutboxLoop<NotificationJob>;
+
+  constructor(
+    private readonly queue: NotificationQueue,
+    private readonly sender: Pick<EmailSender, 'send'>,
+    private readonly settings: EmailWorkerSettings,
+    private readonly now: () => Instant,
+    private readonly logger: WorkerLogger,
+    private readonly random: () => number = Math.random,
+  ) {
+    this.loop = new OutboxLoop(this, settings, logger);
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Look for due messages now (after a commit that wrote some). */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  /**
+   * Stops claiming and waits for messages in flight: up to `graceMs`, and then, since an SMTP
+   * conversation is not cut halfway, until each ends (within the sender's timeout) and is recorded.
+   */
+  stop(graceMs: number): Promise<void> {
+    return this.loop.stop(graceMs);
+  }
+
+  async claim(free: number): Promise<{ run: NotificationJob[]; claimed: number }> {
+    const now = this.now();
+    const jobs = await this.queue.claimDue({
+      channel: 'email',
+      now,
+      leaseUntil: now + this.settings.leaseMs,
+      limit: free,
+    });
+    return { run: jobs, claimed: jobs.length };
+  }
+
+  idOf(job: NotificationJob): string {
+    return job.id;
+  }
+
+  private compose(job: NotificationJob): SendMailOptions {
+    const content = JSON.parse(job.message) as BookingEmailContent;
+    return bookingEmail({
+      ...content,
+      from: this.settings.from,
+      messageId: `<${job.id}@${this.settings.messageIdDomain}>`,
+      manageUrl: content.recipient.role === 'guest' ? this.settings.manageUrl(content.booking.id) : undefined,
+    });
+  }
+
+  async attempt(job: NotificationJob): Promise<void> {
+    let message: SendMailOptions;
+    try {
+      message = this.compose(job);
+    } catch (error) {
+      // A row this build cannot write as a message would fail on every attempt: it ends here.
+      const reason = `could not compose the message: ${String(error)}`.slice(0, MAX_ERROR_LENGTH);
+      await this.queue.recordAttempt(job.id, { status: 'failed', error: reason }, this.now());
+      this.logger.error({ notification: job.id, err: error }, 'e-mail could not be composed');
+      return;
+    }
+    const result = await this.sender.send(message);
+    const now = this.now();
+    let outcome: NotificationOutcome;
+    if (result.kind === 'sent') outcome = { status: 'sent' };
+    else {
+      const error = result.error.slice(0, MAX_ERROR_LENGTH);
+      const next =
+        result.kind === 'rejected'
+          ? ({ status: 'failed', disableWebhook: false } as const)
+          : decideAfterAttempt(
+              { kind: 'failure', retryAfterMs: null },
+              job.retryStep + 1,
+              now,
+              this.settings.retryScheduleMs,
+              this.random(),
+            );
+      outcome =
+        next.status === 'pending'
+          ? { status: 'pending', error, dueAt: next.nextAttemptAt }
+          : { status: 'failed', error };
+    }
+    await this.queue.recordAttempt(job.id, outcome, now);
+    if (outcome.status === 'failed')
+      this.logger.warn(
+        { notification: job.id, booking: job.bookingId, error: outcome.error },
+        result.kind === 'rejected' ? 'e-mail refused by the SMTP server' : 'e-mail failed after its last retry',
+      );
+  }
+}
