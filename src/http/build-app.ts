@@ -33,6 +33,7 @@ import { scheduleRoutes } from './routes/schedules.js';
 import { slotRoutes } from './routes/slots.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import type { SlotWriter } from './slots-body.js';
+import { serializerFactory } from './serialization.js';
 import { fieldErrors, validatorCompiler } from './validation.js';
 
 declare module 'fastify' {
@@ -94,6 +95,7 @@ export async function buildApp(context: AppContext, options: AppOptions): Promis
     ...timeoutOptions(options.connections),
     trustProxy: trustedProxies(options.trustProxy),
     return503OnClosing: true,
+    schemaController: { compilersFactory: { buildSerializer: serializerFactory } },
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any route runs (a malformed %-escape in the path, an
     // over-long path parameter) bypass the error handler: answer them as problems too.

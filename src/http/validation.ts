@@ -7,6 +7,7 @@ import { NAME_MESSAGE, NAME_PATTERN } from '../domain/names.js';
 import { canonicalTimeZone } from '../domain/zone.js';
 import { INSTANT_FORMAT, QUERY_INSTANT_FORMAT, TIME_ZONE_FORMAT } from './formats.js';
 import { SHARED_SCHEMAS } from './schemas/index.js';
+import { CompiledBySchema } from './serialization.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsImport as unknown as typeof addFormatsImport.default;
@@ -50,9 +51,12 @@ export function compileBodyValidator<T>(schema: object): ValidateFunction<T> {
   return bodyAjv.compile<T>(schema);
 }
 
+const validators = new CompiledBySchema<ValidateFunction>();
+
+/** Each route part's validator, compiled once per process for each schema (`CompiledBySchema`). */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  if (httpPart === 'body') return compileBodyValidator(schema as object);
-  return textAjv.compile(schema as object) as ValidateFunction;
+  if (httpPart === 'body') return validators.of(schema, () => compileBodyValidator(schema as object), 'body');
+  return validators.of(schema, () => textAjv.compile(schema as object) as ValidateFunction, 'text');
 };
 
 /** Ajv's errors → one entry per field, with paths like `weekly.monday[0].start`. */
