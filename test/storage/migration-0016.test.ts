@@ -197,6 +197,7 @@ describe('migration 0016_team_event_types', () => {
         .insertInto('bookings')
         .values({
           id: 'bkg_orphan',
+          appointment_id: 'bkg_orphan',
           account_id: 'acc_a',
           holder_id: 'hdr_a',
           host_ids: '["hdr_a"]',

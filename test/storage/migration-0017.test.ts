@@ -101,9 +101,16 @@ describe('migration 0017_team_booking_hosts', () => {
     await seed();
     const bookingsBefore = await db.selectFrom('bookings').selectAll().execute();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    // Migrations 0019 and 0020 (after) add `location`, null (none said), and `guest_language`, `en`.
+    // Migrations after it add `location`, null (none said), `guest_language`, `en` (0019, 0020),
+    // and each booking's appointment, its own, moved no times (0022).
     expect(await db.selectFrom('bookings').selectAll().execute()).toEqual(
-      bookingsBefore.map((row) => ({ ...row, location: null, guest_language: 'en' })),
+      bookingsBefore.map((row) => ({
+        ...row,
+        location: null,
+        guest_language: 'en',
+        appointment_id: row.id,
+        appointment_moves: 0,
+      })),
     );
     expect(await db.selectFrom('team_booking_hosts').selectAll().execute()).toEqual([]);
 
@@ -121,7 +128,7 @@ describe('migration 0017_team_booking_hosts', () => {
 
     await db
       .insertInto('bookings')
-      .values(bookingRow('bkg_team', null, ['hdr_a', 'hdr_b'], 'evt_team', AT))
+      .values({ ...bookingRow('bkg_team', null, ['hdr_a', 'hdr_b'], 'evt_team', AT), appointment_id: 'bkg_team' })
       .execute();
     await db
       .insertInto('team_booking_hosts')

@@ -123,6 +123,7 @@ describe('migration 0023_reminders', () => {
       .insertInto('bookings')
       .values({
         id: 'bkg_a',
+        appointment_id: 'bkg_a',
         account_id: 'acc_a',
         holder_id: 'hdr_a',
         host_ids: '["hdr_a"]',
