@@ -10,7 +10,7 @@ import type { PageRequest } from '../domain/page.js';
 import type { SourceBusy } from '../domain/calendar-source.js';
 import type { AppContext, Caller } from './context.js';
 import { pageOf, type Page } from './paging.js';
-import type { StoredSource } from './ports/store.js';
+import type { StoredSource, Transaction } from './ports/store.js';
 import { assertPublicAddress } from './public-address.js';
 import { queryRange } from './ranges.js';
 
@@ -20,10 +20,12 @@ export interface CreateSourceInput {
   username?: string;
   password?: string;
   name?: string | null;
+  writeBookings?: boolean;
 }
 
 export interface UpdateSourceInput {
   name?: string | null;
+  writeBookings?: boolean;
   url?: string;
   username?: string;
   password?: string;
@@ -55,6 +57,7 @@ export async function createCalendarSource(
   caller: Caller,
   input: CreateSourceInput,
 ): Promise<CalendarSource> {
+  assertWritable(input.type, input.writeBookings);
   const address = await checkedAddress(context, {
     type: input.type,
     url: input.url,
@@ -72,6 +75,8 @@ export async function createCalendarSource(
     status: 'pending',
     lastSyncedAt: null,
     lastError: null,
+    writeBookings: input.writeBookings ?? false,
+    lastWriteError: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -85,6 +90,7 @@ export async function createCalendarSource(
         `This account has ${limit} calendar sources, the most it may have; delete one to add another.`,
       );
     }
+    if (source.writeBookings) await assertNoOtherWritten(tx, caller.holderId, id);
     await tx.calendarSources.insert(
       { source, sealedAddress: sealAddress(context, id, address), syncState: null, busyDigest: null, failing: false },
       now,
@@ -125,14 +131,19 @@ export async function updateCalendarSource(
 ): Promise<CalendarSource> {
   const stored = await context.store.calendarSources.stored(caller.holderId, id);
   if (!stored) throw notFound(`Calendar source ${id}`);
+  assertWritable(stored.source.type, changes.writeBookings);
   const address = await newAddress(context, stored, changes);
   const updated = await context.store.transaction(async (tx) => {
+    const switchedOn = changes.writeBookings === true;
+    if (switchedOn) await tx.lockCalendar(caller.holderId);
     const current = await tx.calendarSources.stored(caller.holderId, id);
     if (!current) throw notFound(`Calendar source ${id}`);
+    if (switchedOn && !current.source.writeBookings) await assertNoOtherWritten(tx, caller.holderId, id);
     const now = context.now();
     const source: CalendarSource = {
       ...current.source,
       name: changes.name === undefined ? current.source.name : changes.name,
+      writeBookings: changes.writeBookings ?? current.source.writeBookings,
       ...(address ? { url: shownUrl(current.source.type, address.url), status: 'pending' as const } : {}),
       updatedAt: now,
     };
@@ -148,6 +159,22 @@ export async function updateCalendarSource(
   });
   if (address) context.sourcesChanged?.();
   return updated;
+}
+
+/** `writeBookings` is for CalDAV sources only: an ICS feed cannot be written to. */
+function assertWritable(type: CalendarSourceType, writeBookings: boolean | undefined): void {
+  if (writeBookings && type !== 'caldav')
+    throw invalidRequest([{ field: 'writeBookings', message: 'is only for caldav sources' }]);
+}
+
+/** At most one source per holder takes its bookings (contract §16); called under the holder's calendar lock. */
+async function assertNoOtherWritten(tx: Transaction, holderId: string, id: string): Promise<void> {
+  const written = await tx.calendarSources.writtenTo(holderId);
+  if (written && written.id !== id)
+    throw new DomainError(
+      'conflict',
+      `Calendar source ${written.id} already takes this holder's bookings; switch its writeBookings off first.`,
+    );
 }
 
 /**
