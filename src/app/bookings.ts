@@ -23,6 +23,7 @@ import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
 import { eventTypeDeleted, rulesToBook, takeTime, type TakenTime } from './booking-decision.js';
 import { unknownEventType } from './event-types.js';
+import { queueCalendarWrites } from './booking-calendar-writes.js';
 import { queueBookingEmails, type BookingChange } from './booking-emails.js';
 import type { TransactionEvents } from './outbox.js';
 import { transactionOfOwners } from './owner-scope.js';
@@ -281,6 +282,7 @@ async function announce(
     ? { kind: 'rescheduled', booking, previous: data.previousBooking }
     : { kind: type === 'booking.cancelled' ? 'cancelled' : 'created', booking };
   await queueBookingEmails(context, tx, events, accountId, change, now);
+  await queueCalendarWrites(context, tx, events, accountId, change, now);
 }
 
 /** The booking's details from the input, its answers checked against the event type's questions (400 per failing answer). */

@@ -5,6 +5,7 @@ import {
   type CalendarSourceType,
   type SourceAddress,
 } from '../domain/calendar-source.js';
+import { queueFutureWrites } from './booking-calendar-writes.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PageRequest } from '../domain/page.js';
 import type { SourceBusy } from '../domain/calendar-source.js';
@@ -80,7 +81,7 @@ export async function createCalendarSource(
     createdAt: now,
     updatedAt: now,
   };
-  await context.store.transaction(async (tx) => {
+  const writes = await context.store.transaction(async (tx) => {
     // Under the holder's calendar lock, so two creations at once cannot both take the last place.
     await tx.lockCalendar(caller.holderId);
     const limit = context.calendarSources.limitPerHolder;
@@ -95,7 +96,9 @@ export async function createCalendarSource(
       { source, sealedAddress: sealAddress(context, id, address), syncState: null, busyDigest: null, failing: false },
       now,
     );
+    return source.writeBookings ? queueFutureWrites(context, tx, { ...source, accountId: caller.accountId }, now) : 0;
   });
+  if (writes > 0) context.calendarWritesQueued?.();
   context.sourcesChanged?.();
   return source;
 }
@@ -133,7 +136,7 @@ export async function updateCalendarSource(
   if (!stored) throw notFound(`Calendar source ${id}`);
   assertWritable(stored.source.type, changes.writeBookings);
   const address = await newAddress(context, stored, changes);
-  const updated = await context.store.transaction(async (tx) => {
+  const { updated, writes } = await context.store.transaction(async (tx) => {
     const switchedOn = changes.writeBookings === true;
     if (switchedOn) await tx.lockCalendar(caller.holderId);
     const current = await tx.calendarSources.stored(caller.holderId, id);
@@ -155,8 +158,13 @@ export async function updateCalendarSource(
       },
       address ? now : undefined,
     );
-    return source;
+    const switchedOnNow = source.writeBookings && !current.source.writeBookings;
+    const writes = switchedOnNow
+      ? await queueFutureWrites(context, tx, { ...source, accountId: current.accountId }, now)
+      : 0;
+    return { updated: source, writes };
   });
+  if (writes > 0) context.calendarWritesQueued?.();
   if (address) context.sourcesChanged?.();
   return updated;
 }

@@ -132,6 +132,17 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
         attempts, retry_step, last_error, due_at, claimed_until, sent_at, created_at, updated_at)
       values ${sql.join(rows)}`.execute(this.db);
   }
+
+  async calendarTargets(holderIds: readonly string[]): Promise<Map<string, string>> {
+    if (holderIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('calendar_sources')
+      .select(['holder_id', 'id'])
+      .where('holder_id', 'in', [...holderIds])
+      .where('write_bookings', '=', 1)
+      .execute();
+    return new Map(rows.map((row) => [row.holder_id, row.id]));
+  }
 }
 
 /** The queue the e-mail worker claims from, each operation one short transaction of its own. */
@@ -188,6 +199,12 @@ export class KyselyNotificationQueue implements NotificationQueue {
         }))
         .where('id', '=', id)
         .execute();
+    }, NOTHING_CACHED);
+  }
+
+  recordCalendarWrite(sourceId: string, error: string | null): Promise<void> {
+    return this.transactions.retrying(async (db) => {
+      await db.updateTable('calendar_sources').set({ last_write_error: error }).where('id', '=', sourceId).execute();
     }, NOTHING_CACHED);
   }
 
