@@ -27,7 +27,8 @@ export interface CalendarWriteContent {
  * The writes of a booking's change to its hosts' own calendars (the source with `writeBookings`
  * of each host that has one), in the change's transaction, so they are made exactly when it
  * commits. A reschedule that changes a round-robin host removes the event from the old host's
- * calendar and writes it to the new one's, as the e-mails tell them.
+ * calendar and writes it to the new one's, as the e-mails tell them. `sourceCounts`, when the
+ * change's decision read them, spares the booking's path the statement for hosts with no source.
  */
 export async function queueCalendarWrites(
   context: Pick<AppContext, 'ids'>,
@@ -36,10 +37,12 @@ export async function queueCalendarWrites(
   accountId: string,
   change: BookingChange,
   now: Instant,
+  sourceCounts?: ReadonlyMap<string, number>,
 ): Promise<void> {
   const { booking } = change;
   const previous = change.kind === 'rescheduled' ? change.previous : undefined;
   const hostIds = [...new Set([...booking.hostIds, ...(previous?.hostIds ?? [])])];
+  if (sourceCounts && hostIds.every((id) => (sourceCounts.get(id) ?? 0) === 0)) return;
   const targets = await tx.notifications.calendarTargets(hostIds);
   if (targets.size === 0) return;
   const facts = await tx.notifications.emailFacts(booking.eventTypeId, []);
