@@ -146,6 +146,29 @@ describe.skipIf(!radicaleGate('write-back against Radicale'))('write-back to a C
     expect(source.json()).toMatchObject({ writeBookings: true, lastWriteError: null });
   });
 
+  it('when a booking is made, moved and cancelled before the writer runs, then its writes land in order and the calendar ends empty', async () => {
+    const { calendarUrl } = await writtenSource();
+    const made = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token,
+      json: bookingInput(et.id, '2026-01-05T10:00:00Z'),
+    });
+    h.clock.current += 1;
+    const moved = await h.request({
+      method: 'POST',
+      url: `/api/v1/bookings/${made.json<{ id: string }>().id}/reschedule`,
+      token,
+      json: { start: '2026-01-05T13:00:00Z' },
+    });
+    const newBooking = moved.json<{ id: string }>();
+    h.clock.current += 1;
+    await h.request({ method: 'POST', url: `/api/v1/bookings/${newBooking.id}/cancel`, token });
+    h.server.calendarWriter.start();
+    expect((await settledWrites(newBooking.id)).map((row) => row.status)).toEqual(['sent', 'sent']);
+    expect(await events(calendarUrl)).toEqual([]);
+  });
+
   it('when the calendar server refuses the write (a 4xx), then it ends failed and the source shows lastWriteError', async () => {
     h.server.calendarWriter.start();
     const { id: sourceId } = await writtenSource('not-the-password');

@@ -220,17 +220,44 @@ export class KyselyNotificationQueue implements NotificationQueue {
   }
 
   private due(db: Kysely<Database>, request: { channel: NotificationChannel; now: Instant; limit: number }) {
-    return db
-      .selectFrom('notifications')
-      .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'message', 'attempts', 'retry_step'])
-      .where('status', '=', 'pending')
-      .where('channel', '=', request.channel)
-      .where('due_at', '<=', request.now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', request.now)]))
-      .orderBy('due_at')
-      .orderBy('id')
-      .limit(request.limit)
-      .modifyEnd(this.engine.skippingLocked)
-      .execute();
+    return (
+      db
+        .selectFrom('notifications')
+        .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'message', 'attempts', 'retry_step'])
+        .where('status', '=', 'pending')
+        .where('channel', '=', request.channel)
+        .where('due_at', '<=', request.now)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', request.now)]))
+        // A calendar's writes run one at a time, in the order written: a move or removal never
+        // overtakes the write before it (a PUT retried after the DELETE that followed it would bring
+        // the event back). Through the recipient index: a source's pending rows are few.
+        .$if(request.channel === 'calendar', (query) =>
+          query.where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('notifications as earlier')
+                  .select(sql.lit(1).as('one'))
+                  .where('earlier.channel', '=', 'calendar')
+                  .where(sql`lower(earlier.recipient)`, '=', sql`lower(notifications.recipient)`)
+                  .where('earlier.status', '=', 'pending')
+                  .where((eb) =>
+                    eb.or([
+                      eb('earlier.created_at', '<', eb.ref('notifications.created_at')),
+                      eb.and([
+                        eb('earlier.created_at', '=', eb.ref('notifications.created_at')),
+                        eb('earlier.id', '<', eb.ref('notifications.id')),
+                      ]),
+                    ]),
+                  ),
+              ),
+            ),
+          ),
+        )
+        .orderBy('due_at')
+        .orderBy('id')
+        .limit(request.limit)
+        .modifyEnd(this.engine.skippingLocked)
+        .execute()
+    );
   }
 }
