@@ -5,6 +5,7 @@
 // refusing server ends the write `failed` with `lastWriteError`.
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/app/api-keys.js';
 import { CalendarServer } from '../support/calendar-server.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { Radicale, radicaleGate } from '../support/radicale.js';
@@ -167,6 +168,79 @@ describe.skipIf(!radicaleGate('write-back against Radicale'))('write-back to a C
     h.server.calendarWriter.start();
     expect((await settledWrites(newBooking.id)).map((row) => row.status)).toEqual(['sent', 'sent']);
     expect(await events(calendarUrl)).toEqual([]);
+  });
+
+  it('when a round-robin reschedule changes the host, then the event leaves the old host calendar and is written to the new one', async () => {
+    const account = await createApiKey(h.context, {
+      accountName: 'acme',
+      holderName: null,
+      scopes: ['*'],
+      expiresAt: null,
+    });
+    const hosts: Record<string, { id: string; token: string; calendarUrl: string }> = {};
+    for (const name of ['ann', 'ben']) {
+      const made = await createApiKey(h.context, {
+        accountName: 'acme',
+        holderName: name,
+        scopes: ['*'],
+        expiresAt: null,
+      });
+      const calendarUrl = await radicale.createCalendar(`${name}-${++names}`);
+      const source = await h.request({
+        method: 'POST',
+        url: '/api/v1/calendar-sources',
+        token: made.token,
+        json: {
+          type: 'caldav',
+          url: calendarUrl,
+          username: radicale.user,
+          password: radicale.password,
+          writeBookings: true,
+        },
+      });
+      expect(source.statusCode, source.body).toBe(201);
+      hosts[name] = { id: made.key.holderId!, token: made.token, calendarUrl };
+    }
+    const type = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token: account.token,
+      json: {
+        title: 'Team call',
+        durationMinutes: 30,
+        assignment: 'round-robin',
+        hosts: [{ holderId: hosts.ann!.id }, { holderId: hosts.ben!.id }],
+      },
+    });
+    expect(type.statusCode, type.body).toBe(201);
+    h.server.calendarWriter.start();
+    const made = await h.request({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token: account.token,
+      json: { ...bookingInput(type.json<{ id: string }>().id, '2026-01-05T10:00:00Z'), hostId: hosts.ann!.id },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    token = account.token;
+    await settledWrites(made.json<{ id: string }>().id);
+    const [annsEvent] = await events(hosts.ann!.calendarUrl);
+    expect(annsEvent).toMatchObject({ start: '2026-01-05T10:00:00.000Z' });
+    h.clock.current += 60_000;
+    const moved = await h.request({
+      method: 'POST',
+      url: `/api/v1/bookings/${made.json<{ id: string }>().id}/reschedule`,
+      token: account.token,
+      json: { start: '2026-01-05T14:00:00Z', hostId: hosts.ben!.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    const writes = await settledWrites(moved.json<{ id: string }>().id);
+    expect(writes.map((row) => [row.kind, row.status]).sort()).toEqual([
+      ['cancelled', 'sent'],
+      ['created', 'sent'],
+    ]);
+    expect(await events(hosts.ann!.calendarUrl)).toEqual([]);
+    const bensEvents = await events(hosts.ben!.calendarUrl);
+    expect(bensEvents).toEqual([expect.objectContaining({ uid: annsEvent!.uid, start: '2026-01-05T14:00:00.000Z' })]);
   });
 
   it('when the calendar server refuses the write (a 4xx), then it ends failed and the source shows lastWriteError', async () => {
