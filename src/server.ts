@@ -37,8 +37,8 @@ import { CalendarSyncWorker } from './worker/calendar-sync-worker.js';
 import { ThreadBusyParser } from './worker/thread-busy-parser.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { EmailWorker } from './worker/email-worker.js';
-import { openAddress } from './app/calendar-sources.js';
-import { CalendarWriteWorker } from './worker/calendar-write-worker.js';
+import { openedAddress } from './app/calendar-sources.js';
+import { calendarWriteSettings, CalendarWriteWorker } from './worker/calendar-write-worker.js';
 import { EmailSender } from './worker/send-email.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { ReminderWorker } from './worker/reminder-worker.js';
@@ -274,17 +274,8 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     );
   const calendarWriter = new CalendarWriteWorker(
     storage.notificationQueue,
-    async (holderId, sourceId) => {
-      const stored = await storage.store.calendarSources.stored(holderId, sourceId);
-      return stored && openAddress(context, sourceId, stored.sealedAddress);
-    },
-    {
-      retryScheduleMs: settings.webhooks.retryScheduleMs,
-      pollIntervalMs: settings.webhooks.pollIntervalMs,
-      timeoutMs: sources.timeoutMs,
-      concurrency: 4,
-      allowPrivateTargets: sources.allowPrivateTargets,
-    },
+    (holderId, sourceId) => openedAddress(context, holderId, sourceId),
+    calendarWriteSettings(settings.webhooks, sources),
     now,
     app.log,
   );

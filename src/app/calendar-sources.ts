@@ -46,6 +46,16 @@ export function openAddress(context: AppContext, sourceId: string, sealed: strin
   return plain === undefined ? undefined : (JSON.parse(plain) as SourceAddress);
 }
 
+/** The address of the holder's source, opened (for a write to it); undefined for no such source, or one no key opens. */
+export async function openedAddress(
+  context: AppContext,
+  holderId: string,
+  sourceId: string,
+): Promise<SourceAddress | undefined> {
+  const stored = await context.store.calendarSources.stored(holderId, sourceId);
+  return stored && openAddress(context, sourceId, stored.sealedAddress);
+}
+
 async function checkedAddress(context: AppContext, address: SourceAddress): Promise<SourceAddress> {
   const { url, errors } = sourceAddressProblems(address);
   if (errors.length > 0) throw invalidRequest(errors);

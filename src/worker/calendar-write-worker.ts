@@ -20,6 +20,20 @@ export interface CalendarWriteSettings {
   allowPrivateTargets: boolean;
 }
 
+/** The writer's settings: the webhooks' retry schedule and poll, the calendar reads' timeout and address guard, four writes at once. */
+export function calendarWriteSettings(
+  webhooks: Pick<CalendarWriteSettings, 'retryScheduleMs' | 'pollIntervalMs'>,
+  sources: Pick<CalendarWriteSettings, 'timeoutMs' | 'allowPrivateTargets'>,
+): CalendarWriteSettings {
+  return {
+    retryScheduleMs: webhooks.retryScheduleMs,
+    pollIntervalMs: webhooks.pollIntervalMs,
+    timeoutMs: sources.timeoutMs,
+    allowPrivateTargets: sources.allowPrivateTargets,
+    concurrency: 4,
+  };
+}
+
 /** The address of a calendar source, opened for a write; undefined for a source gone or unreadable. */
 export type OpenSource = (holderId: string, sourceId: string) => Promise<SourceAddress | undefined>;
 
