@@ -111,7 +111,8 @@ describe.skipIf(!radicaleGate('write-back against Radicale'))('write-back to a C
     expect(first!.summary).toContain('Ada Lovelace');
 
     // Synced back, the event is not busy time against its own appointment's slots.
-    await h.request({ method: 'POST', url: `/api/v1/calendar-sources/${sourceId}/sync`, token });
+    const synced = await h.request({ method: 'POST', url: `/api/v1/calendar-sources/${sourceId}/sync`, token });
+    expect(synced.json()).toMatchObject({ status: 'ok', lastError: null });
     const busy = await h.request({
       method: 'GET',
       url: '/api/v1/busy?from=2026-01-05T00:00:00Z&to=2026-01-06T00:00:00Z',
