@@ -37,6 +37,8 @@ import { CalendarSyncWorker } from './worker/calendar-sync-worker.js';
 import { ThreadBusyParser } from './worker/thread-busy-parser.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { EmailWorker } from './worker/email-worker.js';
+import { openedAddress } from './app/calendar-sources.js';
+import { calendarWriteSettings, CalendarWriteWorker } from './worker/calendar-write-worker.js';
 import { EmailSender } from './worker/send-email.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { ReminderWorker } from './worker/reminder-worker.js';
@@ -113,6 +115,8 @@ export interface Server {
   worker: DeliveryWorker;
   /** Sends the e-mails; undefined without SMTP. */
   emailWorker: EmailWorker | undefined;
+  /** Writes bookings to their hosts' own calendars (contract §16). */
+  calendarWriter: CalendarWriteWorker;
   calendarSync: CalendarSyncWorker;
   housekeeper: Housekeeper;
   /** Sends due reminders (contract §16) into the outbox. */
@@ -192,6 +196,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       emailsQueued: () => emailWorker?.wake(),
     }),
     sourcesChanged: () => calendarSync.wake(),
+    calendarWritesQueued: () => calendarWriter.wake(),
   };
   /** The listening address, read once (a system call): it does not change while the server runs. */
   let listeningAt: string | undefined;
@@ -267,6 +272,13 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       now,
       app.log,
     );
+  const calendarWriter = new CalendarWriteWorker(
+    storage.notificationQueue,
+    (holderId, sourceId) => openedAddress(context, holderId, sourceId),
+    calendarWriteSettings(settings.webhooks, sources),
+    now,
+    app.log,
+  );
   const calendarSync = new CalendarSyncWorker(
     context,
     { pollIntervalMs: 1_000, concurrency: sources.syncConcurrency, leaseMs: syncLeaseMs(sources) },
@@ -296,6 +308,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     app,
     worker,
     emailWorker,
+    calendarWriter,
     calendarSync,
     housekeeper,
     reminders,
@@ -318,6 +331,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       await reminders.stop();
       await worker.stop(graceMs);
       await emailWorker?.stop(graceMs);
+      await calendarWriter.stop(graceMs);
       emailSender?.close();
       await calendarSync.stop(graceMs);
       await housekeeper.stop();
@@ -362,6 +376,7 @@ export async function serve(config: Config, storage: Storage): Promise<void> {
   if (config.email)
     server.app.log.info({ smtpHost: new URL(config.email.smtpUrl).host }, 'e-mail is sent through SMTP');
   else server.app.log.warn('SMTP_URL is not set: no e-mail is sent (booking e-mails need SMTP_URL and EMAIL_FROM)');
+  server.calendarWriter.start();
   server.calendarSync.start();
   server.housekeeper.start();
   server.reminders.start();

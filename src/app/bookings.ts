@@ -23,6 +23,7 @@ import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
 import { eventTypeDeleted, rulesToBook, takeTime, type TakenTime } from './booking-decision.js';
 import { unknownEventType } from './event-types.js';
+import { queueCalendarWrites } from './booking-calendar-writes.js';
 import { queueBookingEmails, type BookingChange } from './booking-emails.js';
 import type { TransactionEvents } from './outbox.js';
 import { transactionOfOwners } from './owner-scope.js';
@@ -88,6 +89,7 @@ export async function createBooking(
     // A holder's: those its rules read already, without a statement of their own.
     let webhookIds: string[] | undefined;
     let reminders: readonly Reminder[];
+    let sourceCounts: ReadonlyMap<string, number> | undefined;
     if (booker.holderId === null) {
       const rules = await teamRulesToBook(tx, booker.accountId, eventTypeId, now);
       needs(ownersOfTeam(booker.accountId, rules));
@@ -102,8 +104,20 @@ export async function createBooking(
       await takeTime(tx, context.zones, { rules, start, now, insert: insert(details) });
       webhookIds = subscribedTo(rules.webhooks, 'booking.created');
       reminders = rules.eventType.reminders;
+      sourceCounts = new Map([[booker.holderId, rules.sources]]);
     }
-    await announce(context, tx, events, booker.accountId, booking!, 'booking.created', { actor }, now, webhookIds);
+    await announce(
+      context,
+      tx,
+      events,
+      booker.accountId,
+      booking!,
+      'booking.created',
+      { actor },
+      now,
+      webhookIds,
+      sourceCounts,
+    );
     await scheduleReminders(tx, booking!, booker.accountId, reminders, now);
     return booking!;
   });
@@ -260,6 +274,7 @@ async function announce(
   data: { actor: Actor; previousBooking?: Booking },
   now: Instant,
   webhookIds?: string[],
+  sourceCounts?: ReadonlyMap<string, number>,
 ): Promise<void> {
   const content = {
     type,
@@ -281,6 +296,7 @@ async function announce(
     ? { kind: 'rescheduled', booking, previous: data.previousBooking }
     : { kind: type === 'booking.cancelled' ? 'cancelled' : 'created', booking };
   await queueBookingEmails(context, tx, events, accountId, change, now);
+  await queueCalendarWrites(context, tx, events, accountId, change, now, sourceCounts);
 }
 
 /** The booking's details from the input, its answers checked against the event type's questions (400 per failing answer). */

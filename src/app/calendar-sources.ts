@@ -5,12 +5,13 @@ import {
   type CalendarSourceType,
   type SourceAddress,
 } from '../domain/calendar-source.js';
+import { queueFutureWrites } from './booking-calendar-writes.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import type { PageRequest } from '../domain/page.js';
 import type { SourceBusy } from '../domain/calendar-source.js';
 import type { AppContext, Caller } from './context.js';
 import { pageOf, type Page } from './paging.js';
-import type { StoredSource } from './ports/store.js';
+import type { StoredSource, Transaction } from './ports/store.js';
 import { assertPublicAddress } from './public-address.js';
 import { queryRange } from './ranges.js';
 
@@ -20,10 +21,12 @@ export interface CreateSourceInput {
   username?: string;
   password?: string;
   name?: string | null;
+  writeBookings?: boolean;
 }
 
 export interface UpdateSourceInput {
   name?: string | null;
+  writeBookings?: boolean;
   url?: string;
   username?: string;
   password?: string;
@@ -43,6 +46,16 @@ export function openAddress(context: AppContext, sourceId: string, sealed: strin
   return plain === undefined ? undefined : (JSON.parse(plain) as SourceAddress);
 }
 
+/** The address of the holder's source, opened (for a write to it); undefined for no such source, or one no key opens. */
+export async function openedAddress(
+  context: AppContext,
+  holderId: string,
+  sourceId: string,
+): Promise<SourceAddress | undefined> {
+  const stored = await context.store.calendarSources.stored(holderId, sourceId);
+  return stored && openAddress(context, sourceId, stored.sealedAddress);
+}
+
 async function checkedAddress(context: AppContext, address: SourceAddress): Promise<SourceAddress> {
   const { url, errors } = sourceAddressProblems(address);
   if (errors.length > 0) throw invalidRequest(errors);
@@ -55,6 +68,7 @@ export async function createCalendarSource(
   caller: Caller,
   input: CreateSourceInput,
 ): Promise<CalendarSource> {
+  assertWritable(input.type, input.writeBookings);
   const address = await checkedAddress(context, {
     type: input.type,
     url: input.url,
@@ -72,10 +86,12 @@ export async function createCalendarSource(
     status: 'pending',
     lastSyncedAt: null,
     lastError: null,
+    writeBookings: input.writeBookings ?? false,
+    lastWriteError: null,
     createdAt: now,
     updatedAt: now,
   };
-  await context.store.transaction(async (tx) => {
+  const writes = await context.store.transaction(async (tx) => {
     // Under the holder's calendar lock, so two creations at once cannot both take the last place.
     await tx.lockCalendar(caller.holderId);
     const limit = context.calendarSources.limitPerHolder;
@@ -85,11 +101,14 @@ export async function createCalendarSource(
         `This account has ${limit} calendar sources, the most it may have; delete one to add another.`,
       );
     }
+    if (source.writeBookings) await assertNoOtherWritten(tx, caller.holderId, id);
     await tx.calendarSources.insert(
       { source, sealedAddress: sealAddress(context, id, address), syncState: null, busyDigest: null, failing: false },
       now,
     );
+    return source.writeBookings ? queueFutureWrites(context, tx, { ...source, accountId: caller.accountId }, now) : 0;
   });
+  if (writes > 0) context.calendarWritesQueued?.();
   context.sourcesChanged?.();
   return source;
 }
@@ -125,14 +144,19 @@ export async function updateCalendarSource(
 ): Promise<CalendarSource> {
   const stored = await context.store.calendarSources.stored(caller.holderId, id);
   if (!stored) throw notFound(`Calendar source ${id}`);
+  assertWritable(stored.source.type, changes.writeBookings);
   const address = await newAddress(context, stored, changes);
-  const updated = await context.store.transaction(async (tx) => {
+  const { updated, writes } = await context.store.transaction(async (tx) => {
+    const switchedOn = changes.writeBookings === true;
+    if (switchedOn) await tx.lockCalendar(caller.holderId);
     const current = await tx.calendarSources.stored(caller.holderId, id);
     if (!current) throw notFound(`Calendar source ${id}`);
+    if (switchedOn && !current.source.writeBookings) await assertNoOtherWritten(tx, caller.holderId, id);
     const now = context.now();
     const source: CalendarSource = {
       ...current.source,
       name: changes.name === undefined ? current.source.name : changes.name,
+      writeBookings: changes.writeBookings ?? current.source.writeBookings,
       ...(address ? { url: shownUrl(current.source.type, address.url), status: 'pending' as const } : {}),
       updatedAt: now,
     };
@@ -144,10 +168,31 @@ export async function updateCalendarSource(
       },
       address ? now : undefined,
     );
-    return source;
+    const switchedOnNow = source.writeBookings && !current.source.writeBookings;
+    const writes = switchedOnNow
+      ? await queueFutureWrites(context, tx, { ...source, accountId: current.accountId }, now)
+      : 0;
+    return { updated: source, writes };
   });
+  if (writes > 0) context.calendarWritesQueued?.();
   if (address) context.sourcesChanged?.();
   return updated;
+}
+
+/** `writeBookings` is for CalDAV sources only: an ICS feed cannot be written to. */
+function assertWritable(type: CalendarSourceType, writeBookings: boolean | undefined): void {
+  if (writeBookings && type !== 'caldav')
+    throw invalidRequest([{ field: 'writeBookings', message: 'is only for caldav sources' }]);
+}
+
+/** At most one source per holder takes its bookings (contract §16); called under the holder's calendar lock. */
+async function assertNoOtherWritten(tx: Transaction, holderId: string, id: string): Promise<void> {
+  const written = await tx.calendarSources.writtenTo(holderId);
+  if (written && written.id !== id)
+    throw new DomainError(
+      'conflict',
+      `Calendar source ${written.id} already takes this holder's bookings; switch its writeBookings off first.`,
+    );
 }
 
 /**

@@ -49,6 +49,8 @@ export interface AppContext {
   email?: EmailSettings;
   /** Called after a commit that wrote e-mails, so the e-mail worker in this process sends them at once. */
   emailsQueued?: () => void;
+  /** Called after a commit that wrote writes to hosts' own calendars, so the calendar writer in this process makes them at once. */
+  calendarWritesQueued?: () => void;
   /** Called after a source was added or readdressed, so the sync worker in this process reads it at once. */
   sourcesChanged?: () => void;
 }

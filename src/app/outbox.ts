@@ -17,6 +17,8 @@ export class TransactionEvents {
   deliveriesWritten = 0;
   /** E-mails written so far (`queueEmails`), due now or later: with none, the e-mail worker has nothing new to do. */
   emailsWritten = 0;
+  /** Writes to hosts' own calendars written so far (`queueCalendarWrites`): with none, the calendar writer has nothing new to do. */
+  calendarWritesWritten = 0;
 
   constructor(
     private readonly tx: Transaction,
@@ -90,13 +92,22 @@ export async function transactionWithEvents<T>(
   work: (tx: Transaction, events: TransactionEvents) => Promise<T>,
   scope?: TransactionScope,
 ): Promise<T> {
-  const { value, deliveriesWritten, emailsWritten } = await context.store.transaction(async (tx) => {
-    const events = new TransactionEvents(tx, context.ids);
-    const value = await work(tx, events);
-    return { value, deliveriesWritten: events.deliveriesWritten, emailsWritten: events.emailsWritten };
-  }, scope);
+  const { value, deliveriesWritten, emailsWritten, calendarWritesWritten } = await context.store.transaction(
+    async (tx) => {
+      const events = new TransactionEvents(tx, context.ids);
+      const value = await work(tx, events);
+      return {
+        value,
+        deliveriesWritten: events.deliveriesWritten,
+        emailsWritten: events.emailsWritten,
+        calendarWritesWritten: events.calendarWritesWritten,
+      };
+    },
+    scope,
+  );
   if (deliveriesWritten > 0) context.outboxChanged?.();
   if (emailsWritten > 0) context.emailsQueued?.();
+  if (calendarWritesWritten > 0) context.calendarWritesQueued?.();
   return value;
 }
 

@@ -172,6 +172,8 @@ export function calendarSourceView(source: CalendarSource) {
     status: source.status,
     lastSyncedAt: source.lastSyncedAt === null ? null : formatUtc(source.lastSyncedAt),
     lastError: source.lastError,
+    writeBookings: source.writeBookings,
+    lastWriteError: source.lastWriteError,
     createdAt: formatUtc(source.createdAt),
     updatedAt: formatUtc(source.updatedAt),
   };

@@ -17,6 +17,10 @@ export interface CalendarSource {
   lastSyncedAt: Instant | null;
   /** Why the last sync failed, for people; never the address, a user name or a password. */
   lastError: string | null;
+  /** The holder's bookings are written to this calendar (contract §16; CalDAV only, one per holder). */
+  writeBookings: boolean;
+  /** Why the last write of a booking to this calendar failed; null when it succeeded. */
+  lastWriteError: string | null;
   createdAt: Instant;
   updatedAt: Instant;
 }

@@ -212,6 +212,10 @@ export interface Database {
     failing: number;
     sync_state: string | null;
     busy_digest: string | null;
+    /** 1: the holder's bookings are written to this (CalDAV) calendar; at most one per holder (migration 0024). */
+    write_bookings: number;
+    /** Why the last write-back failed; null when it succeeded. */
+    last_write_error: string | null;
     next_sync_at: number;
     lease_until: number | null;
     created_at: number;

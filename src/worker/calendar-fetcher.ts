@@ -349,7 +349,7 @@ const FAILURE_MESSAGES: Record<Exclude<FailureKind, 'deadline' | 'stalled' | 'to
  * such addresses); user info in the URL is taken out of it and sent as HTTP Basic, unless the
  * source has its own user name.
  */
-function sourceTarget(address: SourceAddress): { url: URL; authorization: string | null } {
+export function sourceTarget(address: SourceAddress): { url: URL; authorization: string | null } {
   let given: URL;
   let url: URL;
   try {

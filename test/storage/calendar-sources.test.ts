@@ -25,6 +25,8 @@ async function addSource(holderId: string, nextSyncAt: number): Promise<Calendar
     status: 'pending',
     lastSyncedAt: null,
     lastError: null,
+    writeBookings: false,
+    lastWriteError: null,
     createdAt: T0,
     updatedAt: T0,
   };

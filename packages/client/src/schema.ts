@@ -1634,6 +1634,10 @@ export interface components {
             lastSyncedAt: string | null;
             /** @description Why the last sync failed; null once one succeeds */
             lastError: string | null;
+            /** @description CalDAV only: every booking the holder hosts is written to this calendar (created, moved, removed), through the outbox with retries; at most one source per holder (else 409 `conflict`). Switching it on writes the holder's future confirmed bookings; switching it off leaves what was written. */
+            writeBookings: boolean;
+            /** @description Why the last write of a booking to this calendar failed; null when it succeeded (or none was made) */
+            lastWriteError: string | null;
             /**
              * Format: date-time
              * @description UTC, e.g. 2026-01-05T08:00:00.000Z
@@ -1655,6 +1659,8 @@ export interface components {
             /** @description CalDAV only; stored encrypted, never shown */
             password?: string;
             name?: string | null;
+            /** @description CalDAV only: every booking the holder hosts is written to this calendar (created, moved, removed), through the outbox with retries; at most one source per holder (else 409 `conflict`). Switching it on writes the holder's future confirmed bookings; switching it off leaves what was written. */
+            writeBookings?: boolean;
         };
         UpdateCalendarSource: {
             name?: string | null;
@@ -1664,6 +1670,8 @@ export interface components {
             username?: string;
             /** @description CalDAV only; stored encrypted, never shown */
             password?: string;
+            /** @description CalDAV only: every booking the holder hosts is written to this calendar (created, moved, removed), through the outbox with retries; at most one source per holder (else 409 `conflict`). Switching it on writes the holder's future confirmed bookings; switching it off leaves what was written. */
+            writeBookings?: boolean;
         };
         BusyInterval: {
             /**

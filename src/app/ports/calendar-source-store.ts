@@ -29,6 +29,8 @@ export interface CalendarSourceReads {
   stored(holderId: string, id: string): Promise<StoredSourceOfAccount | undefined>;
   list(holderId: string, page: PageRequest): Promise<CalendarSource[]>;
   count(holderId: string): Promise<number>;
+  /** The holder's source its bookings are written to (`writeBookings`), if any. */
+  writtenTo(holderId: string): Promise<CalendarSource | undefined>;
 }
 
 export interface CalendarSourceWrites extends CalendarSourceReads, SyncLeases {

@@ -71,6 +71,8 @@ export interface NotificationWrites {
     atMost: number,
   ): Promise<Map<string, number>>;
   insert(notifications: readonly NewNotification[]): Promise<void>;
+  /** The source each of `holderIds` has its bookings written to (`writeBookings`), by holder; holders without one are left out. */
+  calendarTargets(holderIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** A claimed message, with what its worker needs to send it without another query. */
@@ -103,6 +105,8 @@ export interface NotificationQueue {
   }): Promise<NotificationJob[]>;
   /** Records an attempt and moves the message on. */
   recordAttempt(id: string, outcome: NotificationOutcome, now: Instant): Promise<void>;
+  /** Records how the last write to the calendar source went: its `lastWriteError`, null when it succeeded. */
+  recordCalendarWrite(sourceId: string, error: string | null): Promise<void>;
   /** Gives claimed messages back (on shutdown) so the next worker need not wait for the lease. */
   release(ids: readonly string[]): Promise<void>;
 }

@@ -9,6 +9,10 @@ const SourceUrl = Type.String({
   description: 'Absolute http, https or webcal URL, without user name or password',
 });
 const SourceUsername = Type.String({ minLength: 1, maxLength: 200, description: 'CalDAV only (HTTP Basic)' });
+const WriteBookings = Type.Boolean({
+  description:
+    "CalDAV only: every booking the holder hosts is written to this calendar (created, moved, removed), through the outbox with retries; at most one source per holder (else 409 `conflict`). Switching it on writes the holder's future confirmed bookings; switching it off leaves what was written.",
+});
 const SourcePassword = Type.String({
   minLength: 1,
   maxLength: 1000,
@@ -22,6 +26,7 @@ export const CreateCalendarSourceBody = Type.Object(
     username: Type.Optional(SourceUsername),
     password: Type.Optional(SourcePassword),
     name: Type.Optional(SourceName),
+    writeBookings: Type.Optional(WriteBookings),
   },
   { $id: 'CreateCalendarSource', additionalProperties: false },
 );
@@ -32,6 +37,7 @@ export const UpdateCalendarSourceBody = Type.Object(
     url: Type.Optional(SourceUrl),
     username: Type.Optional(SourceUsername),
     password: Type.Optional(SourcePassword),
+    writeBookings: Type.Optional(WriteBookings),
   },
   { $id: 'UpdateCalendarSource', additionalProperties: false },
 );
@@ -47,6 +53,10 @@ export const CalendarSourceResource = Type.Object(
     status: Type.String({ enum: ['pending', 'ok', 'error'] }),
     lastSyncedAt: Nullable(Timestamp, { description: 'When a sync last succeeded' }),
     lastError: Nullable(Type.String(), { description: 'Why the last sync failed; null once one succeeds' }),
+    writeBookings: WriteBookings,
+    lastWriteError: Nullable(Type.String(), {
+      description: 'Why the last write of a booking to this calendar failed; null when it succeeded (or none was made)',
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },

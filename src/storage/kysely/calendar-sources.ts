@@ -31,6 +31,8 @@ function toSource(row: Selectable<Database['calendar_sources']>): CalendarSource
     status: row.status as CalendarSourceStatus,
     lastSyncedAt: row.last_synced_at === null ? null : Number(row.last_synced_at),
     lastError: row.last_error,
+    writeBookings: Boolean(row.write_bookings),
+    lastWriteError: row.last_write_error,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -56,6 +58,8 @@ function changingColumns(stored: StoredSource) {
     status: source.status,
     last_synced_at: source.lastSyncedAt,
     last_error: source.lastError,
+    write_bookings: source.writeBookings ? 1 : 0,
+    last_write_error: source.lastWriteError,
     failing: stored.failing ? 1 : 0,
     sync_state: stored.syncState,
     busy_digest: stored.busyDigest,
@@ -107,6 +111,16 @@ export class KyselyCalendarSources extends Table implements CalendarSourceWrites
       .where('holder_id', '=', holderId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  async writtenTo(holderId: string): Promise<CalendarSource | undefined> {
+    const row = await this.db
+      .selectFrom('calendar_sources')
+      .selectAll()
+      .where('holder_id', '=', holderId)
+      .where('write_bookings', '=', 1)
+      .executeTakeFirst();
+    return row && toSource(row);
   }
 
   async insert(stored: StoredSource, nextSyncAt: Instant): Promise<void> {

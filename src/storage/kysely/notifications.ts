@@ -132,6 +132,17 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
         attempts, retry_step, last_error, due_at, claimed_until, sent_at, created_at, updated_at)
       values ${sql.join(rows)}`.execute(this.db);
   }
+
+  async calendarTargets(holderIds: readonly string[]): Promise<Map<string, string>> {
+    if (holderIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('calendar_sources')
+      .select(['holder_id', 'id'])
+      .where('holder_id', 'in', [...holderIds])
+      .where('write_bookings', '=', 1)
+      .execute();
+    return new Map(rows.map((row) => [row.holder_id, row.id]));
+  }
 }
 
 /** The queue the e-mail worker claims from, each operation one short transaction of its own. */
@@ -191,6 +202,12 @@ export class KyselyNotificationQueue implements NotificationQueue {
     }, NOTHING_CACHED);
   }
 
+  recordCalendarWrite(sourceId: string, error: string | null): Promise<void> {
+    return this.transactions.retrying(async (db) => {
+      await db.updateTable('calendar_sources').set({ last_write_error: error }).where('id', '=', sourceId).execute();
+    }, NOTHING_CACHED);
+  }
+
   release(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return Promise.resolve();
     return this.transactions.once(async (db) => {
@@ -203,17 +220,44 @@ export class KyselyNotificationQueue implements NotificationQueue {
   }
 
   private due(db: Kysely<Database>, request: { channel: NotificationChannel; now: Instant; limit: number }) {
-    return db
-      .selectFrom('notifications')
-      .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'message', 'attempts', 'retry_step'])
-      .where('status', '=', 'pending')
-      .where('channel', '=', request.channel)
-      .where('due_at', '<=', request.now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', request.now)]))
-      .orderBy('due_at')
-      .orderBy('id')
-      .limit(request.limit)
-      .modifyEnd(this.engine.skippingLocked)
-      .execute();
+    return (
+      db
+        .selectFrom('notifications')
+        .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'message', 'attempts', 'retry_step'])
+        .where('status', '=', 'pending')
+        .where('channel', '=', request.channel)
+        .where('due_at', '<=', request.now)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', request.now)]))
+        // A calendar's writes run one at a time, in the order written: a move or removal never
+        // overtakes the write before it (a PUT retried after the DELETE that followed it would bring
+        // the event back). Through the recipient index: a source's pending rows are few.
+        .$if(request.channel === 'calendar', (query) =>
+          query.where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('notifications as earlier')
+                  .select(sql.lit(1).as('one'))
+                  .where('earlier.channel', '=', 'calendar')
+                  .where(sql`lower(earlier.recipient)`, '=', sql`lower(notifications.recipient)`)
+                  .where('earlier.status', '=', 'pending')
+                  .where((eb) =>
+                    eb.or([
+                      eb('earlier.created_at', '<', eb.ref('notifications.created_at')),
+                      eb.and([
+                        eb('earlier.created_at', '=', eb.ref('notifications.created_at')),
+                        eb('earlier.id', '<', eb.ref('notifications.id')),
+                      ]),
+                    ]),
+                  ),
+              ),
+            ),
+          ),
+        )
+        .orderBy('due_at')
+        .orderBy('id')
+        .limit(request.limit)
+        .modifyEnd(this.engine.skippingLocked)
+        .execute()
+    );
   }
 }

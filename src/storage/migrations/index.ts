@@ -23,6 +23,7 @@ import guestLanguage from './0020_guest_language.js';
 import notifications from './0021_notifications.js';
 import appointments from './0022_appointments.js';
 import reminders from './0023_reminders.js';
+import calendarWriteBack from './0024_calendar_write_back.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -54,5 +55,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0021_notifications': notifications(engine),
     '0022_appointments': appointments(engine),
     '0023_reminders': reminders(engine),
+    '0024_calendar_write_back': calendarWriteBack(engine),
   };
 }
