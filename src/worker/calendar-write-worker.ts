@@ -7,7 +7,7 @@ import type { SourceAddress } from '../domain/calendar-source.js';
 import type { Instant } from '../domain/instant.js';
 import { decideAfterAttempt } from '../domain/webhook-retry.js';
 import { sourceTarget } from './calendar-fetcher.js';
-import { OutboxLoop, type OutboxWork, type WorkerLogger } from './outbox-loop.js';
+import { OutboxWorker, type WorkerLogger } from './outbox-loop.js';
 import { Deadline, discard, failureKind, SafeFetch } from './safe-fetch.js';
 
 export interface CalendarWriteSettings {
@@ -48,9 +48,8 @@ const PRODUCT = { company: 'Slotwise', product: 'Slotwise', language: 'EN' };
  * tsdav, whose fetch has neither. A 5xx, 408 or 429 answer or none is retried on the webhook
  * schedule, another 4xx ends the write `failed`; the source's `lastWriteError` follows each attempt.
  */
-export class CalendarWriteWorker implements OutboxWork<NotificationJob> {
+export class CalendarWriteWorker extends OutboxWorker<NotificationJob> {
   readonly name = 'calendar writer';
-  private readonly loop: OutboxLoop<NotificationJob>;
   private readonly http: SafeFetch;
 
   constructor(
@@ -61,7 +60,7 @@ export class CalendarWriteWorker implements OutboxWork<NotificationJob> {
     private readonly logger: WorkerLogger,
     private readonly random: () => number = Math.random,
   ) {
-    this.loop = new OutboxLoop(this, settings, logger);
+    super(settings, logger);
     this.http = new SafeFetch({
       allowPrivateTargets: settings.allowPrivateTargets,
       userAgent: 'Slotwise-Calendar/1',
@@ -69,16 +68,8 @@ export class CalendarWriteWorker implements OutboxWork<NotificationJob> {
     });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  wake(): void {
-    this.loop.wake();
-  }
-
-  async stop(graceMs: number): Promise<void> {
-    await this.loop.stop(graceMs);
+  override async stop(graceMs: number): Promise<void> {
+    await super.stop(graceMs);
     await this.http.close();
   }
 

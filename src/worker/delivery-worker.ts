@@ -7,7 +7,7 @@ import {
 import type { Instant } from '../domain/instant.js';
 import type { DeliveryJob, DeliveryQueue } from '../app/ports/delivery-queue.js';
 import type { DeliveryAttempt } from '../domain/webhook.js';
-import { OutboxLoop, type OutboxWork, type WorkerLogger } from './outbox-loop.js';
+import { OutboxWorker, type WorkerLogger } from './outbox-loop.js';
 import type { SendResult, WebhookSender } from './send-webhook.js';
 
 export interface WorkerSettings {
@@ -38,9 +38,10 @@ export type { WorkerLogger } from './outbox-loop.js';
 /**
  * The webhook deliveries' outbox loop (`OutboxLoop`): claims due deliveries fairly among webhooks,
  * holders and accounts, sends each with no transaction open, records the attempt and where the
- * delivery goes next. Runs inside the server process.
+ * delivery goes next. Runs inside the server process. An attempt aborted at `stop` hands its
+ * delivery back, so the next start sends it without waiting for the lease.
  */
-export class DeliveryWorker implements OutboxWork<DeliveryJob> {
+export class DeliveryWorker extends OutboxWorker<DeliveryJob> {
   readonly name = 'webhook worker';
   /** Attempts in flight by webhook id. */
   private readonly busyWebhooks = new InFlightCounts();
@@ -48,7 +49,6 @@ export class DeliveryWorker implements OutboxWork<DeliveryJob> {
   private readonly busyOwners = new InFlightCounts();
   /** Attempts in flight by account id. */
   private readonly busyAccounts = new InFlightCounts();
-  private readonly loop: OutboxLoop<DeliveryJob>;
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -58,24 +58,7 @@ export class DeliveryWorker implements OutboxWork<DeliveryJob> {
     private readonly logger: WorkerLogger,
     private readonly random: () => number = Math.random,
   ) {
-    this.loop = new OutboxLoop(this, settings, logger);
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Look for due work now (after a commit that enqueued deliveries). */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  /**
-   * Stops claiming, lets attempts in flight finish for up to `graceMs`, then aborts the rest and
-   * hands their deliveries back so the next start sends them without waiting for the lease.
-   */
-  stop(graceMs: number): Promise<void> {
-    return this.loop.stop(graceMs);
+    super(settings, logger);
   }
 
   async claim(free: number): Promise<{ run: DeliveryJob[]; claimed: number }> {

@@ -4,7 +4,7 @@ import type { Instant } from '../domain/instant.js';
 import type { BookingEmailContent } from '../domain/notification.js';
 import { decideAfterAttempt } from '../domain/webhook-retry.js';
 import { bookingEmail } from './booking-email.js';
-import { OutboxLoop, type OutboxWork, type WorkerLogger } from './outbox-loop.js';
+import { OutboxWorker, type WorkerLogger } from './outbox-loop.js';
 import type { EmailSender } from './send-email.js';
 
 export interface EmailWorkerSettings {
@@ -33,10 +33,11 @@ const MAX_ERROR_LENGTH = 1_000;
  * open, and records it `sent`, `pending` again on the retry schedule (a 4xx reply or no reply), or
  * `failed` (a 5xx reply, or the schedule's end). A message keeps its `Message-ID`
  * (`<ntf_…@domain>`) through every attempt, so one sent twice (at least once) is one to its reader.
+ * At `stop`, an SMTP conversation is not cut halfway: it ends (within the sender's timeout) and
+ * is recorded.
  */
-export class EmailWorker implements OutboxWork<NotificationJob> {
+export class EmailWorker extends OutboxWorker<NotificationJob> {
   readonly name = 'e-mail worker';
-  private readonly loop: OutboxLoop<NotificationJob>;
 
   constructor(
     private readonly queue: NotificationQueue,
@@ -46,24 +47,7 @@ export class EmailWorker implements OutboxWork<NotificationJob> {
     private readonly logger: WorkerLogger,
     private readonly random: () => number = Math.random,
   ) {
-    this.loop = new OutboxLoop(this, settings, logger);
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Look for due messages now (after a commit that wrote some). */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  /**
-   * Stops claiming and waits for messages in flight: up to `graceMs`, and then, since an SMTP
-   * conversation is not cut halfway, until each ends (within the sender's timeout) and is recorded.
-   */
-  stop(graceMs: number): Promise<void> {
-    return this.loop.stop(graceMs);
+    super(settings, logger);
   }
 
   async claim(free: number): Promise<{ run: NotificationJob[]; claimed: number }> {

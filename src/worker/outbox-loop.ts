@@ -139,3 +139,33 @@ export class OutboxLoop<Job> {
     this.inFlight.set(id, { abort, done });
   }
 }
+
+/**
+ * A work that runs its own outbox loop: `start`, `wake` (after a commit that wrote some of its
+ * jobs) and `stop` (stops claiming; jobs in flight get `graceMs`, then their `signal` aborts)
+ * are the loop's.
+ */
+export abstract class OutboxWorker<Job> implements OutboxWork<Job> {
+  abstract readonly name: string;
+  private readonly loop: OutboxLoop<Job>;
+
+  constructor(settings: OutboxLoopSettings, logger: WorkerLogger) {
+    this.loop = new OutboxLoop(this, settings, logger);
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  wake(): void {
+    this.loop.wake();
+  }
+
+  stop(graceMs: number): Promise<void> {
+    return this.loop.stop(graceMs);
+  }
+
+  abstract claim(free: number): Promise<{ run: Job[]; claimed: number }>;
+  abstract idOf(job: Job): string;
+  abstract attempt(job: Job, signal: AbortSignal): Promise<void>;
+}
