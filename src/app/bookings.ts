@@ -1,9 +1,5 @@
 import {
-  assertReschedulable,
   confirmedBooking,
-  markRescheduled,
-  withCancellation,
-  MAX_METADATA_KEYS,
   type Booking,
   type BookingDetails,
   type GuestLanguage,
@@ -13,25 +9,21 @@ import { answerErrors, type Answers } from '../domain/questions.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventTypeSettings } from '../domain/event-type.js';
-import type { Location } from '../domain/location.js';
 import type { Reminder } from '../domain/reminders.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { PageAfter } from '../domain/page.js';
 import type { TeamEventType } from '../domain/team-event-type.js';
-import { subscribedTo, type DeliveredEventType } from '../domain/webhook.js';
+import { subscribedTo } from '../domain/webhook.js';
 import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
-import { eventTypeDeleted, rulesToBook, takeTime, type TakenTime } from './booking-decision.js';
+import { rulesToBook, takeTime, type TakenTime } from './booking-decision.js';
 import { unknownEventType } from './event-types.js';
-import { queueCalendarWrites } from './booking-calendar-writes.js';
-import { queueBookingEmails, type BookingChange } from './booking-emails.js';
-import type { TransactionEvents } from './outbox.js';
 import { transactionOfOwners } from './owner-scope.js';
 import { pageOf, type ListScope, type Page } from './paging.js';
 import type { DecisionRules, Ownership, Reach, TeamDecisionRules, Transaction } from './ports/store.js';
 import { queryRange } from './ranges.js';
-import { dropReminders, scheduleReminders } from './reminders.js';
-import { bookingView } from './views.js';
+import { scheduleReminders } from './reminders.js';
+import { announce, type Actor } from './booking-announcements.js';
 
 export interface CreateBookingInput {
   /** Required unless `holdId` is given; then, if sent, it must be the hold's. */
@@ -52,9 +44,6 @@ export interface CreateBookingInput {
   /** A round-robin team event type's host to book (contract §14); else the service chooses. */
   hostId?: string;
 }
-
-/** Who made a change: an API client, or the guest on a booking or manage page (webhooks' `data.actor`). */
-export type Actor = 'api' | 'guest';
 
 /**
  * Who books (contract §12, §14): a holder, its own event types; or an account, its team event
@@ -258,47 +247,6 @@ async function bookHold(
   });
 }
 
-/**
- * A booking event, written with its change to the webhooks that hear it (contract §12): a holder's
- * booking's, its holder's and its account's (`webhookIds` when the decision read them already); a
- * team booking's, the account's and every host's, of this booking and of the one it moved from,
- * as the account's event. Its e-mails (contract §16) are written with it.
- */
-async function announce(
-  context: AppContext,
-  tx: Transaction,
-  events: TransactionEvents,
-  accountId: string,
-  booking: Booking,
-  type: Extract<DeliveredEventType, 'booking.created' | 'booking.cancelled' | 'booking.rescheduled'>,
-  data: { actor: Actor; previousBooking?: Booking },
-  now: Instant,
-  webhookIds?: string[],
-  sourceCounts?: ReadonlyMap<string, number>,
-): Promise<void> {
-  const content = {
-    type,
-    data: {
-      booking: bookingView(booking),
-      ...(data.previousBooking ? { previousBooking: bookingView(data.previousBooking) } : {}),
-      actor: data.actor,
-    },
-    now,
-  };
-  if (booking.holderId !== null) {
-    await events.add({ holderId: booking.holderId, ...content }, webhookIds);
-  } else {
-    const hostIds = new Set([...booking.hostIds, ...(data.previousBooking?.hostIds ?? [])]);
-    const ofTeam = await tx.webhooks.subscribedIdsOfTeam(accountId, [...hostIds], type);
-    await events.addOfAccount({ accountId, ...content }, ofTeam);
-  }
-  const change: BookingChange = data.previousBooking
-    ? { kind: 'rescheduled', booking, previous: data.previousBooking }
-    : { kind: type === 'booking.cancelled' ? 'cancelled' : 'created', booking };
-  await queueBookingEmails(context, tx, events, accountId, change, now);
-  await queueCalendarWrites(context, tx, events, accountId, change, now, sourceCounts);
-}
-
 /** The booking's details from the input, its answers checked against the event type's questions (400 per failing answer). */
 function detailsOf(input: CreateBookingInput, eventType: EventTypeSettings, actor: Actor): BookingDetails {
   const answers = input.answers ?? {};
@@ -336,7 +284,7 @@ export function reachOf(actor: ActingOn): Reach {
 }
 
 /** Whose rows a change of the booking writes: its holder's, or the account's (its event) and its hosts'. */
-function ownersOfBooking(booking: Booking, accountId: string): string[] {
+export function ownersOfBooking(booking: Booking, accountId: string): string[] {
   return booking.holderId === null ? [accountId, ...booking.hostIds] : [booking.holderId];
 }
 
@@ -367,144 +315,4 @@ export function listBookings(context: AppContext, scope: ListScope, query: ListB
     },
     (booking) => booking.start,
   );
-}
-
-export async function cancelBooking(
-  context: AppContext,
-  by: ActingOn,
-  id: string,
-  reason: string | null,
-  actor: Actor = 'api',
-): Promise<Booking> {
-  return transactionOfOwners(context, expectedOwnersOf(by), async (tx, events, needs) => {
-    // No calendar lock: the move is decided by the conditional update, and freeing time needs no
-    // check.
-    const booking = await tx.bookings.get(reachOf(by), id);
-    if (!booking) throw notFound(`Booking ${id}`);
-    needs(ownersOfBooking(booking, by.accountId));
-    const now = context.now();
-    const result = withCancellation(booking, reason, now);
-    if (!(await tx.bookings.update(result, booking.status))) throw movedMeanwhile(id);
-    await announce(context, tx, events, by.accountId, result, 'booking.cancelled', { actor }, now);
-    await dropReminders(tx, result, by.accountId);
-    return result;
-  });
-}
-
-/**
- * Sets (or, with `null`, removes) the integrator's metadata keys of a booking in any status; the
- * rest stay. More than `MAX_METADATA_KEYS` in all is a 400.
- */
-export async function updateBookingMetadata(
-  context: AppContext,
-  by: ActingOn,
-  id: string,
-  changes: Record<string, string | null>,
-): Promise<Booking> {
-  return transactionOfOwners(context, expectedOwnersOf(by), async (tx, _events, needs) => {
-    const booking = await tx.bookings.get(reachOf(by), id);
-    if (!booking) throw notFound(`Booking ${id}`);
-    needs(ownersOfBooking(booking, by.accountId));
-    const metadata: Metadata = { ...booking.metadata };
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) delete metadata[key];
-      else metadata[key] = value;
-    }
-    if (Object.keys(metadata).length > MAX_METADATA_KEYS) {
-      throw invalidRequest([{ field: 'metadata', message: `may hold at most ${MAX_METADATA_KEYS} keys in all` }]);
-    }
-    const updated: Booking = { ...booking, metadata, updatedAt: context.now() };
-    if (!(await tx.bookings.update(updated, booking.status))) throw movedMeanwhile(id);
-    return updated;
-  });
-}
-
-export interface RescheduleInput {
-  start: string | number;
-  reason?: string;
-  /** A round-robin team booking's new host (contract §14), also at the same start: a reassignment. */
-  hostId?: string;
-}
-
-/**
- * The new booking (confirmed, linked to the old one) and the old one (now `rescheduled`). A team
- * booking (contract §14) keeps its hosts when they are all free at the new start; a round-robin
- * one whose hosts are not gets the type's fixed hosts and another by the rule, or with `hostId`
- * that host; 409 only when no assignment is possible.
- */
-export async function rescheduleBooking(
-  context: AppContext,
-  by: ActingOn,
-  id: string,
-  input: RescheduleInput,
-  actor: Actor = 'api',
-): Promise<{ booking: Booking; previous: Booking }> {
-  const start = instantField('start', input.start);
-  return transactionOfOwners(context, expectedOwnersOf(by), async (tx, events, needs) => {
-    const old = await tx.bookings.get(reachOf(by), id);
-    if (!old) throw notFound(`Booking ${id}`);
-    needs(ownersOfBooking(old, by.accountId));
-    if (old.holderId !== null && input.hostId !== undefined) throw hostIdOfHolderType();
-    assertReschedulable(old);
-    const now = context.now();
-    const newId = context.ids.newId('bkg');
-    const previous = markRescheduled(old, newId, input.reason ?? null, now);
-    // The old booking leaves the confirmed ones before the new one is written, once, so the new
-    // one may overlap its time.
-    let released = false;
-    const release = async () => {
-      if (!released && !(await tx.bookings.update(previous, old.status))) throw movedMeanwhile(id);
-      released = true;
-    };
-    let booking: Booking | undefined;
-    // A moved booking takes the event type's location and reminders as they are now (contract
-    // §16), read with its rules.
-    let location: Location | null = null;
-    let reminders: readonly Reminder[] = [];
-    const insert = async (taken: TakenTime) => {
-      await release();
-      booking = confirmedBooking(newId, taken.time, { ...old, location }, now, old);
-      return tx.bookings.insert(booking, taken.occurrence);
-    };
-    let webhookIds: string[] | undefined;
-    const deleted = () => eventTypeDeleted('this booking');
-    if (old.holderId === null) {
-      const rules = await teamRulesToBook(tx, by.accountId, old.eventTypeId, now, deleted);
-      needs(ownersOfTeam(by.accountId, rules));
-      const hostId = hostIdFor(rules.eventType, input.hostId);
-      ({ location, reminders } = rules.eventType);
-      await takeTime(tx, context.zones, {
-        rules,
-        start,
-        now,
-        moving: old.id,
-        hostId,
-        keep: hostId === null ? old.hostIds : undefined,
-        insert,
-      });
-    } else {
-      const rules = await rulesToBook(tx, old.holderId, old.eventTypeId, deleted);
-      ({ location, reminders } = rules.eventType);
-      await takeTime(tx, context.zones, { rules, start, now, moving: old.id, insert });
-      webhookIds = subscribedTo(rules.webhooks, 'booking.rescheduled');
-    }
-    await announce(
-      context,
-      tx,
-      events,
-      by.accountId,
-      booking!,
-      'booking.rescheduled',
-      { actor, previousBooking: previous },
-      now,
-      webhookIds,
-    );
-    await dropReminders(tx, previous, by.accountId);
-    await scheduleReminders(tx, booking!, by.accountId, reminders, now);
-    return { booking: booking!, previous };
-  });
-}
-
-function movedMeanwhile(id: string): DomainError {
-  return new DomainError('invalid-state', `Booking ${id} was cancelled or rescheduled by a concurrent request.`);
 }

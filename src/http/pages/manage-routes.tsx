@@ -1,6 +1,6 @@
 // The manage flow of contract §10: the guest's booking from the manage link, its cancel, and a
 // new time picked with the booking flow's picker. Never framed; every change is a POST.
-import { cancelBooking, rescheduleBooking } from '../../app/bookings.js';
+import { cancelBooking, rescheduleBooking } from '../../app/booking-changes.js';
 import { changeable, guestActor, guestBooking, reschedulable, shownName } from '../../app/booking-pages.js';
 import { PAGE_PATHS } from '../../app/guest-links.js';
 import { DomainError } from '../../domain/errors.js';

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  cancelBooking,
-  createBooking,
-  getBooking,
-  listBookings,
-  rescheduleBooking,
-  updateBookingMetadata,
-} from '../../app/bookings.js';
+import { cancelBooking, rescheduleBooking, updateBookingMetadata } from '../../app/booking-changes.js';
+import { createBooking, getBooking, listBookings } from '../../app/bookings.js';
 import { listBookingNotifications } from '../../app/booking-notifications.js';
 import { actorForBooking, actorToChangeBooking, bookerOf, listScopeOf } from '../../app/account-scope.js';
 import type { AppContext } from '../../app/context.js';
