@@ -185,7 +185,7 @@ describe('calendar sources in slotwise serve', () => {
 });
 
 describe("one holder's hostile calendars and another holder's sync (issue 25, finding 3)", () => {
-  it("when a holder's CalDAV sources of 100 objects × FREQ=MINUTELY;COUNT=45000 are being parsed, then each fails within one budget, another holder's sync takes well under a second, and GET /me stays fast", async () => {
+  it("when a holder's CalDAV sources of 100 objects × FREQ=MINUTELY;COUNT=45000 are being parsed, then each fails within one budget, another holder's sync is not queued behind them, and GET /me stays fast", async () => {
     // 100 objects a source, each 45,000 minutes long before the window: within one object's budget, 100 times over.
     const objects = Array.from({ length: 100 }, (_, i) =>
       calendar([
@@ -256,7 +256,9 @@ describe("one holder's hostile calendars and another holder's sync (issue 25, fi
       );
       const victimMs = performance.now() - started;
       expect(synced?.body, `the victim's sync took ${Math.round(victimMs)} ms`).toMatchObject({ status: 'ok' });
-      expect(victimMs).toBeLessThan(1_000);
+      // Queued behind the attack's parses it would take some ten seconds (cut off above); on its
+      // own it takes a fraction of one, more while other test files share the two cores.
+      expect(victimMs).toBeLessThan(3_000);
 
       for (const answer of await Promise.all(attacks)) {
         expect(answer.status).toBe(200);

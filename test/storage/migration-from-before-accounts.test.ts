@@ -38,7 +38,8 @@ interface Me {
  * a read-only `holderId`; §13 and §14 give event types `scheduleId` (null: the default schedule),
  * `assignment` and `hosts` (null for a holder's own); §15 gives them `seats` (null: one guest);
  * §16 gives event types and bookings `location` (null: none said), bookings `guestLanguage`
- * (`en`, the default), event types `notifications` (both told, the default) and `reminders` (`[]`: none).
+ * (`en`, the default), event types `notifications` (both told, the default) and `reminders` (`[]`: none),
+ * calendar sources `writeBookings` (false) and `lastWriteError` (null).
  * Anything else new in an old answer fails
  * the test until it is documented and listed here.
  */
@@ -49,6 +50,8 @@ const DOCUMENTED_ADDITIONS = [
   /^GET \/api\/v1\/event-types(\/:id)? (data\[\]\.)?(scheduleId|assignment|hosts|seats|location|reminders|notifications)$/,
   // §16: where a meeting takes place, null for everything stored before it.
   /^GET \/api\/v1\/bookings(\/:id)? (data\[\]\.)?(location|guestLanguage)$/,
+  // §16: the write-back to the host's calendar, off (false, null) for every source stored before it.
+  /^GET \/api\/v1\/calendar-sources(\/:id)? (data\[\]\.)?(writeBookings|lastWriteError)$/,
 ];
 
 /** Every type a webhook heard before migration 0023, and after it, when it was every type. */
