@@ -3,35 +3,14 @@
 // PostgreSQL's change poll (src/storage/postgres-change-poll.ts).
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { ChangeSignal } from '../../src/app/ports/change-signal.js';
 import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
 import { openPostgresStorage } from '../../src/storage/postgres.js';
 import { OutOfScope } from '../../src/storage/kysely/write-scope.js';
+import { heardWithin, markWhenHearing } from '../support/change-marks.js';
 import { testStoreKind } from '../support/databases.js';
 import { addEventType, addHolder, eventTypeOf, storage, store, testStore, useFreshStorage } from './fixture.js';
 
 useFreshStorage();
-
-/** A mark once the process hears other processes' commits (PostgreSQL: once its change poll has answered). */
-async function markWhenHearing(changes: ChangeSignal): Promise<number> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const mark = changes.mark();
-    if (mark !== null) return mark;
-    if (Date.now() > deadline) throw new Error('the change signal never started hearing');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-/** Waits until `changed()` holds, up to `withinMs`: another process's commit is heard, not read. */
-async function heardWithin(withinMs: number, changed: () => boolean): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (!changed()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  return true;
-}
 
 /** Commits through a second storage on the same database: another process, as far as the first can tell. */
 async function inAnotherProcess(work: Parameters<typeof store.transaction>[0]): Promise<void> {
@@ -46,7 +25,7 @@ async function inAnotherProcess(work: Parameters<typeof store.transaction>[0]): 
 describe('change signal', () => {
   it('when nothing is committed, then a mark stays current; a commit of this store or of another process ends it', async () => {
     const holder = await addHolder('alice');
-    const before = await markWhenHearing(storage.changes);
+    const before = await markWhenHearing(storage);
     await store.holders.get(holder.id);
     await store.eventTypes.list({ accountId: holder.accountId, holderId: holder.id }, { limit: 10, after: null });
     expect(storage.changes.unchangedSince(before, holder.id)).toBe(true);
@@ -55,14 +34,14 @@ describe('change signal', () => {
     // This process's own commit is known at once: read-your-writes on one instance.
     expect(storage.changes.unchangedSince(before, holder.id)).toBe(false);
 
-    const afterOwn = await markWhenHearing(storage.changes);
+    const afterOwn = await markWhenHearing(storage);
     await inAnotherProcess((tx) => tx.eventTypes.insert(eventTypeOf(holder.id, { slug: 'theirs' })));
     expect(await heardWithin(1_000, () => !storage.changes.unchangedSince(afterOwn, holder.id))).toBe(true);
   });
 
   it('when a transaction rolls back, then a mark stays current', async () => {
     const holder = await addHolder('alice');
-    const before = await markWhenHearing(storage.changes);
+    const before = await markWhenHearing(storage);
     await expect(
       store.transaction(async (tx) => {
         await tx.eventTypes.insert(eventTypeOf(holder.id));
@@ -77,7 +56,7 @@ describe('change signal', () => {
   it('when this process commits a transaction scoped to one holder, then marks stay current for every other holder, unless a transaction committed with it was not scoped', async () => {
     const alice = await addHolder('alice');
     const bob = await addHolder('bob');
-    const before = await markWhenHearing(storage.changes);
+    const before = await markWhenHearing(storage);
     await store.transaction((tx) => tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'scoped' })), {
       ownerIds: [bob.id],
     });
@@ -99,7 +78,7 @@ describe('change signal', () => {
   it("when a transaction scoped to one holder writes another holder's rows, then it fails before the write and commits nothing; a scope naming both holders allows it and marks both changed", async () => {
     const alice = await addHolder('alice');
     const bob = await addHolder('bob');
-    const before = await markWhenHearing(storage.changes);
+    const before = await markWhenHearing(storage);
     const outOfScope = store.transaction(
       async (tx) => {
         await tx.eventTypes.insert(eventTypeOf(bob.id, { slug: 'in-scope' }));
@@ -132,7 +111,7 @@ describe('change signal', () => {
     async () => {
       const alice = await addHolder('alice');
       const bob = await addHolder('bob');
-      const before = await markWhenHearing(storage.changes);
+      const before = await markWhenHearing(storage);
       await inAnotherProcess((tx) => tx.eventTypes.insert(eventTypeOf(alice.id)));
       expect(await heardWithin(1_000, () => !storage.changes.unchangedSince(before, alice.id))).toBe(true);
       expect(storage.changes.unchangedSince(before, bob.id)).toBe(true);
@@ -151,7 +130,7 @@ describe('change signal', () => {
       });
       try {
         const holder = await addHolder('alice');
-        const before = await markWhenHearing(own.changes);
+        const before = await markWhenHearing(own);
         expect(own.changes.unchangedSince(before, holder.id)).toBe(true);
 
         const admin = new pg.Client({ connectionString: testStore.databaseUrl });
@@ -169,7 +148,7 @@ describe('change signal', () => {
         expect(own.changes.unchangedSince(before, holder.id)).toBe(false);
 
         // Back after the reconnection wait: a mark again, but the earlier one is spent.
-        const after = await markWhenHearing(own.changes);
+        const after = await markWhenHearing(own);
         expect(after).toBeGreaterThan(before);
         expect(own.changes.unchangedSince(before, holder.id)).toBe(false);
         expect(own.changes.unchangedSince(after, holder.id)).toBe(true);
@@ -191,7 +170,7 @@ describe('change signal', () => {
         : await openStorage(parseDatabaseUrl(testStore.databaseUrl));
     try {
       const holder = await addHolder('alice');
-      const before = await markWhenHearing(own.changes);
+      const before = await markWhenHearing(own);
       await inAnotherProcess((tx) => tx.eventTypes.insert(eventTypeOf(holder.id)));
       const asked = performance.now();
       await own.changesHeard();

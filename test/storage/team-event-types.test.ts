@@ -4,13 +4,13 @@
 // (not of their hosts) by this process and by every other.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { ChangeSignal } from '../../src/app/ports/change-signal.js';
 import { UniqueViolation } from '../../src/app/ports/storage-errors.js';
 import type { Holder } from '../../src/domain/api-key.js';
 import type { EventType } from '../../src/domain/event-type.js';
 import type { TeamEventType } from '../../src/domain/team-event-type.js';
 import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
 import { OutOfScope } from '../../src/storage/kysely/write-scope.js';
+import { heardWithin, markWhenHearing } from '../support/change-marks.js';
 import { testStoreKind } from '../support/databases.js';
 import {
   addEventType,
@@ -227,21 +227,6 @@ describe('lists of event types with team types', () => {
   });
 });
 
-/** A mark once the process hears other processes' commits (PostgreSQL: once its change poll has answered). */
-async function markWhenHearing(changes: ChangeSignal): Promise<number> {
-  await expect.poll(() => changes.mark(), { timeout: 5_000, interval: 5 }).not.toBeNull();
-  return changes.mark()!;
-}
-
-async function heardWithin(withinMs: number, changed: () => boolean): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (!changed()) {
-    if (Date.now() > deadline) return false;
-    await sleep(2);
-  }
-  return true;
-}
-
 /** Commits through a second storage on the same database: another process, as far as the first can tell. */
 async function inAnotherProcess(work: Parameters<typeof store.transaction>[0]): Promise<void> {
   const other = await openStorage(parseDatabaseUrl(testStore.databaseUrl), { poolSize: 1, statementTimeoutMs: 1000 });
@@ -255,7 +240,7 @@ async function inAnotherProcess(work: Parameters<typeof store.transaction>[0]): 
 describe('a change of a team type is a change of its account (what a cache of team types by account hears)', () => {
   it('when this process writes a team type, then its account counts as changed at the commit, and its hosts do not', async () => {
     const { ada, bob, accountId } = await world();
-    const before = await markWhenHearing(storage.changes);
+    const before = await markWhenHearing(storage);
     const team = await addTeam(accountId, [ada.id, bob.id]);
     expect(storage.changes.unchangedSince(before, accountId)).toBe(false);
     for (const host of [ada, bob]) expect(storage.changes.unchangedSince(before, host.id)).toBe(true);
@@ -276,7 +261,7 @@ describe('a change of a team type is a change of its account (what a cache of te
       ['deleted', async (tx) => void (await tx.teamEventTypes.delete(accountId, team.id, T0 + 1))],
     ];
     for (const [what, work] of steps) {
-      const before = await markWhenHearing(storage.changes);
+      const before = await markWhenHearing(storage);
       await inAnotherProcess(work);
       expect(await heardWithin(1_000, () => !storage.changes.unchangedSince(before, accountId)), what).toBe(true);
       // PostgreSQL hears which owners changed: the hosts' keys and calendars stay valid.
@@ -293,14 +278,14 @@ describe('a change of a team type is a change of its account (what a cache of te
       const admin = new pg.Client({ connectionString: testStore.databaseUrl });
       await admin.connect();
       try {
-        let before = await markWhenHearing(storage.changes);
+        let before = await markWhenHearing(storage);
         await admin.query('update event_type_hosts set weight = 7 where event_type_id = $1 and holder_id = $2', [
           team.id,
           bob.id,
         ]);
         expect(await heardWithin(1_000, () => !storage.changes.unchangedSince(before, accountId))).toBe(true);
 
-        before = await markWhenHearing(storage.changes);
+        before = await markWhenHearing(storage);
         await inAnotherProcess((tx) => tx.eventTypes.insert(eventTypeOf(ada.id)));
         expect(await heardWithin(1_000, () => !storage.changes.unchangedSince(before, ada.id))).toBe(true);
         expect(storage.changes.unchangedSince(before, accountId)).toBe(true);
