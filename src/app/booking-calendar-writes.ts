@@ -2,7 +2,7 @@ import { appointmentSequence, appointmentUid } from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { NotificationKind } from '../domain/notification.js';
-import type { BookingChange } from './booking-emails.js';
+import { hostsChange, type BookingChange } from './booking-emails.js';
 import type { AppContext } from './context.js';
 import type { TransactionEvents } from './outbox.js';
 import type { NewNotification } from './ports/notification-store.js';
@@ -150,13 +150,4 @@ function calendarWriteRow(
     dueAt: now,
     createdAt: now,
   };
-}
-
-/** What a host's calendar is told of a change: a reschedule that took it off the booking removes the event, one that put it on writes it. */
-function hostsChange(change: BookingChange, holderId: string): { kind: CalendarWriteContent['kind']; about: Booking } {
-  if (change.kind !== 'rescheduled') return { kind: change.kind, about: change.booking };
-  const onNew = change.booking.hostIds.includes(holderId);
-  const onOld = change.previous.hostIds.includes(holderId);
-  if (onNew && onOld) return { kind: 'rescheduled', about: change.booking };
-  return onNew ? { kind: 'created', about: change.booking } : { kind: 'cancelled', about: change.previous };
 }

@@ -4,7 +4,7 @@ import { MINUTE_MS, type Instant } from '../domain/instant.js';
 import { overCapError, type BookingEmailContent, type NotificationKind } from '../domain/notification.js';
 import type { AppContext } from './context.js';
 import type { TransactionEvents } from './outbox.js';
-import type { EmailHost, NewNotification } from './ports/notification-store.js';
+import type { NewNotification } from './ports/notification-store.js';
 import type { Transaction } from './ports/store.js';
 import type { ReminderSending } from './reminders.js';
 
@@ -71,7 +71,7 @@ export async function queueBookingEmails(
   if (facts.notifications.hosts)
     for (const host of hosts) {
       if (host.email === null) continue;
-      const { kind, about } = hostsView(change, host);
+      const { kind, about } = hostsChange(change, host.holderId);
       emails.push(
         contentOf(kind, about, { role: 'host', name: host.name, email: host.email, zone: host.zone, locale: 'en' }),
       );
@@ -121,11 +121,17 @@ export async function queueReminderEmail(
   await queueEmails(context, tx, events, accountId, booking, [{ content, dueAt: now }], now);
 }
 
-/** What a host is told of a change: a reschedule that took it off the booking is its cancellation, one that put it on its creation. */
-function hostsView(change: BookingChange, host: EmailHost): { kind: NotificationKind; about: Booking } {
+/**
+ * What a host is told of a change (its e-mail, its calendar's write): a reschedule that took it
+ * off the booking is its cancellation (of the booking it had), one that put it on its creation.
+ */
+export function hostsChange(
+  change: BookingChange,
+  holderId: string,
+): { kind: Exclude<NotificationKind, 'reminder'>; about: Booking } {
   if (change.kind !== 'rescheduled') return { kind: change.kind, about: change.booking };
-  const onNew = change.booking.hostIds.includes(host.holderId);
-  const onOld = change.previous.hostIds.includes(host.holderId);
+  const onNew = change.booking.hostIds.includes(holderId);
+  const onOld = change.previous.hostIds.includes(holderId);
   if (onNew && onOld) return { kind: 'rescheduled', about: change.booking };
   return onNew ? { kind: 'created', about: change.booking } : { kind: 'cancelled', about: change.previous };
 }
