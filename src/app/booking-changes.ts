@@ -126,7 +126,7 @@ export async function rescheduleBooking(
     const insert = async (taken: TakenTime) => {
       await release();
       booking = confirmedBooking(newId, taken.time, { ...old, location }, now, old);
-      return tx.bookings.insert(booking, taken.occurrence);
+      return tx.bookings.insert(booking, taken.seat);
     };
     let webhookIds: string[] | undefined;
     const deleted = () => eventTypeDeleted('this booking');

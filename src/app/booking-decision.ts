@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { compileAvailability, type Availability } from '../domain/availability.js';
 import { occupancyOf, timeOf, type BookedTime } from '../domain/booking.js';
 import { DomainError } from '../domain/errors.js';
@@ -15,7 +16,7 @@ import { checkTeamBookable, type HostVerdict, type TeamDailyCap, type TeamShape 
 import type { Zones } from '../domain/zone.js';
 import { unknownEventType } from './event-types.js';
 import { occupanciesAt } from './occupancies.js';
-import type { DecisionRules, StoredOccupancy, TeamDecisionRules, Transaction } from './ports/store.js';
+import type { DecisionRules, Seat, StoredOccupancy, TeamDecisionRules, Transaction } from './ports/store.js';
 
 /** What a booking or hold is judged by: its holder's own event type's rules, or a team type's (contract §14). */
 export type BookingRules = DecisionRules | TeamDecisionRules;
@@ -33,8 +34,8 @@ export interface TakenTime {
    * buffers, even if the event type changed since).
    */
   time: BookedTime;
-  /** A seat's occurrence (`occurrenceOf`), shared by its seats; null for an event type without seats. */
-  occurrence: string | null;
+  /** The seat it takes in its occurrence (`occurrenceOf`); null for an event type without seats. */
+  seat: Seat | null;
 }
 
 /**
@@ -45,13 +46,44 @@ export function occurrenceOf(eventTypeId: string, start: number): string {
   return `${eventTypeId}@${start}`;
 }
 
+/** The seat a decision takes, as `chooseSeat` chose it. */
+interface SeatChoice {
+  seat: Seat;
+  /**
+   * Whether its seats must still be counted under the decision's lock: the occurrence has seats
+   * numbered beyond the event type's seats (lowered since they were taken), which the numbers
+   * alone do not keep to.
+   */
+  countUnderLock: boolean;
+}
+
 /**
- * The occurrence a decision writes into: a held time's is the hold's own; otherwise the event
- * type's at the start when it has seats now, and none when it has not.
+ * The seat a seated decision takes at `start` on `hostIds` (contract §15): a number from 1 to the
+ * event type's seats that none of the hosts' rows of the occurrence holds (but the booking being
+ * moved's, which leaves it first). While every number held is within the seats, each live seat
+ * holds its own such number, so the unique index alone keeps the occurrence to its seats: concurrent seats need no lock and commit side by side, and
+ * a random free number keeps them from picking the same one (a clash is refused by the write, and
+ * judged again). Once the seats were lowered below a number held, the lowest free one is taken and
+ * the seats are counted under the lock. Undefined when no number is free (rows of holds that
+ * expired since they were judged): judged again.
  */
-function occurrenceTaken(taking: TimeToTake<unknown>, eventType: BookingRules['eventType']): string | null {
-  if (taking.held) return taking.held.occurrence;
-  return eventType.seats ? occurrenceOf(eventType.id, taking.start) : null;
+async function chooseSeat(
+  tx: Transaction,
+  hostIds: readonly string[],
+  eventType: BookingRules['eventType'],
+  { start, moving }: TimeToTake<unknown>,
+): Promise<SeatChoice | undefined> {
+  const occurrence = occurrenceOf(eventType.id, start);
+  const seats = eventType.seats!;
+  const held = new Set<number>();
+  for (const holderId of hostIds)
+    for (const number of await tx.bookings.seatNumbers(holderId, occurrence, moving)) held.add(number);
+  const free: number[] = [];
+  for (let number = 1; number <= seats; number++) if (!held.has(number)) free.push(number);
+  if (free.length === 0) return undefined;
+  const countUnderLock = [...held].some((number) => number > seats);
+  const number = countUnderLock ? free[0]! : free[randomInt(free.length)]!;
+  return { seat: { occurrence, number }, countUnderLock };
 }
 
 /** A booking or hold taking time: what `takeTime` decides on, and how the time is written. */
@@ -67,7 +99,7 @@ export interface TimeToTake<Locked> {
    * and booked on its hosts with its time, in the occurrence it was a seat of (§15: its booking
    * is that seat, whatever the event type's seats are now).
    */
-  held?: BookedTime & { occurrence: string | null };
+  held?: BookedTime & { seat: Seat | null };
   /** Round robin (contract §14): the one host that may be chosen (`hostId`); any when absent. */
   hostId?: string | null;
   /** A team type: hosts to book if they are all free (a rescheduled booking's), before any other choice. */
@@ -75,8 +107,9 @@ export interface TimeToTake<Locked> {
   /**
    * Writes the booking or hold as `taken` says (a holder's own type: on its holder), after
    * whatever must precede it in the transaction; false when the database refused their time: a
-   * concurrent decision took it (PostgreSQL's exclusion constraint; SQLite has one writer). A
-   * round-robin decision may then write it again with another host.
+   * concurrent decision took it (PostgreSQL's exclusion constraint; SQLite has one writer), or a
+   * concurrent seat took its seat's number. A round-robin decision may then write it again with
+   * another host, a seat with another number.
    */
   insert(taken: TakenTime): Promise<boolean>;
   /**
@@ -90,16 +123,18 @@ export interface TimeToTake<Locked> {
  * The booking decision, the one way time is taken (a booking, a hold, a hold's conversion, a
  * reschedule, a page's hold), of a holder's own event type or a team's: judge `start` for each
  * host the booking would take (contract §5 and §14; live holds occupy time like bookings, §9; a
- * seat joins its occurrence, §15), choose the hosts, remove the expired holds in their way,
- * write, then lock and count the daily cap and the occurrence's seats, which no constraint does.
- * 409 `slot-unavailable` for time it may not take.
+ * seat joins its occurrence with a free seat number, §15), choose the hosts, remove the expired
+ * holds in their way, write, then lock and count the daily cap, which no constraint does. 409
+ * `slot-unavailable` for time it may not take.
  *
  * Overlaps are ruled out by the write itself (the database refuses an insert over a concurrent
- * booking or hold of any of its hosts that is not a seat of the same occurrence). The counts are
+ * booking or hold of any of its hosts that is not a seat of the same occurrence), and so are more
+ * seats than an occurrence has: each takes a number no other seat of it holds (`chooseSeat`), so
+ * of concurrent seats exactly the free ones win without waiting for one another. The counts are
  * read after the write, under a lock (the holder's calendar, or the team type's row), so they
- * include every booking of the day, and every seat, that committed first: of concurrent seats
- * exactly the free ones win. Lock order: the hosts' calendar sources (sorted), the writes (hosts
- * sorted), then the counts' lock.
+ * include every booking of the day (and, once its seats were lowered, every seat of the
+ * occurrence) that committed first. Lock order: the hosts' calendar sources (sorted), the writes
+ * (hosts sorted), then the counts' lock.
  */
 export async function takeTime<Locked = void>(
   tx: Transaction,
@@ -120,21 +155,41 @@ async function takeHolderTime<Locked>(
   const { start, now } = taking;
   const { eventType } = rules;
   const host = { holderId: eventType.holderId, schedule: rules.schedule, sources: rules.sources };
-  const judged = taking.held ? RESERVED : await judgeHost(tx, zones, host, eventType, taking);
-  if (judged.reason !== null) throw unbookable(judged.reason);
-  if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
-  const time = taking.held ?? (await timeToWrite(tx, eventType, start, [host.holderId], judged.joining));
-  const occurrence = occurrenceTaken(taking, eventType);
-  if (!(await taking.insert({ hostIds: time.hostIds, time, occurrence }))) throw unbookable('overlaps-booking');
+  if (taking.held) {
+    // Held as reserved: nothing is judged again, and the hold counted toward the cap (and as a seat) already.
+    const { held } = taking;
+    if (!(await taking.insert({ hostIds: held.hostIds, time: held, seat: held.seat })))
+      throw unbookable('overlaps-booking');
+    if (!taking.underLock) return undefined;
+    await lockCalendars(tx, [host.holderId]);
+    return taking.underLock();
+  }
+  let judged: HostJudgement;
+  let choice: SeatChoice | null;
+  for (let attempt = 0; ; attempt++) {
+    judged = await judgeHost(tx, zones, host, eventType, taking);
+    if (judged.reason !== null) throw unbookable(judged.reason);
+    if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
+    const time = await timeToWrite(tx, eventType, start, [host.holderId], judged.joining);
+    const chosen = eventType.seats ? await chooseSeat(tx, [host.holderId], eventType, taking) : null;
+    if (chosen !== undefined && (await taking.insert({ hostIds: time.hostIds, time, seat: chosen?.seat ?? null }))) {
+      choice = chosen;
+      break;
+    }
+    // A seat's number taken by a concurrent seat that committed first: judged again, seeing it.
+    // Each clash is another seat taken, so the occurrence is full before the attempts run out.
+    if (!eventType.seats || attempt >= eventType.seats) throw unbookable('overlaps-booking');
+  }
   const limit = eventType.maxBookingsPerDay;
   const cap = limit !== null && judged.sameDay !== null ? { limit, day: judged.sameDay } : null;
-  const seatsToCount = occurrence !== null && !taking.held;
+  const seatsToCount = choice?.countUnderLock ?? false;
   if (cap === null && !seatsToCount && !taking.underLock) return undefined;
   await lockCalendars(tx, [host.holderId]);
   if (seatsToCount) await countSeats(tx, host.holderId, eventType, start, now);
   if (cap !== null) {
     const ofTheDay = await tx.bookings.occupanciesStartingIn(host.holderId, eventType.id, cap.day.from, cap.day.to);
-    if (overDailyCap(occupanciesAt(ofTheDay, now).live, cap.limit, occurrence)) throw unbookable('daily-limit-reached');
+    if (overDailyCap(occupanciesAt(ofTheDay, now).live, cap.limit, choice?.seat.occurrence ?? null))
+      throw unbookable('daily-limit-reached');
   }
   return taking.underLock?.();
 }
@@ -162,11 +217,11 @@ async function takeTeamTime<Locked>(
     zone: zones.of(rules.hosts[0]!.schedule.timeZone),
     bookings: [],
   };
-  const occurrence = occurrenceTaken(taking, eventType);
   if (taking.held) {
     // Held as reserved: nothing is judged again, and the hold counted toward the cap (and as a seat) already.
     const { held } = taking;
-    if (!(await taking.insert({ hostIds: held.hostIds, time: held, occurrence }))) throw unbookable('overlaps-booking');
+    if (!(await taking.insert({ hostIds: held.hostIds, time: held, seat: held.seat })))
+      throw unbookable('overlaps-booking');
     if (!taking.underLock) return undefined;
     await tx.lockTeamEventType(eventType.id);
     return taking.underLock();
@@ -203,15 +258,21 @@ async function takeTeamTime<Locked>(
     for (const holderId of roundRobinOrder(candidates)) assignments.push([...requiredIds, holderId]);
   else if (!taking.keep) assignments.push(requiredIds);
   let written: readonly string[] | undefined;
+  let choice: SeatChoice | null = null;
   for (const assignment of assignments) {
-    if (!(await judging.allFree(assignment, cap))) continue;
-    await judging.dropExpiredHolds(assignment);
-    const time = await timeToWrite(tx, eventType, start, assignment, judging.joining(assignment));
-    if (await taking.insert({ hostIds: assignment, time, occurrence })) {
-      written = assignment;
-      break;
+    // A seat's number taken by a concurrent seat first: the same hosts judged again (seats are
+    // collective only); each clash is another seat taken, so the occurrence fills before the attempts run out.
+    for (let attempt = 0; !written && attempt <= (eventType.seats ?? 0); attempt++) {
+      if (!(await judging.allFree(assignment, cap))) break;
+      await judging.dropExpiredHolds(assignment);
+      const time = await timeToWrite(tx, eventType, start, assignment, judging.joining(assignment));
+      const chosen = eventType.seats ? await chooseSeat(tx, assignment, eventType, taking) : null;
+      if (chosen !== undefined && (await taking.insert({ hostIds: assignment, time, seat: chosen?.seat ?? null }))) {
+        written = assignment;
+        choice = chosen;
+      } else judging.refused(assignment);
     }
-    judging.refused(assignment);
+    if (written) break;
   }
   if (!written) {
     const judged =
@@ -221,13 +282,14 @@ async function takeTeamTime<Locked>(
     throw unbookable(await judging.reasonFor(shape, judged, cap));
   }
 
-  if (eventType.maxBookingsPerDay === null && occurrence === null && !taking.underLock) return undefined;
+  const seatsToCount = choice?.countUnderLock ?? false;
+  if (eventType.maxBookingsPerDay === null && !seatsToCount && !taking.underLock) return undefined;
   await tx.lockTeamEventType(eventType.id);
   // Every seat occupies every host of the occurrence (seats are collective only): one host counts them.
-  if (occurrence !== null) await countSeats(tx, [...written].sort()[0]!, eventType, start, now);
+  if (seatsToCount) await countSeats(tx, [...written].sort()[0]!, eventType, start, now);
   if (dayWindow !== null) {
     const ofTheDay = await tx.bookings.occupanciesOfEventTypeStartingIn(eventType.id, dayWindow.from, dayWindow.to);
-    if (overDailyCap(occupanciesAt(ofTheDay, now).live, eventType.maxBookingsPerDay!, occurrence))
+    if (overDailyCap(occupanciesAt(ofTheDay, now).live, eventType.maxBookingsPerDay!, choice?.seat.occurrence ?? null))
       throw unbookable('daily-limit-reached');
   }
   return taking.underLock?.();
@@ -375,9 +437,6 @@ interface HostJudgement {
   /** The occurrence of the seated event type at the start, which the seat joins (contract §15); undefined for none. */
   joining?: StoredOccupancy;
 }
-
-/** A held time's judgement: made when it was held. */
-const RESERVED: HostJudgement = { reason: null, sameDay: null, expiredHoldIds: [] };
 
 /**
  * The time a decision writes on `hostIds`: the event type's from `start`, or the time of the

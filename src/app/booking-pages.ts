@@ -294,8 +294,7 @@ export async function holdOnPage(
       rules,
       start: at,
       now,
-      insert: (taken) =>
-        tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.occurrence),
+      insert: (taken) => tx.holds.insert((hold = newHold(id, taken.time, PAGE_HOLD_SECONDS, now, origin)), taken.seat),
       underLock: async () => {
         // A team hold's hosts' calendar locks, under which their own pages' holds are counted
         // too; a holder's own type's decision took its holder's already.

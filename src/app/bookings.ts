@@ -74,7 +74,7 @@ export async function createBooking(
     const id = context.ids.newId('bkg');
     let booking: Booking | undefined;
     const insert = (details: BookingDetails) => (taken: TakenTime) =>
-      tx.bookings.insert((booking = confirmedBooking(id, taken.time, details, now)), taken.occurrence);
+      tx.bookings.insert((booking = confirmedBooking(id, taken.time, details, now)), taken.seat);
     // A holder's: those its rules read already, without a statement of their own.
     let webhookIds: string[] | undefined;
     let reminders: readonly Reminder[];
@@ -238,7 +238,7 @@ async function bookHold(
       start: hold.start,
       now,
       held: ended,
-      insert: (taken) => tx.bookings.insert(booking, taken.occurrence),
+      insert: (taken) => tx.bookings.insert(booking, taken.seat),
     });
     const webhookIds = 'webhooks' in rules ? subscribedTo(rules.webhooks, 'booking.created') : undefined;
     await announce(context, tx, events, booker.accountId, booking, 'booking.created', { actor }, now, webhookIds);

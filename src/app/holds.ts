@@ -42,7 +42,7 @@ export async function createHold(context: AppContext, holder: Booker, input: Cre
     const lifeSeconds = input.expiresInSeconds ?? HOLD_SECONDS.default;
     let hold: Hold | undefined;
     const insert = (taken: TakenTime) =>
-      tx.holds.insert((hold = newHold(id, taken.time, lifeSeconds, now)), taken.occurrence);
+      tx.holds.insert((hold = newHold(id, taken.time, lifeSeconds, now)), taken.seat);
     if (holder.holderId === null) {
       const rules = await teamRulesToBook(tx, holder.accountId, input.eventTypeId, now);
       needs(ownersOfTeam(holder.accountId, rules));

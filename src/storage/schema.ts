@@ -171,6 +171,12 @@ export interface Database {
      * not seated. PostgreSQL's exclusion constraint lets rows of one occurrence overlap.
      */
     occurrence: string | null;
+    /**
+     * A seat's number in its occurrence (1 to the event type's seats when it was taken), the same
+     * on every host of the seat and unique among the host's rows of the occurrence; null for what
+     * is not seated (migration 0025).
+     */
+    seat: number | null;
   };
   /** The hosts of each team booking (contract §14), fixed when it is booked; a holder's own bookings have none. */
   team_booking_hosts: {

@@ -139,6 +139,15 @@ export interface StoredOccupancy extends Occupancy {
 export type Reach = { holderId: string } | { accountId: string };
 
 /**
+ * A seat of an occurrence (contract §15): the occurrence its bookings and holds share, and its
+ * number there, which no other live seat of the occurrence holds on the same host (migration 0025).
+ */
+export interface Seat {
+  occurrence: string;
+  number: number;
+}
+
+/**
  * Whose a booking or hold is: a holder's own, or its account's (a team event type's, contract
  * §14), with the hosts whose time it takes.
  */
@@ -199,6 +208,11 @@ export interface BookingReads {
    */
   seatsTaken(holderId: string, occurrence: string, eventTypeId: string, start: Instant, now: Instant): Promise<number>;
   /**
+   * The seat numbers the holder's stored rows of the occurrence hold, live or not (an expired
+   * hold keeps its number until it is removed), but the booking being moved's: a new seat takes another.
+   */
+  seatNumbers(holderId: string, occurrence: string, excludeBookingId?: string): Promise<number[]>;
+  /**
    * Confirmed bookings and holds of the event type starting in [from, to), whoever hosts them: one
    * per host, so a booking of several hosts comes as often (a team type's daily cap counts ids).
    */
@@ -216,10 +230,11 @@ export interface BookingWrites extends BookingReads {
    * nothing, when the database itself rules its time out
    * (PostgreSQL's exclusion constraint: a confirmed booking or a hold, committed or being
    * committed, overlaps it; an expired hold too, until `HoldWrites.dropExpired` removes it). The refusal waits for a concurrent overlapping transaction to end, and never
-   * while holding anything that transaction may wait for. `occurrence`: a seat's (contract §15),
-   * whose other seats' time it shares; none for what is not seated.
+   * while holding anything that transaction may wait for. `seat`: the seat it takes (contract §15),
+   * whose occurrence's time it shares with the other seats; none for what is not seated. A seat
+   * number a concurrent seat took is refused alike.
    */
-  insert(booking: Booking, occurrence?: string | null): Promise<boolean>;
+  insert(booking: Booking, seat?: Seat | null): Promise<boolean>;
   /**
    * Writes a state move of a booking that still has status `from`; false when it no longer has
    * (a concurrent move won), so a move is enforced by the database and not only by a lock.
@@ -256,14 +271,14 @@ export interface HoldReads {
 /** Whose hold is ended: a holder's own, or the account's team hold with the hosts whose time it frees. */
 export type HoldEnding = { holderId: string } | { accountId: string; hostIds: readonly string[] };
 
-/** A hold as it ended, with the occurrence it was a seat of (contract §15; null for none): its booking is a seat of the same. */
+/** A hold as it ended, with the seat it held (contract §15; null for none): its booking takes the same seat. */
 export interface EndedHold extends Hold {
-  occurrence: string | null;
+  seat: Seat | null;
 }
 
 export interface HoldWrites extends HoldReads {
   /** Stores the hold, like `BookingWrites.insert` a booking: false when the database rules its time out. */
-  insert(hold: Hold, occurrence?: string | null): Promise<boolean>;
+  insert(hold: Hold, seat?: Seat | null): Promise<boolean>;
   /**
    * Ends the hold if it is live at `now` (release or conversion) and returns it; undefined,
    * changing nothing, when there is no such live hold (expired, released, converted, or taken by a

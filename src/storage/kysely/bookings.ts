@@ -7,6 +7,7 @@ import type {
   BookingWrites,
   Ownership,
   Reach,
+  Seat,
   StoredOccupancy,
 } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
@@ -84,45 +85,48 @@ const insertBookingRow = compiledOnce<BookingRow>()((db, param) =>
  * returns nothing when the database refused its time (the row, inserted all the same, is then
  * removed as `insertOccupyingRow` removes it).
  */
-const insertRowWithOccupancy = compiledOnce<BookingRow & { occupancy_holder_id: string; occurrence: string | null }>()(
-  (db, param) =>
-    db
-      .with('booking', (db) =>
-        db
-          .insertInto('bookings')
-          .values({
-            ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as BookingRow),
-            account_id: db.selectFrom('event_types').select('account_id').where('id', '=', param('event_type_id')),
-          })
-          .returning(['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end', 'expires_at']),
-      )
-      .insertInto('occupancies')
-      .columns([
-        'booking_id',
-        'holder_id',
-        'event_type_id',
-        'start_at',
-        'occupied_start',
-        'occupied_end',
-        'expires_at',
-        'occurrence',
-      ])
-      .expression((db) =>
-        db
-          .selectFrom('booking')
-          .select([
-            'id',
-            sql<string>`cast(${param('occupancy_holder_id')} as text)`.as('holder_id'),
-            'event_type_id',
-            'start_at',
-            'occupied_start',
-            'occupied_end',
-            'expires_at',
-            sql<string | null>`cast(${param('occurrence')} as text)`.as('occurrence'),
-          ]),
-      )
-      .onConflict((conflict) => conflict.doNothing())
-      .returning('holder_id'),
+const insertRowWithOccupancy = compiledOnce<
+  BookingRow & { occupancy_holder_id: string; occurrence: string | null; seat: number | null }
+>()((db, param) =>
+  db
+    .with('booking', (db) =>
+      db
+        .insertInto('bookings')
+        .values({
+          ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as BookingRow),
+          account_id: db.selectFrom('event_types').select('account_id').where('id', '=', param('event_type_id')),
+        })
+        .returning(['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end', 'expires_at']),
+    )
+    .insertInto('occupancies')
+    .columns([
+      'booking_id',
+      'holder_id',
+      'event_type_id',
+      'start_at',
+      'occupied_start',
+      'occupied_end',
+      'expires_at',
+      'occurrence',
+      'seat',
+    ])
+    .expression((db) =>
+      db
+        .selectFrom('booking')
+        .select([
+          'id',
+          sql<string>`cast(${param('occupancy_holder_id')} as text)`.as('holder_id'),
+          'event_type_id',
+          'start_at',
+          'occupied_start',
+          'occupied_end',
+          'expires_at',
+          sql<string | null>`cast(${param('occurrence')} as text)`.as('occurrence'),
+          sql<number | null>`cast(${param('seat')} as integer)`.as('seat'),
+        ]),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('holder_id'),
 );
 
 /** A booking by id (a hold is none): who may see it, the reader decides (`reaches`). */
@@ -154,6 +158,15 @@ const seatsOfOccurrence = compiledOnce<{
     .where('holder_id', '=', param('holderId'))
     .where('occurrence', '=', param('occurrence'))
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', param('now'))])),
+);
+
+/** The seat numbers a host's rows of an occurrence hold, from `occupancies_one_seat_each` alone. */
+const numbersOfOccurrence = compiledOnce<{ holderId: string; occurrence: string }>()((db, param) =>
+  db
+    .selectFrom('occupancies')
+    .select(['seat', 'booking_id'])
+    .where('holder_id', '=', param('holderId'))
+    .where('occurrence', '=', param('occurrence')),
 );
 
 /** Whether `reach` reaches the booking or hold of `row`: its holder, a host of a team one, or the account of a team one. */
@@ -189,7 +202,8 @@ export async function insertOccupyingRow(
     const written = await insertRowWithOccupancy(db, engine, {
       ...row,
       occupancy_holder_id: occupying.hostIds[0]!,
-      occurrence: occupying.occurrence,
+      occurrence: occupying.seat?.occurrence ?? null,
+      seat: occupying.seat?.number ?? null,
     });
     if (written.length > 0) return true;
   } else {
@@ -348,6 +362,11 @@ export class KyselyBookings extends Table implements BookingWrites {
     return Number(row!.seats);
   }
 
+  async seatNumbers(holderId: string, occurrence: string, excludeBookingId?: string): Promise<number[]> {
+    const rows = await numbersOfOccurrence(this.db, this.engine, { holderId, occurrence });
+    return rows.filter((row) => row.booking_id !== excludeBookingId).map((row) => Number(row.seat));
+  }
+
   async occupanciesOfEventTypeStartingIn(
     eventTypeId: string,
     from: Instant,
@@ -360,13 +379,13 @@ export class KyselyBookings extends Table implements BookingWrites {
     );
   }
 
-  async insert(booking: Booking, occurrence: string | null = null): Promise<boolean> {
+  async insert(booking: Booking, seat: Seat | null = null): Promise<boolean> {
     this.scope.writes(...booking.hostIds);
     const written = await insertOccupyingRow(
       this.db,
       this.engine,
       bookingRow(booking),
-      booking.status === 'confirmed' ? { ...booking, expiresAt: null, occurrence } : null,
+      booking.status === 'confirmed' ? { ...booking, expiresAt: null, seat } : null,
     );
     // A team booking is found by its hosts too (migration 0017), after its time was taken: a
     // refused booking leaves nothing to remove.
@@ -409,7 +428,7 @@ export class KyselyBookings extends Table implements BookingWrites {
     if (
       from !== 'confirmed' &&
       booking.status === 'confirmed' &&
-      !(await occupy(this.db, this.engine, { ...booking, expiresAt: null, occurrence: null }))
+      !(await occupy(this.db, this.engine, { ...booking, expiresAt: null, seat: null }))
     )
       throw new OverlapViolation('occupancies_no_overlap');
     return true;

@@ -10,6 +10,7 @@ import type {
   LivePageHolds,
   Ownership,
   Reach,
+  Seat,
 } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { keysetPage } from './keyset.js';
@@ -48,9 +49,9 @@ export class KyselyHolds extends Table implements HoldWrites {
     return row && toHold(row);
   }
 
-  async insert(hold: Hold, occurrence: string | null = null): Promise<boolean> {
+  async insert(hold: Hold, seat: Seat | null = null): Promise<boolean> {
     this.scope.writes(...hold.hostIds);
-    return insertOccupyingRow(this.db, this.engine, holdRow(hold), { ...hold, occurrence });
+    return insertOccupyingRow(this.db, this.engine, holdRow(hold), { ...hold, seat });
   }
 
   async end(owner: HoldEnding, id: string, now: Instant): Promise<EndedHold | undefined> {
@@ -60,7 +61,7 @@ export class KyselyHolds extends Table implements HoldWrites {
     // whether it ended, and a live hold's rows and their occurrence never change.
     const seat = await this.db
       .selectFrom('occupancies')
-      .select('occurrence')
+      .select(['occurrence', 'seat'])
       .where('booking_id', '=', id)
       .executeTakeFirst();
     // One conditional statement: of two requests ending the same hold, or one ending it while
@@ -73,7 +74,12 @@ export class KyselyHolds extends Table implements HoldWrites {
       .where('expires_at', '>', now)
       .returningAll()
       .executeTakeFirst();
-    return row && { ...toHold(row), occurrence: seat?.occurrence ?? null };
+    return (
+      row && {
+        ...toHold(row),
+        seat: seat?.occurrence ? { occurrence: seat.occurrence, number: Number(seat.seat) } : null,
+      }
+    );
   }
 
   async dropExpired(hostId: string, ids: string[], now: Instant): Promise<void> {

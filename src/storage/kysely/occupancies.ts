@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Instant } from '../../domain/instant.js';
 import { occupancyOf } from '../../domain/booking.js';
+import type { Seat } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits, HolderOccupancyRow, OccupancyRow } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
@@ -150,8 +151,9 @@ export function occupanciesOfEventTypeStartingIn(
  * occupancy by inserting nothing instead of raising, and checks it by speculative insertion,
  * which waits for a conflicting transaction before its own row exists. A plain insert enters its
  * row first and then waits: two overlapping inserts each waited for the other, a deadlock
- * PostgreSQL broke after a second by failing one. SQLite has no such constraint (and no other
- * unique index on occupancies but the key), so the clause never fires there.
+ * PostgreSQL broke after a second by failing one. The clause refuses a seat number a concurrent
+ * seat took the same way (the unique index of migration 0025). On SQLite, which has one writer and
+ * no such constraint, a decision's reads see every number taken, so the clause never fires there.
  */
 const insertOccupancyRow = compiledOnce<Database['occupancies']>()((db, param) =>
   db
@@ -165,6 +167,7 @@ const insertOccupancyRow = compiledOnce<Database['occupancies']>()((db, param) =
       occupied_end: param('occupied_end'),
       expires_at: param('expires_at'),
       occurrence: param('occurrence'),
+      seat: param('seat'),
     })
     .onConflict((conflict) => conflict.doNothing())
     .returning('holder_id'),
@@ -180,8 +183,8 @@ export interface Occupying {
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
   expiresAt: Instant | null;
-  /** A seat's occurrence (`occurrenceOf`); null for what is not seated. */
-  occurrence: string | null;
+  /** The seat it takes (contract §15); null for what is not seated. */
+  seat: Seat | null;
 }
 
 /**
@@ -202,7 +205,8 @@ export async function occupy(db: Kysely<Database>, engine: EngineTraits, occupyi
       occupied_start: occupiedStart,
       occupied_end: occupiedEnd,
       expires_at: occupying.expiresAt,
-      occurrence: occupying.occurrence,
+      occurrence: occupying.seat?.occurrence ?? null,
+      seat: occupying.seat?.number ?? null,
     });
     if (written.length === 0) return false;
   }

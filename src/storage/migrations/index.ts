@@ -24,6 +24,7 @@ import notifications from './0021_notifications.js';
 import appointments from './0022_appointments.js';
 import reminders from './0023_reminders.js';
 import calendarWriteBack from './0024_calendar_write_back.js';
+import seatNumbers from './0025_seat_numbers.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -56,5 +57,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0022_appointments': appointments(engine),
     '0023_reminders': reminders(engine),
     '0024_calendar_write_back': calendarWriteBack(engine),
+    '0025_seat_numbers': seatNumbers(engine),
   };
 }

@@ -1,0 +1,38 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Engine } from '../schema.js';
+
+/**
+ * Contract §15, seats without a queue: each seat of an occurrence holds a number (`occupancies.seat`,
+ * 1 to the event type's seats; null for what is not seated), the same on every host of the seat,
+ * and no two live rows of one host's occurrence hold the same number (a partial unique index). A
+ * seat's decision picks a free number and the write itself refuses a number a concurrent seat
+ * took, as the exclusion constraint refuses overlapping time: concurrent seats of one occurrence
+ * commit side by side instead of one after another under a lock (app/booking-decision.ts).
+ *
+ * The seats stored before are numbered in their occurrence by booking id, per host: a seat's rows
+ * on several hosts (a collective type's) take the same number, since every host holds every seat.
+ */
+export default function migration(_engine: Engine): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('occupancies').addColumn('seat', 'integer').execute();
+      await sql`
+        update occupancies set seat = (
+          select numbered.seat from (
+            select booking_id, holder_id,
+              row_number() over (partition by holder_id, occurrence order by booking_id) as seat
+            from occupancies where occurrence is not null
+          ) numbered
+          where numbered.booking_id = occupancies.booking_id and numbered.holder_id = occupancies.holder_id
+        )
+        where occurrence is not null`.execute(db);
+      await db.schema
+        .createIndex('occupancies_one_seat_each')
+        .unique()
+        .on('occupancies')
+        .columns(['holder_id', 'occurrence', 'seat'])
+        .where(sql.ref('occurrence'), 'is not', null)
+        .execute();
+    },
+  };
+}
