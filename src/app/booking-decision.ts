@@ -58,32 +58,27 @@ interface SeatChoice {
 }
 
 /**
- * The seat a seated decision takes at `start` on `hostIds` (contract §15): a number from 1 to the
- * event type's seats that none of the hosts' rows of the occurrence holds (but the booking being
- * moved's, which leaves it first). While every number held is within the seats, each live seat
- * holds its own such number, so the unique index alone keeps the occurrence to its seats: concurrent seats need no lock and commit side by side, and
- * a random free number keeps them from picking the same one (a clash is refused by the write, and
- * judged again). Once the seats were lowered below a number held, the lowest free one is taken and
- * the seats are counted under the lock. Undefined when no number is free (rows of holds that
- * expired since they were judged): judged again.
+ * The seat a seated decision takes at `start` (contract §15): a number from 1 to the event type's
+ * seats that none of the occurrence's live seats on its hosts holds (`held`, as judged: the
+ * booking being moved left it, expired holds were removed). While every number held is within
+ * the seats, each live seat holds its own such number, so the unique index alone keeps the
+ * occurrence to its seats: concurrent seats need no lock and commit side by side, and a random
+ * free number keeps them from picking the same one (a clash is refused by the write, and judged
+ * again). Once the seats were lowered below a number held, the lowest free one is taken and the
+ * seats are counted under the lock. Undefined when no number is free (no seat left): judged again.
  */
-async function chooseSeat(
-  tx: Transaction,
-  hostIds: readonly string[],
+function chooseSeat(
   eventType: BookingRules['eventType'],
-  { start, moving }: TimeToTake<unknown>,
-): Promise<SeatChoice | undefined> {
-  const occurrence = occurrenceOf(eventType.id, start);
+  start: Instant,
+  held: ReadonlySet<number>,
+): SeatChoice | undefined {
   const seats = eventType.seats!;
-  const held = new Set<number>();
-  for (const holderId of hostIds)
-    for (const number of await tx.bookings.seatNumbers(holderId, occurrence, moving)) held.add(number);
   const free: number[] = [];
   for (let number = 1; number <= seats; number++) if (!held.has(number)) free.push(number);
   if (free.length === 0) return undefined;
   const countUnderLock = [...held].some((number) => number > seats);
   const number = countUnderLock ? free[0]! : free[randomInt(free.length)]!;
-  return { seat: { occurrence, number }, countUnderLock };
+  return { seat: { occurrence: occurrenceOf(eventType.id, start), number }, countUnderLock };
 }
 
 /** A booking or hold taking time: what `takeTime` decides on, and how the time is written. */
@@ -171,7 +166,7 @@ async function takeHolderTime<Locked>(
     if (judged.reason !== null) throw unbookable(judged.reason);
     if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
     const time = await timeToWrite(tx, eventType, start, [host.holderId], judged.joining);
-    const chosen = eventType.seats ? await chooseSeat(tx, [host.holderId], eventType, taking) : null;
+    const chosen = eventType.seats ? chooseSeat(eventType, start, new Set(judged.joining?.seatNumbers)) : null;
     if (chosen !== undefined && (await taking.insert({ hostIds: time.hostIds, time, seat: chosen?.seat ?? null }))) {
       choice = chosen;
       break;
@@ -266,7 +261,7 @@ async function takeTeamTime<Locked>(
       if (!(await judging.allFree(assignment, cap))) break;
       await judging.dropExpiredHolds(assignment);
       const time = await timeToWrite(tx, eventType, start, assignment, judging.joining(assignment));
-      const chosen = eventType.seats ? await chooseSeat(tx, assignment, eventType, taking) : null;
+      const chosen = eventType.seats ? chooseSeat(eventType, start, judging.seatNumbers(assignment)) : null;
       if (chosen !== undefined && (await taking.insert({ hostIds: assignment, time, seat: chosen?.seat ?? null }))) {
         written = assignment;
         choice = chosen;
@@ -340,6 +335,14 @@ class TeamJudging {
       if (joining) return joining;
     }
     return undefined;
+  }
+
+  /** The numbers the live seats of the occurrence at the start hold on any host of the assignment. */
+  seatNumbers(assignment: readonly string[]): Set<number> {
+    const numbers = new Set<number>();
+    for (const holderId of assignment)
+      for (const number of this.verdicts.get(holderId)?.joining?.seatNumbers ?? []) numbers.add(number);
+    return numbers;
   }
 
   async dropExpiredHolds(assignment: readonly string[]): Promise<void> {

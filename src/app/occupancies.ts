@@ -36,14 +36,18 @@ export function occupanciesAt(stored: StoredOccupancy[], now: Instant): Occupanc
 
 /**
  * The live seats of each occurrence (contract §15) as one occupancy, in the place of its first:
- * they occupy its time together, a daily cap counts the occurrence once, and `seats` says how
- * many it has (distinct bookings and holds: an event type's rows, of several hosts, count each
- * seat once). It takes the smallest id of its seats, the same on every host's list.
+ * they occupy its time together, a daily cap counts the occurrence once, `seats` says how many it
+ * has (distinct bookings and holds: an event type's rows, of several hosts, count each seat once)
+ * and `seatNumbers` which numbers they hold. It takes the smallest id of its seats, the same on
+ * every host's list.
  */
 function seatsTogether(live: StoredOccupancy[]): StoredOccupancy[] {
   if (live.every((occupancy) => occupancy.occurrence === null)) return live;
   const together: StoredOccupancy[] = [];
-  const occurrences = new Map<string, { index: number; seats: Set<string> }>();
+  const occurrences = new Map<
+    string,
+    { merged: StoredOccupancy & { seats: number; seatNumbers: number[] }; ids: Set<string> }
+  >();
   for (const occupancy of live) {
     if (occupancy.occurrence === null) {
       together.push(occupancy);
@@ -51,22 +55,23 @@ function seatsTogether(live: StoredOccupancy[]): StoredOccupancy[] {
     }
     const known = occurrences.get(occupancy.occurrence);
     if (!known) {
-      occurrences.set(occupancy.occurrence, { index: together.length, seats: new Set([occupancy.id]) });
-      together.push({ ...occupancy, seats: 1 });
+      // A copy of its own, which the later seats change: the stored rows stay as read.
+      const merged = { ...occupancy, seats: 1, seatNumbers: occupancy.seat === null ? [] : [occupancy.seat] };
+      occurrences.set(occupancy.occurrence, { merged, ids: new Set([occupancy.id]) });
+      together.push(merged);
       continue;
     }
-    known.seats.add(occupancy.id);
-    const first = together[known.index]!;
-    together[known.index] = {
-      ...first,
-      id: occupancy.id < first.id ? occupancy.id : first.id,
-      seats: known.seats.size,
-      // Held while every seat is a hold: until the last of them expires.
-      expiresAt:
-        first.expiresAt === null || occupancy.expiresAt === null
-          ? null
-          : Math.max(first.expiresAt, occupancy.expiresAt),
-    };
+    const { merged, ids } = known;
+    if (ids.has(occupancy.id)) continue;
+    ids.add(occupancy.id);
+    if (occupancy.seat !== null) merged.seatNumbers.push(occupancy.seat);
+    if (occupancy.id < merged.id) merged.id = occupancy.id;
+    merged.seats = ids.size;
+    // Held while every seat is a hold: until the last of them expires.
+    merged.expiresAt =
+      merged.expiresAt === null || occupancy.expiresAt === null
+        ? null
+        : Math.max(merged.expiresAt, occupancy.expiresAt);
   }
   return together;
 }

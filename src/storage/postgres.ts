@@ -65,7 +65,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
 }
 
 /** The exclusion constraint's expressions, word for word (`kysely/occupying.ts`), which is what lets its index serve. */
-export const OVERLAPPING_OCCUPANCIES = `select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at, occurrence
+export const OVERLAPPING_OCCUPANCIES = `select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at, occurrence, seat
   from occupancies where holder_id = $1 and ${OCCUPIED_RANGE} && int8range($2, $3)
   order by occupied_start`;
 /**
@@ -73,10 +73,10 @@ export const OVERLAPPING_OCCUPANCIES = `select booking_id as id, event_type_id, 
  * per holder). `offset 0` keeps the lateral subquery from being flattened into a join, which
  * the planner made a hash join over every holder's occupancies in the range.
  */
-export const OVERLAPPING_OCCUPANCIES_OF = `select h.holder_id, o.id, o.event_type_id, o.start_at, o.occupied_start, o.occupied_end, o.expires_at, o.occurrence
+export const OVERLAPPING_OCCUPANCIES_OF = `select h.holder_id, o.id, o.event_type_id, o.start_at, o.occupied_start, o.occupied_end, o.expires_at, o.occurrence, o.seat
   from jsonb_array_elements_text($1::jsonb) as h(holder_id)
   cross join lateral (
-    select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at, occurrence
+    select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at, occurrence, seat
       from occupancies where occupancies.holder_id = h.holder_id and ${OCCUPIED_RANGE} && int8range($2, $3)
       offset 0) as o`;
 

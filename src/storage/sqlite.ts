@@ -114,7 +114,7 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
  * lower end sought first. `cross join` keeps the holders the outer loop. The caller drops those
  * ending by `from`.
  */
-const OVERLAPPING_OCCUPANCIES_OF = `select o.holder_id, o.booking_id as id, o.event_type_id, o.start_at, o.occupied_start, o.occupied_end, o.expires_at, o.occurrence
+const OVERLAPPING_OCCUPANCIES_OF = `select o.holder_id, o.booking_id as id, o.event_type_id, o.start_at, o.occupied_start, o.occupied_end, o.expires_at, o.occurrence, o.seat
   from json_each(?) as h cross join occupancies as o
   where o.holder_id = h.value and o.occupied_start < ?
     and o.occupied_start >= coalesce(

@@ -416,6 +416,7 @@ describe('occupanciesOverlapping', () => {
         occupiedEnd: at('2026-03-02T10:15:00Z'),
         expiresAt: null,
         occurrence: null,
+        seat: null,
       },
     ]);
   });

@@ -129,6 +129,10 @@ export interface StoredOccupancy extends Occupancy {
   expiresAt: Instant | null;
   /** A seat's occurrence (contract §15), the same for every seat of it; null for what is not seated. */
   occurrence: string | null;
+  /** A seat's number in its occurrence (migration 0025); null for what is not seated. */
+  seat: number | null;
+  /** Of an occurrence's live seats as one (`occupanciesAt`): the numbers they hold. */
+  seatNumbers?: readonly number[];
 }
 
 /**
@@ -207,11 +211,6 @@ export interface BookingReads {
    * confirmed bookings and live holds, counted by the store (an occurrence has up to 1000).
    */
   seatsTaken(holderId: string, occurrence: string, eventTypeId: string, start: Instant, now: Instant): Promise<number>;
-  /**
-   * The seat numbers the holder's stored rows of the occurrence hold, live or not (an expired
-   * hold keeps its number until it is removed), but the booking being moved's: a new seat takes another.
-   */
-  seatNumbers(holderId: string, occurrence: string, excludeBookingId?: string): Promise<number[]>;
   /**
    * Confirmed bookings and holds of the event type starting in [from, to), whoever hosts them: one
    * per host, so a booking of several hosts comes as often (a team type's daily cap counts ids).

@@ -160,15 +160,6 @@ const seatsOfOccurrence = compiledOnce<{
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', param('now'))])),
 );
 
-/** The seat numbers a host's rows of an occurrence hold, from `occupancies_one_seat_each` alone. */
-const numbersOfOccurrence = compiledOnce<{ holderId: string; occurrence: string }>()((db, param) =>
-  db
-    .selectFrom('occupancies')
-    .select(['seat', 'booking_id'])
-    .where('holder_id', '=', param('holderId'))
-    .where('occurrence', '=', param('occurrence')),
-);
-
 /** Whether `reach` reaches the booking or hold of `row`: its holder, a host of a team one, or the account of a team one. */
 export function reaches(
   reach: Reach,
@@ -360,11 +351,6 @@ export class KyselyBookings extends Table implements BookingWrites {
   ): Promise<number> {
     const [row] = await seatsOfOccurrence(this.db, this.engine, { holderId, occurrence, eventTypeId, start, now });
     return Number(row!.seats);
-  }
-
-  async seatNumbers(holderId: string, occurrence: string, excludeBookingId?: string): Promise<number[]> {
-    const rows = await numbersOfOccurrence(this.db, this.engine, { holderId, occurrence });
-    return rows.filter((row) => row.booking_id !== excludeBookingId).map((row) => Number(row.seat));
   }
 
   async occupanciesOfEventTypeStartingIn(

@@ -10,6 +10,7 @@ export interface OccupancyRow {
   occupied_end: number;
   expires_at: number | null;
   occurrence: string | null;
+  seat: number | null;
 }
 
 /** An occupancy row with the holder whose time it is: a read of many holders' occupancies. */

@@ -23,6 +23,7 @@ const OCCUPANCY_COLUMNS = [
   'occupied_end',
   'expires_at',
   'occurrence',
+  'seat',
 ] as const;
 
 /** The longest buffer before a booking (the schemas' limit): how far before its start an occupancy may begin. */

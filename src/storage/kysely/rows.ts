@@ -58,6 +58,7 @@ export function toOccupancies(rows: OccupancyRow[], excludeBookingId: string | u
       occupiedEnd: Number(row.occupied_end),
       expiresAt: nullableNumber(row.expires_at),
       occurrence: row.occurrence,
+      seat: nullableNumber(row.seat),
     });
   }
   return occupancies;

@@ -11,6 +11,7 @@ import type { Engine } from '../schema.js';
  *
  * The seats stored before are numbered in their occurrence by booking id, per host: a seat's rows
  * on several hosts (a collective type's) take the same number, since every host holds every seat.
+ * The covering occupancy indexes gain the number, which the decision reads with the occupancies.
  */
 export default function migration(_engine: Engine): Migration {
   return {
@@ -33,6 +34,17 @@ export default function migration(_engine: Engine): Migration {
         .columns(['holder_id', 'occurrence', 'seat'])
         .where(sql.ref('occurrence'), 'is not', null)
         .execute();
+      // The occupancy reads the decisions make from these indexes alone now also tell the seats' numbers.
+      await sql`drop index occupancies_by_holder`.execute(db);
+      await sql`
+        create index occupancies_by_holder on occupancies
+          (holder_id, occupied_start, occupied_end, start_at, event_type_id, booking_id, expires_at, occurrence, seat)`.execute(
+        db,
+      );
+      await sql`drop index occupancies_by_event_type`.execute(db);
+      await sql`
+        create index occupancies_by_event_type on occupancies
+          (event_type_id, start_at, booking_id, holder_id, expires_at, occurrence, seat)`.execute(db);
     },
   };
 }
