@@ -88,6 +88,7 @@ export interface OccupancyRow {
   booking_id: string;
   holder_id: string;
   occurrence: string | null;
+  seat: number | null;
   occupied_start: number;
   occupied_end: number;
 }
@@ -95,7 +96,7 @@ export interface OccupancyRow {
 /** The occupancies starting in [from, to), straight from the table. */
 export async function occupancyRows(db: pg.Pool, from: number, to: number): Promise<OccupancyRow[]> {
   const { rows } = await db.query<OccupancyRow>(
-    `select booking_id, holder_id, occurrence, occupied_start::float8 as occupied_start, occupied_end::float8 as occupied_end
+    `select booking_id, holder_id, occurrence, seat, occupied_start::float8 as occupied_start, occupied_end::float8 as occupied_end
        from occupancies where occupied_start >= $1 and occupied_start < $2 order by holder_id, occupied_start`,
     [from, to],
   );

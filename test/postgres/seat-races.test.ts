@@ -1,9 +1,11 @@
 // Issue 29 on PostgreSQL: three real `slotwise serve` processes on one database, raced over HTTP
-// for the seats of one start (contract §15). Each seat writes its occupancy first (the exclusion
-// constraint lets rows of one occurrence overlap, nothing else), then counts the occurrence's seats
-// under its decision's lock: of N concurrent requests exactly the free seats win, the rest are 409,
-// none a 5xx; an occurrence never shares its host's time with another booking; and the seats of a
-// collective team type take every host once per seat.
+// for the seats of one start (contract §15). Each seat writes its occupancy with a seat number no
+// other seat of its occurrence holds (the exclusion constraint lets rows of one occurrence overlap,
+// nothing else; a unique index refuses a number taken twice), without taking the holder's lock;
+// once the seats were lowered below a number held, it counts them under that lock too: of N
+// concurrent requests exactly the free seats win, the rest are 409, none a 5xx; an occurrence never
+// shares its host's time with another booking; and the seats of a collective team type take every
+// host once per seat.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../e2e/support.js';
 import type { Instance } from './instances.js';
@@ -80,6 +82,7 @@ describe('seats raced by three instances on one PostgreSQL database (contract §
     const rows = await occupancies(start - DAY, start + DAY);
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((row) => row.occurrence)).size).toBe(1);
+    expect(rows.map((row) => row.seat).sort()).toEqual([1, 2, 3, 4, 5]);
     await annotate(JSON.stringify({ booked: booked.length, refused: answers.length - booked.length }));
     expectNoInstanceErrors(instances);
   }, 60_000);
@@ -110,6 +113,29 @@ describe('seats raced by three instances on one PostgreSQL database (contract §
     }
     expectNoInstanceErrors(instances);
   }, 120_000);
+
+  it('when the seats were lowered below the numbers two guests hold and 10 requests arrive at once, then exactly the one seat left is booked', async () => {
+    const ada = hosts[0]!;
+    const workshop = await eventType(ada.key, { title: 'Lowered', seats: 6 });
+    const start = mondayAhead(28) + 10 * 60 * MINUTE;
+    const first = await race(5, [{ token: ada.key, eventTypeId: workshop, start }]);
+    expect(first.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    const changed = await api(instances[0]!, ada.key, 'PATCH', `/api/v1/event-types/${workshop}`, { seats: 3 });
+    expect(changed.status).toBe(200);
+    // The two highest numbers of five among 1–6 are above the new 3: the guests holding them stay,
+    // the other three leave, and one seat of the three is left.
+    const rows = (await occupancies(start - DAY, start + DAY)).sort((a, b) => a.seat! - b.seat!);
+    for (const row of rows.slice(0, 3)) {
+      const cancelled = await api(instances[1]!, ada.key, 'POST', `/api/v1/bookings/${row.booking_id}/cancel`, {});
+      expect(cancelled.status).toBe(200);
+    }
+    expect(rows.slice(3).every((row) => row.seat! > 3)).toBe(true);
+    const answers = await race(10, [{ token: ada.key, eventTypeId: workshop, start }]);
+    expectBookedOrRefused(answers);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(await occupancies(start - DAY, start + DAY)).toHaveLength(3);
+    expectNoInstanceErrors(instances);
+  }, 60_000);
 
   it('when 12 requests for the 3 seats of a collective team type arrive at once, then exactly 3 are booked, each on both hosts', async () => {
     const panel = await eventType(account, {

@@ -17,16 +17,6 @@ export default function migration(_engine: Engine): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('occupancies').addColumn('seat', 'integer').execute();
-      await sql`
-        update occupancies set seat = (
-          select numbered.seat from (
-            select booking_id, holder_id,
-              row_number() over (partition by holder_id, occurrence order by booking_id) as seat
-            from occupancies where occurrence is not null
-          ) numbered
-          where numbered.booking_id = occupancies.booking_id and numbered.holder_id = occupancies.holder_id
-        )
-        where occurrence is not null`.execute(db);
       await db.schema
         .createIndex('occupancies_one_seat_each')
         .unique()
@@ -45,6 +35,18 @@ export default function migration(_engine: Engine): Migration {
       await sql`
         create index occupancies_by_event_type on occupancies
           (event_type_id, start_at, booking_id, holder_id, expires_at, occurrence, seat)`.execute(db);
+      // Numbered last: on PostgreSQL the update leaves the foreign keys' trigger events pending, and
+      // an index cannot be made on a table that has some in the same transaction.
+      await sql`
+        update occupancies set seat = (
+          select numbered.seat from (
+            select booking_id, holder_id,
+              row_number() over (partition by holder_id, occurrence order by booking_id) as seat
+            from occupancies where occurrence is not null
+          ) numbered
+          where numbered.booking_id = occupancies.booking_id and numbered.holder_id = occupancies.holder_id
+        )
+        where occurrence is not null`.execute(db);
     },
   };
 }
