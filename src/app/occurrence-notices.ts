@@ -10,7 +10,6 @@ import {
   type NotificationKind,
   type OccurrenceNotice,
 } from '../domain/notification.js';
-import type { BookingChange } from './booking-emails.js';
 import type { Reads } from './ports/store.js';
 
 /**
@@ -19,14 +18,14 @@ import type { Reads } from './ports/store.js';
  * the host hosted that.
  */
 export function occurrencesChanged(
-  change: BookingChange,
+  change: { kind: Exclude<NotificationKind, 'reminder'>; booking: Booking; previous?: Booking },
   holderId: string,
 ): Array<{ kind: Exclude<NotificationKind, 'reminder'>; notice: OccurrenceNotice }> {
   const notice = (booking: Booking): OccurrenceNotice => ({ occurrence: occurrenceOf(booking), holderId });
   const changed: Array<{ kind: Exclude<NotificationKind, 'reminder'>; notice: OccurrenceNotice }> = [];
   if (change.booking.hostIds.includes(holderId))
     changed.push({ kind: change.kind === 'cancelled' ? 'cancelled' : 'created', notice: notice(change.booking) });
-  if (change.kind === 'rescheduled' && change.previous.hostIds.includes(holderId))
+  if (change.kind === 'rescheduled' && change.previous?.hostIds.includes(holderId))
     changed.push({ kind: 'cancelled', notice: notice(change.previous) });
   return changed;
 }
