@@ -241,4 +241,21 @@ describe.skipIf(!radicaleGate('seated occurrences against Radicale'))('a seated 
     ]);
     await seat('edsger');
   });
+
+  it('when writeBookings is switched on after seats were booked, then the occurrence is written once with its seats', async () => {
+    await seat('grace');
+    await seat('alan');
+    const { calendarUrl } = await writtenSource();
+    h.server.emailWorker!.start();
+    h.server.calendarWriter.start();
+    await settled();
+    expect(await events(calendarUrl)).toEqual([
+      {
+        uid: occurrenceUid(),
+        sequence: 0,
+        summary: 'Workshop: 2 guests',
+        attendees: ['mailto:alan@example.com', 'mailto:grace@example.com'],
+      },
+    ]);
+  });
 });
