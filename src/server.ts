@@ -43,6 +43,7 @@ import { EmailSender } from './worker/send-email.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { ReminderWorker } from './worker/reminder-worker.js';
 import { queueReminderEmail } from './app/booking-emails.js';
+import { hostOccurrence, hostOccurrenceEmail } from './app/occurrence-notices.js';
 import { WebhookSender } from './worker/send-webhook.js';
 import { ClockFormats } from './http/pages/clocks.js';
 
@@ -257,6 +258,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     new EmailWorker(
       storage.notificationQueue,
       emailSender!,
+      (notice, recipient) => hostOccurrenceEmail(context.store, notice, recipient),
       {
         retryScheduleMs: settings.webhooks.retryScheduleMs,
         pollIntervalMs: settings.webhooks.pollIntervalMs,
@@ -275,6 +277,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   const calendarWriter = new CalendarWriteWorker(
     storage.notificationQueue,
     (holderId, sourceId) => openedAddress(context, holderId, sourceId),
+    (notice) => hostOccurrence(context.store, notice),
     calendarWriteSettings(settings.webhooks, sources),
     now,
     app.log,

@@ -1,9 +1,10 @@
 import { appointmentSequence, appointmentUid } from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
-import type { NotificationKind } from '../domain/notification.js';
+import { occurrenceNoticeMessage, type NotificationKind, type OccurrenceNotice } from '../domain/notification.js';
 import { hostsChange, type BookingChange } from './booking-emails.js';
 import type { AppContext } from './context.js';
+import { occurrenceOf, occurrencesChanged } from './occurrence-notices.js';
 import type { TransactionEvents } from './outbox.js';
 import type { NewNotification } from './ports/notification-store.js';
 import type { Transaction } from './ports/store.js';
@@ -27,8 +28,11 @@ export interface CalendarWriteContent {
  * The writes of a booking's change to its hosts' own calendars (the source with `writeBookings`
  * of each host that has one), in the change's transaction, so they are made exactly when it
  * commits. A reschedule that changes a round-robin host removes the event from the old host's
- * calendar and writes it to the new one's, as the e-mails tell them. `sourceCounts`, when the
- * change's decision read them, spares the booking's path the statement for hosts with no source.
+ * calendar and writes it to the new one's, as the e-mails tell them. A seat's change writes its
+ * occurrence instead, once per host and occurrence it touched: a notice the writer resolves when
+ * it runs (the occurrence's event as it is then, or its removal once it has no seat), so it is
+ * idempotent and in any order right; none is added beside one still waiting. `sourceCounts`,
+ * when the change's decision read them, spares the booking's path the statement for hosts with no source.
  */
 export async function queueCalendarWrites(
   context: Pick<AppContext, 'ids'>,
@@ -46,6 +50,14 @@ export async function queueCalendarWrites(
   const targets = await tx.notifications.calendarTargets(hostIds);
   if (targets.size === 0) return;
   const facts = await tx.notifications.emailFacts(booking.eventTypeId, []);
+  if (facts?.seated) {
+    for (const [holderId, sourceId] of targets)
+      for (const { kind, notice } of occurrencesChanged(change, holderId)) {
+        const row = noticeRow(context, accountId, booking, sourceId, kind, notice, now);
+        if (await tx.notifications.insertUnlessPending(row, now)) events.calendarWritesWritten += 1;
+      }
+    return;
+  }
   const rows: NewNotification[] = [];
   for (const [holderId, sourceId] of targets) {
     const { kind, about } = hostsChange(change, holderId);
@@ -61,7 +73,7 @@ export async function queueCalendarWrites(
 /**
  * The holder's future confirmed bookings (its own and the team bookings it hosts), the first
  * `FUTURE_WRITES_MAX` by start, written to the source just switched on (`writeBookings`), in the
- * switch's transaction. Answers how many were written.
+ * switch's transaction; the seats of one occurrence as one write of it. Answers how many were written.
  */
 export async function queueFutureWrites(
   context: Pick<AppContext, 'ids'>,
@@ -77,22 +89,35 @@ export async function queueFutureWrites(
     source.holderId,
     bookings.map((booking) => booking.eventTypeId),
   );
-  const rows = bookings.map((booking) =>
-    calendarWriteRow(
-      context,
-      source.accountId,
-      booking,
-      source.id,
-      writeContent(
-        'created',
-        source.holderId,
+  const seated = new Set<string>();
+  for (const eventTypeId of new Set(bookings.map((booking) => booking.eventTypeId)))
+    if ((await tx.notifications.emailFacts(eventTypeId, []))?.seated) seated.add(eventTypeId);
+  const occurrences = new Set<string>();
+  const rows = bookings.flatMap((booking) => {
+    if (seated.has(booking.eventTypeId)) {
+      const notice = { occurrence: occurrenceOf(booking), holderId: source.holderId };
+      const message = occurrenceNoticeMessage(notice);
+      if (occurrences.has(message)) return [];
+      occurrences.add(message);
+      return [noticeRow(context, source.accountId, booking, source.id, 'created', notice, now)];
+    }
+    return [
+      calendarWriteRow(
+        context,
+        source.accountId,
         booking,
-        appointmentSequence(booking),
-        titles.get(booking.eventTypeId) ?? 'Booking',
+        source.id,
+        writeContent(
+          'created',
+          source.holderId,
+          booking,
+          appointmentSequence(booking),
+          titles.get(booking.eventTypeId) ?? 'Booking',
+        ),
+        now,
       ),
-      now,
-    ),
-  );
+    ];
+  });
   await tx.notifications.insert(rows);
   return rows.length;
 }
@@ -124,6 +149,32 @@ function writeContent(
       location: about.location,
       notes: about.notes,
     },
+  };
+}
+
+/** One write of an occurrence to write: a `calendar` notification to the source naming it, due now. */
+function noticeRow(
+  context: Pick<AppContext, 'ids'>,
+  accountId: string,
+  booking: Pick<Booking, 'id' | 'holderId'>,
+  sourceId: string,
+  kind: CalendarWriteContent['kind'],
+  notice: OccurrenceNotice,
+  now: Instant,
+): NewNotification {
+  return {
+    id: context.ids.newId('ntf'),
+    bookingId: booking.id,
+    accountId,
+    holderId: booking.holderId,
+    channel: 'calendar',
+    kind,
+    recipient: sourceId,
+    message: occurrenceNoticeMessage(notice),
+    status: 'pending',
+    lastError: null,
+    dueAt: now,
+    createdAt: now,
   };
 }
 

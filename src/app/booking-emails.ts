@@ -1,10 +1,16 @@
 import { appointmentSequence, appointmentUid } from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
 import { MINUTE_MS, type Instant } from '../domain/instant.js';
-import { overCapError, type BookingEmailContent, type NotificationKind } from '../domain/notification.js';
+import {
+  occurrenceNoticeMessage,
+  overCapError,
+  type BookingEmailContent,
+  type NotificationKind,
+} from '../domain/notification.js';
 import type { AppContext } from './context.js';
 import type { TransactionEvents } from './outbox.js';
-import type { NewNotification } from './ports/notification-store.js';
+import { occurrencesChanged } from './occurrence-notices.js';
+import type { EmailHost, NewNotification } from './ports/notification-store.js';
 import type { Transaction } from './ports/store.js';
 import type { ReminderSending } from './reminders.js';
 
@@ -23,7 +29,8 @@ export interface QueuedEmail {
  * exactly when it commits: one to the guest (unless the event type's `notifications.guest` is
  * false) and one to every host with an e-mail (unless `notifications.hosts` is false). A
  * reschedule that changes a round-robin host tells the old host as of a cancellation (of the time
- * it had) and the new one as of a creation. Nothing without SMTP.
+ * it had) and the new one as of a creation. A seat's hosts are told of its occurrence instead
+ * (`queueOccurrenceEmails`). Nothing without SMTP.
  */
 export async function queueBookingEmails(
   context: Pick<AppContext, 'email' | 'ids'>,
@@ -68,7 +75,9 @@ export async function queueBookingEmails(
         locale: booking.guestLanguage,
       }),
     );
-  if (facts.notifications.hosts)
+  if (facts.notifications.hosts && facts.seated)
+    await queueOccurrenceEmails(context, tx, events, accountId, change, hosts, now);
+  else if (facts.notifications.hosts)
     for (const host of hosts) {
       if (host.email === null) continue;
       const { kind, about } = hostsChange(change, host.holderId);
@@ -85,6 +94,55 @@ export async function queueBookingEmails(
     emails.map((content) => ({ content, dueAt: now })),
     now,
   );
+}
+
+/**
+ * A seat's change, as its hosts' e-mails tell it (contract §16): not one message per seat (a
+ * webinar's hundred guests would send its host a hundred, past `EMAIL_PER_RECIPIENT_PER_HOUR`),
+ * but a notice per host of each occurrence the change touched, which reads the occurrence when it
+ * is sent and tells what the host was not told yet: that it takes place, or that it ended
+ * (occurrence-notices.ts). A notice still waiting for its turn tells this change too, so none is
+ * added beside it.
+ */
+async function queueOccurrenceEmails(
+  context: Pick<AppContext, 'email' | 'ids'>,
+  tx: Transaction,
+  events: TransactionEvents,
+  accountId: string,
+  change: BookingChange,
+  hosts: readonly EmailHost[],
+  now: Instant,
+): Promise<void> {
+  const settings = context.email!;
+  const mailed = hosts.filter((host): host is EmailHost & { email: string } => host.email !== null);
+  if (mailed.length === 0) return;
+  const counts = await tx.notifications.recentCounts(
+    'email',
+    mailed.map((host) => host.email),
+    now - 60 * MINUTE_MS,
+    settings.perRecipientPerHour,
+  );
+  for (const host of mailed) {
+    const overCap = (counts.get(host.email.toLowerCase()) ?? 0) >= settings.perRecipientPerHour;
+    for (const { kind, notice } of occurrencesChanged(change, host.holderId)) {
+      const row: NewNotification = {
+        id: context.ids.newId('ntf'),
+        bookingId: change.booking.id,
+        accountId,
+        holderId: change.booking.holderId,
+        channel: 'email',
+        kind,
+        recipient: host.email,
+        message: occurrenceNoticeMessage(notice),
+        status: overCap ? 'failed' : 'pending',
+        lastError: overCap ? overCapError(settings.perRecipientPerHour) : null,
+        dueAt: now,
+        createdAt: now,
+      };
+      if (overCap) await tx.notifications.insert([row]);
+      else if (await tx.notifications.insertUnlessPending(row, now)) events.emailsWritten += 1;
+    }
+  }
 }
 
 /**

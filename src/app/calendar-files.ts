@@ -11,6 +11,8 @@ export interface CalendarFileContent {
   bookings: Booking[];
   /** Event type id → title (deleted event types too: their bookings stay). */
   titles: Map<string, string>;
+  /** The event types among them with seats (contract §15): the holder's feed shows their occurrences, not each seat. */
+  seated?: ReadonlySet<string>;
 }
 
 /** A feed shows bookings from a month before its day to a year after it, at most this many. */
@@ -80,5 +82,8 @@ export async function holderFeed(context: AppContext, subject: FeedSubject): Pro
     holder.id,
     bookings.map((booking) => booking.eventTypeId),
   );
-  return { holders: [holder], bookings, titles };
+  const seated = new Set<string>();
+  for (const eventTypeId of new Set(bookings.map((booking) => booking.eventTypeId)))
+    if ((await context.store.notifications.emailFacts(eventTypeId, []))?.seated) seated.add(eventTypeId);
+  return { holders: [holder], bookings, titles, seated };
 }

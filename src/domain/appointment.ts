@@ -21,15 +21,57 @@ export function appointmentSequence(booking: Pick<Booking, 'status' | 'moves'>):
   return booking.moves + (booking.status === 'confirmed' ? 0 : 1);
 }
 
-const UID_SUFFIX = '@slotwise';
-const APPOINTMENT_UID = /^(bkg_[0-9a-z]{1,64})@slotwise$/;
+/**
+ * A seated occurrence (contract §15: the seats of one event type at one start) as its hosts see it:
+ * the id its host-side items are named by (`occurrenceUid`).
+ */
+export interface OccurrenceRef {
+  eventTypeId: string;
+  start: number;
+}
 
 /**
- * The appointment id a calendar event's UID names, if it has the form of one; whether it is an
- * appointment of this instance, and of which holder, only the store knows.
+ * The iCalendar identity of a seated occurrence on its hosts' side (contract §16: the feed, the
+ * write-back and the host e-mails show it once): made from its event type and start alone, so
+ * it stays the same whichever seats come and go, and every writer names it alike without reading
+ * anything. Each guest's items stay under the guest's own appointment UID.
+ */
+export function occurrenceUid(occurrence: OccurrenceRef): string {
+  return `${occurrenceId(occurrence)}${UID_SUFFIX}`;
+}
+
+function occurrenceId({ eventTypeId, start }: OccurrenceRef): string {
+  return `${eventTypeId}.${start}`;
+}
+
+/**
+ * A seated occurrence's `SEQUENCE` on its hosts' side, from its seats of that host: with `departed`
+ * of them no longer confirmed (cancelled, or moved away), `2 × departed` while any seat is
+ * confirmed, one less once none is. A seat leaving or the occurrence ending never lowers it, and
+ * the occurrence booked again after it ended is told with a higher one than its cancellation.
+ * A guest joining keeps it: calendars take an update of the same SEQUENCE with a later DTSTAMP.
+ */
+export function occurrenceSequence(seats: { departed: number; confirmed: number }): number {
+  return Math.max(0, 2 * seats.departed - (seats.confirmed > 0 ? 0 : 1));
+}
+
+const UID_SUFFIX = '@slotwise';
+const SLOTWISE_UID = /^(bkg_[0-9a-z]{1,64}|evt_[0-9a-z]{1,64}\.[0-9]{1,16})@slotwise$/;
+const OCCURRENCE_ID = /^(evt_[0-9a-z]{1,64})\.([0-9]{1,16})$/;
+
+/**
+ * What a calendar event's UID names, if it has the form of a Slotwise UID: an appointment's id
+ * (`appointmentUid`), or a seated occurrence's (`occurrenceUid`, read by `occurrenceOfId`).
+ * Whether it is one of this instance, and of which holder, only the store knows.
  */
 export function appointmentIdOfUid(uid: string): string | undefined {
-  return APPOINTMENT_UID.exec(uid)?.[1];
+  return SLOTWISE_UID.exec(uid)?.[1];
+}
+
+/** The seated occurrence an id of `appointmentIdOfUid` names; undefined for an appointment's id. */
+export function occurrenceOfId(id: string): OccurrenceRef | undefined {
+  const match = OCCURRENCE_ID.exec(id);
+  return match ? { eventTypeId: match[1]!, start: Number(match[2]) } : undefined;
 }
 
 /**

@@ -66,6 +66,7 @@ export type BusyParse =
 
 /** The busy time of a calendar's events that name one Slotwise appointment by their UID. */
 export interface AppointmentBusy {
+  /** The appointment's id, or a seated occurrence's (`appointmentIdOfUid`). */
   appointmentId: string;
   intervals: Interval[];
 }
@@ -92,7 +93,7 @@ export interface AppointmentBusy {
  *   DURATION its nominal one (days on the wall clock, then hours), as RFC 5545 says.
  *   X-WR-TIMEZONE is not read: floating times are the holder's.
  * - Appointments: an event whose UID names a Slotwise appointment (`<appointment id>@slotwise`,
- *   domain/appointment.ts) is counted and bounded like any, but its time goes to `ofAppointments`
+ *   or a seated occurrence's `<event type id>.<start>@slotwise`, domain/appointment.ts) is counted and bounded like any, but its time goes to `ofAppointments`
  *   instead of `intervals`, so the caller can leave out the holder's own (contract §16).
  * - Errors: text that is not iCalendar, is cut short, or whose frame (calendar properties,
  *   VTIMEZONEs) is malformed gives `{ ok: false }` with a short reason; so does passing a limit.

@@ -1,3 +1,4 @@
+import type { OccurrenceRef } from './appointment.js';
 import type { Booking, GuestLanguage } from './booking.js';
 import type { Instant } from './instant.js';
 
@@ -64,4 +65,51 @@ export interface BookingEmailContent {
   /** The appointment's iCalendar UID and its SEQUENCE (contract §16). */
   uid: string;
   sequence: number;
+  /**
+   * A host's message of a seated occurrence (contract §16): the guests of its seats, its attendees
+   * instead of `booking`'s guest alone.
+   */
+  seats?: EmailPerson[];
+}
+
+/**
+ * A host-side notification of a seated occurrence (contract §16): it names the occurrence and the
+ * host, and what it says is read when it is sent, so seats changing at once, retries and
+ * reordering all end in the occurrence's latest state, told once.
+ */
+export interface OccurrenceNotice {
+  occurrence: OccurrenceRef;
+  holderId: string;
+}
+
+const OCCURRENCE_NOTICE_PREFIX = '{"occurrence":';
+
+/**
+ * The stored message of an occurrence notice: the same text for the same occurrence and host, so
+ * the store finds a pending one, and what was last sent to a recipient, by it.
+ */
+export function occurrenceNoticeMessage({ occurrence, holderId }: OccurrenceNotice): string {
+  return JSON.stringify({ occurrence: { eventTypeId: occurrence.eventTypeId, start: occurrence.start }, holderId });
+}
+
+/** Whether a stored message is an occurrence notice's (`occurrenceNoticeMessage`), as SQL `like` finds it. */
+export const OCCURRENCE_NOTICE_LIKE = `${OCCURRENCE_NOTICE_PREFIX}%`;
+
+/** The occurrence notice a stored message is, if it is one. */
+export function occurrenceNoticeOf(message: string): OccurrenceNotice | undefined {
+  return message.startsWith(OCCURRENCE_NOTICE_PREFIX) ? (JSON.parse(message) as OccurrenceNotice) : undefined;
+}
+
+/**
+ * What a host's e-mail of a seated occurrence tells now (contract §16): that it takes place
+ * (`created`, a REQUEST) when it has confirmed seats and the host was not told so since it last
+ * ended, that it ended (`cancelled`, a CANCEL) when it has none and the host was last told it
+ * takes place; otherwise nothing (undefined).
+ */
+export function occurrenceNews(
+  live: boolean,
+  lastSent: Extract<NotificationKind, 'created' | 'cancelled'> | undefined,
+): 'created' | 'cancelled' | undefined {
+  if (live) return lastSent === 'created' ? undefined : 'created';
+  return lastSent === 'created' ? 'cancelled' : undefined;
 }

@@ -9,7 +9,13 @@ import { createHash } from 'node:crypto';
 import { bookingFile, feedSubject, holderFeed, type CalendarFileContent } from '../app/calendar-files.js';
 import type { AppContext } from '../app/context.js';
 import { written } from '../app/ical-written.js';
-import { appointmentSequence, appointmentUid, latestOfAppointments } from '../domain/appointment.js';
+import {
+  appointmentSequence,
+  appointmentUid,
+  latestOfAppointments,
+  occurrenceSequence,
+  occurrenceUid,
+} from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
 import type { PerMinuteLimit } from './per-minute-limit.js';
 import type { RenderedFeeds } from './rendered-feeds.js';
@@ -106,10 +112,10 @@ function matches(request: FastifyRequest, etag: string): boolean {
  * the appointment's UID and SEQUENCE (domain/appointment.ts), so a calendar that had it moves it
  * when it was rescheduled, and with STATUS:CANCELLED removes it once it is cancelled. A booking
  * moved before that rule is an appointment of its own and stays cancelled beside the new one, as
- * calendars learnt it. The holder sees a seated occurrence (contract §15) once: its seats' guests
- * as attendees, under the UID of the seat booked first (while that seat stays, the event keeps its
- * UID as guests join), and no cancelled seat of an occurrence that still takes place (its UID was
- * never an event of the holder's); a guest's file is the guest's own appointment.
+ * calendars learnt it. The holder sees a seated occurrence (contract §15) once, as the write-back
+ * and the host e-mails show it: its confirmed seats' guests as attendees, under the occurrence's
+ * UID and SEQUENCE (`occurrenceUid`, `occurrenceSequence`), cancelled once no seat is left; a
+ * guest's file is the guest's own appointment.
  */
 export function calendarFile(content: CalendarFileContent, audience: Audience): string {
   // A team booking's hosts, in its order (contract §14).
@@ -120,19 +126,22 @@ export function calendarFile(content: CalendarFileContent, audience: Audience): 
     method: audience === 'guest' ? ICalCalendarMethod.PUBLISH : null,
   });
   const appointments = latestOfAppointments(content.bookings);
-  const events = audience === 'holder' ? occurrencesOf(appointments) : appointments.map((booking) => [booking]);
-  for (const seats of events) {
+  const events =
+    audience === 'holder'
+      ? holderEvents(content.bookings, appointments, content.seated ?? new Set())
+      : appointments.map(appointmentEvent);
+  for (const { seats, uid, sequence } of events) {
     const booking = seats[0]!;
     const title = content.titles.get(booking.eventTypeId) ?? 'Booking';
     const guests = seats.length === 1 ? booking.guestName : `${seats.length} guests`;
     calendar.createEvent({
-      id: appointmentUid(booking),
+      id: uid,
       start: new Date(booking.start),
       end: new Date(booking.end),
       stamp: new Date(Math.max(...seats.map((seat) => seat.updatedAt))),
       created: new Date(booking.createdAt),
       lastModified: new Date(Math.max(...seats.map((seat) => seat.updatedAt))),
-      sequence: appointmentSequence(booking),
+      sequence,
       status: booking.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
       summary: written.value(audience === 'holder' ? `${title}: ${guests}` : `${title} with ${holderName}`),
       description: audience === 'holder' ? describeSeats(seats) : null,
@@ -147,28 +156,57 @@ export function calendarFile(content: CalendarFileContent, audience: Audience): 
   return calendar.toString();
 }
 
+/** One event of a file: the bookings it shows (one, or an occurrence's seats), under its UID and SEQUENCE. */
+interface FileEvent {
+  seats: Booking[];
+  uid: string;
+  sequence: number;
+}
+
+function appointmentEvent(booking: Booking): FileEvent {
+  return { seats: [booking], uid: appointmentUid(booking), sequence: appointmentSequence(booking) };
+}
+
 /**
- * The holder's events: each confirmed booking alone, but the confirmed seats of one occurrence
- * together (the same event type and start: only seats can share them, a host's confirmed
- * bookings never overlap otherwise), the first booked first; each cancelled or moved booking
- * alone, unless its occurrence still takes place.
+ * The holder's events: each appointment alone, but each occurrence of a seated event type once
+ * where its first booking is, from all its bookings at that start (a seat moved away is one
+ * that left it): its confirmed seats, the first booked first, or once none is left the seat that
+ * left last, cancelled.
  */
-function occurrencesOf(bookings: readonly Booking[]): Booking[][] {
+function holderEvents(
+  all: readonly Booking[],
+  appointments: readonly Booking[],
+  seated: ReadonlySet<string>,
+): FileEvent[] {
   const keyOf = (booking: Booking) => `${booking.eventTypeId} ${booking.start}`;
-  const confirmed = new Map<string, Booking[]>();
-  for (const booking of bookings) {
-    if (booking.status !== 'confirmed') continue;
-    const seats = confirmed.get(keyOf(booking));
+  const occurrences = new Map<string, Booking[]>();
+  for (const booking of all) {
+    if (!seated.has(booking.eventTypeId)) continue;
+    const seats = occurrences.get(keyOf(booking));
     if (seats) seats.push(booking);
-    else confirmed.set(keyOf(booking), [booking]);
+    else occurrences.set(keyOf(booking), [booking]);
   }
-  const events: Booking[][] = [];
-  for (const booking of bookings) {
-    const seats = confirmed.get(keyOf(booking));
-    if (booking.status !== 'confirmed') {
-      if (!seats) events.push([booking]);
-    } else if (seats![0] === booking)
-      events.push([...seats!].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  const events: FileEvent[] = [];
+  const shown = new Set<string>();
+  for (const booking of appointments) {
+    if (!seated.has(booking.eventTypeId)) {
+      events.push(appointmentEvent(booking));
+      continue;
+    }
+    const key = keyOf(booking);
+    if (shown.has(key)) continue;
+    shown.add(key);
+    const seats = occurrences.get(key)!;
+    const confirmed = seats
+      .filter((seat) => seat.status === 'confirmed')
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const departed = seats.filter((seat) => seat.status !== 'confirmed');
+    const lastLeft = departed.reduce((last, seat) => (seat.updatedAt > last.updatedAt ? seat : last), departed[0]!);
+    events.push({
+      seats: confirmed.length > 0 ? confirmed : [lastLeft],
+      uid: occurrenceUid(booking),
+      sequence: occurrenceSequence({ departed: departed.length, confirmed: confirmed.length }),
+    });
   }
   return events;
 }

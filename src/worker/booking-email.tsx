@@ -63,8 +63,9 @@ function factsOf(input: BookingEmailInput, when: { date: string; time: string },
     { label: words.when, value: `${when.date}, ${when.time} (${input.recipient.zone})` },
   ];
   if (booking.location) facts.push({ label: words.where, value: booking.location.value, location: booking.location });
-  facts.push({ label: words.guest, value: `${booking.guestName} <${booking.guestEmail}>` });
-  if (input.recipient.role === 'host') {
+  const guests = input.seats ?? [{ name: booking.guestName, email: booking.guestEmail }];
+  for (const guest of guests) facts.push({ label: words.guest, value: `${guest.name} <${guest.email}>` });
+  if (input.recipient.role === 'host' && !input.seats) {
     if (booking.notes) facts.push({ label: words.notes, value: booking.notes });
     for (const [question, answer] of Object.entries(booking.answers))
       facts.push({ label: question, value: Array.isArray(answer) ? answer.join(', ') : String(answer) });
@@ -135,15 +136,17 @@ function EmailBody(props: { input: BookingEmailInput; facts: readonly Fact[] }) 
 
 /**
  * The iTIP part: one VEVENT under the appointment's UID and SEQUENCE, times in UTC, the organizer
- * (the first host with an e-mail, else the sender) and every attendee with an e-mail.
+ * (the first host with an e-mail, else the sender) and every attendee with an e-mail (a seated
+ * occurrence's host message: every seat's guest).
  */
 function invitation(input: BookingEmailInput, method: ICalCalendarMethod): string {
   const { booking } = input;
   const organizer = input.hosts.find((host) => host.email !== null);
   const fromAddress = addressOf(input.from);
   const calendar = ical({ prodId: { company: 'Slotwise', product: 'Slotwise', language: 'EN' }, method });
+  const guests = input.seats ?? [{ name: booking.guestName, email: booking.guestEmail }];
   const attendees = [
-    { name: booking.guestName, email: booking.guestEmail },
+    ...guests,
     ...input.hosts.flatMap((host) => (host.email === null ? [] : [{ name: host.name, email: host.email }])),
   ];
   calendar.createEvent({
@@ -153,7 +156,7 @@ function invitation(input: BookingEmailInput, method: ICalCalendarMethod): strin
     start: new Date(booking.start),
     end: new Date(booking.end),
     status: input.kind === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    summary: written.value(`${input.title}: ${booking.guestName}`),
+    summary: written.value(`${input.title}: ${guests.length === 1 ? guests[0]!.name : `${guests.length} guests`}`),
     description: input.recipient.role === 'guest' && input.manageUrl ? written.value(input.manageUrl) : null,
     location: booking.location === null ? null : written.value(booking.location.value),
     url: booking.location?.type === 'link' ? new URL(booking.location.value).href : null,

@@ -2,6 +2,10 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { STATUS_CODES } from 'node:http';
 import type { CalendarWriteContent } from '../app/booking-calendar-writes.js';
 import { written } from '../app/ical-written.js';
+import type { HostOccurrence } from '../app/occurrence-notices.js';
+import { occurrenceUid } from '../domain/appointment.js';
+import type { Booking } from '../domain/booking.js';
+import { occurrenceNoticeOf, type OccurrenceNotice } from '../domain/notification.js';
 import type { NotificationJob, NotificationOutcome, NotificationQueue } from '../app/ports/notification-store.js';
 import type { SourceAddress } from '../domain/calendar-source.js';
 import type { Instant } from '../domain/instant.js';
@@ -37,6 +41,9 @@ export function calendarWriteSettings(
 /** The address of a calendar source, opened for a write; undefined for a source gone or unreadable. */
 export type OpenSource = (holderId: string, sourceId: string) => Promise<SourceAddress | undefined>;
 
+/** A seated occurrence as its host has it now (`hostOccurrence`). */
+export type ReadOccurrence = (notice: OccurrenceNotice) => Promise<HostOccurrence | undefined>;
+
 const PRODUCT = { company: 'Slotwise', product: 'Slotwise', language: 'EN' };
 
 /**
@@ -47,6 +54,8 @@ const PRODUCT = { company: 'Slotwise', product: 'Slotwise', language: 'EN' };
  * the reads (safe-fetch.ts: the address guard on every connection, a deadline, no redirects), not
  * tsdav, whose fetch has neither. A 5xx, 408 or 429 answer or none is retried on the webhook
  * schedule, another 4xx ends the write `failed`; the source's `lastWriteError` follows each attempt.
+ * A seated occurrence's write (an occurrence notice) is resolved when it runs: the occurrence's one
+ * event under its UID with every confirmed seat's guest as attendee, or its removal once it has none.
  */
 export class CalendarWriteWorker extends OutboxWorker<NotificationJob> {
   readonly name = 'calendar writer';
@@ -55,6 +64,7 @@ export class CalendarWriteWorker extends OutboxWorker<NotificationJob> {
   constructor(
     private readonly queue: NotificationQueue,
     private readonly openSource: OpenSource,
+    private readonly readOccurrence: ReadOccurrence,
     private readonly settings: CalendarWriteSettings,
     private readonly now: () => Instant,
     private readonly logger: WorkerLogger,
@@ -89,7 +99,8 @@ export class CalendarWriteWorker extends OutboxWorker<NotificationJob> {
   }
 
   async attempt(job: NotificationJob, signal: AbortSignal): Promise<void> {
-    const content = JSON.parse(job.message) as CalendarWriteContent;
+    const notice = occurrenceNoticeOf(job.message);
+    const content = notice ? await this.occurrenceWrite(notice) : (JSON.parse(job.message) as CalendarWriteContent);
     const address = await this.openSource(content.holderId, job.recipient);
     const result = address
       ? await this.write(address, content, signal)
@@ -100,7 +111,7 @@ export class CalendarWriteWorker extends OutboxWorker<NotificationJob> {
     }
     const now = this.now();
     let outcome: NotificationOutcome;
-    if (result.kind === 'done') outcome = { status: 'sent' };
+    if (result.kind === 'done') outcome = { status: 'sent', ...(notice ? { kind: content.kind } : {}) };
     else if (result.kind === 'final') outcome = { status: 'failed', error: result.error };
     else {
       const next = decideAfterAttempt(
@@ -122,11 +133,24 @@ export class CalendarWriteWorker extends OutboxWorker<NotificationJob> {
       this.logger.warn({ notification: job.id, booking: job.bookingId, error: outcome.error }, 'calendar write failed');
   }
 
-  private async write(
-    address: SourceAddress,
-    content: CalendarWriteContent,
-    signal: AbortSignal,
-  ): Promise<WriteResult> {
+  /** What an occurrence notice writes now: its event, or (no seat left) its removal. */
+  private async occurrenceWrite(notice: OccurrenceNotice): Promise<WriteContent> {
+    const now = await this.readOccurrence(notice);
+    const uid = occurrenceUid(notice.occurrence);
+    if (!now || now.seats.length === 0)
+      return { kind: 'cancelled', holderId: notice.holderId, uid, sequence: now?.sequence ?? 0, title: '', seats: [] };
+    return {
+      kind: 'created',
+      holderId: notice.holderId,
+      uid,
+      sequence: now.sequence,
+      title: now.title,
+      booking: now.representative,
+      seats: now.seats,
+    };
+  }
+
+  private async write(address: SourceAddress, content: WriteContent, signal: AbortSignal): Promise<WriteResult> {
     const { url: collection, authorization } = sourceTarget(address);
     const base = collection.href.endsWith('/') ? collection.href : `${collection.href}/`;
     const target = new URL(`${encodeURIComponent(content.uid)}.ics`, base);
@@ -158,9 +182,22 @@ export class CalendarWriteWorker extends OutboxWorker<NotificationJob> {
 
 type WriteResult = { kind: 'done' } | { kind: 'stopped' } | { kind: 'retry' | 'final'; error: string };
 
-/** The appointment's event as written to the host's calendar: its UID and SEQUENCE, the guest as attendee. */
-function eventOf(content: CalendarWriteContent): string {
-  const { booking } = content;
+/** A write as it is made: an appointment's (as of its change), or an occurrence's (as it is now, with its seats). */
+type WriteContent =
+  | CalendarWriteContent
+  | (Omit<CalendarWriteContent, 'booking'> & {
+      booking?: CalendarWriteContent['booking'];
+      seats: ReadonlyArray<Pick<Booking, 'guestName' | 'guestEmail'>>;
+    });
+
+/**
+ * The event as written to the host's calendar: its UID and SEQUENCE, the guest as attendee; an
+ * occurrence's every seat's guest, its summary the guest's name or how many there are, as the feed's.
+ */
+function eventOf(content: WriteContent): string {
+  const booking = content.booking!;
+  const seats = 'seats' in content ? content.seats : [booking];
+  const guests = seats.length === 1 ? seats[0]!.guestName : `${seats.length} guests`;
   const calendar = ical({ prodId: PRODUCT });
   calendar.createEvent({
     id: content.uid,
@@ -170,11 +207,14 @@ function eventOf(content: CalendarWriteContent): string {
     created: new Date(booking.createdAt),
     sequence: content.sequence,
     status: ICalEventStatus.CONFIRMED,
-    summary: written.value(`${content.title}: ${booking.guestName}`),
-    description: booking.notes === null ? null : written.value(booking.notes),
+    summary: written.value(`${content.title}: ${guests}`),
+    description: seats.length > 1 || booking.notes === null ? null : written.value(booking.notes),
     location: booking.location === null ? null : written.value(booking.location.value),
     url: booking.location?.type === 'link' ? new URL(booking.location.value).href : null,
-    attendees: [{ name: written.parameter(booking.guestName), email: written.value(booking.guestEmail) }],
+    attendees: seats.map((seat) => ({
+      name: written.parameter(seat.guestName),
+      email: written.value(seat.guestEmail),
+    })),
   });
   return calendar.toString();
 }

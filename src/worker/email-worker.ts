@@ -1,7 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { NotificationJob, NotificationOutcome, NotificationQueue } from '../app/ports/notification-store.js';
 import type { Instant } from '../domain/instant.js';
-import type { BookingEmailContent } from '../domain/notification.js';
+import { occurrenceNoticeOf, type BookingEmailContent, type OccurrenceNotice } from '../domain/notification.js';
 import { decideAfterAttempt } from '../domain/webhook-retry.js';
 import { bookingEmail } from './booking-email.js';
 import { OutboxWorker, type WorkerLogger } from './outbox-loop.js';
@@ -25,6 +25,12 @@ export interface EmailWorkerSettings {
   manageUrl: (bookingId: string) => string;
 }
 
+/** A host's e-mail of a seated occurrence, as it is to be sent now (`hostOccurrenceEmail`); undefined: nothing to tell. */
+export type ResolveOccurrenceEmail = (
+  notice: OccurrenceNotice,
+  recipient: string,
+) => Promise<BookingEmailContent | undefined>;
+
 /** The longest server reply kept as a message's `lastError`. */
 const MAX_ERROR_LENGTH = 1_000;
 
@@ -34,7 +40,9 @@ const MAX_ERROR_LENGTH = 1_000;
  * `failed` (a 5xx reply, or the schedule's end). A message keeps its `Message-ID`
  * (`<ntf_…@domain>`) through every attempt, so one sent twice (at least once) is one to its reader.
  * At `stop`, an SMTP conversation is not cut halfway: it ends (within the sender's timeout) and
- * is recorded.
+ * is recorded. A host's notice of a seated occurrence is written when it is taken, from the
+ * occurrence as it is then and what its recipient was last sent of it; one with nothing to tell
+ * is removed (it never reached anyone).
  */
 export class EmailWorker extends OutboxWorker<NotificationJob> {
   readonly name = 'e-mail worker';
@@ -42,6 +50,7 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
   constructor(
     private readonly queue: NotificationQueue,
     private readonly sender: Pick<EmailSender, 'send'>,
+    private readonly resolveOccurrence: ResolveOccurrenceEmail,
     private readonly settings: EmailWorkerSettings,
     private readonly now: () => Instant,
     private readonly logger: WorkerLogger,
@@ -65,8 +74,7 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
     return job.id;
   }
 
-  private compose(job: NotificationJob): SendMailOptions {
-    const content = JSON.parse(job.message) as BookingEmailContent;
+  private compose(job: NotificationJob, content: BookingEmailContent): SendMailOptions {
     return bookingEmail({
       ...content,
       from: this.settings.from,
@@ -76,9 +84,17 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
   }
 
   async attempt(job: NotificationJob): Promise<void> {
+    const notice = occurrenceNoticeOf(job.message);
+    const resolved = notice && (await this.resolveOccurrence(notice, job.recipient));
+    if (notice && !resolved) {
+      await this.queue.discard(job.id);
+      return;
+    }
+    let content: BookingEmailContent;
     let message: SendMailOptions;
     try {
-      message = this.compose(job);
+      content = resolved ?? (JSON.parse(job.message) as BookingEmailContent);
+      message = this.compose(job, content);
     } catch (error) {
       // A row this build cannot write as a message would fail on every attempt: it ends here.
       const reason = `could not compose the message: ${String(error)}`.slice(0, MAX_ERROR_LENGTH);
@@ -89,7 +105,7 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
     const result = await this.sender.send(message);
     const now = this.now();
     let outcome: NotificationOutcome;
-    if (result.kind === 'sent') outcome = { status: 'sent' };
+    if (result.kind === 'sent') outcome = { status: 'sent', ...(notice ? { kind: content.kind } : {}) };
     else {
       const error = result.error.slice(0, MAX_ERROR_LENGTH);
       const next =

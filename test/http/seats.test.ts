@@ -337,7 +337,7 @@ describe('seats in calendar files', () => {
     return eventsOf(res.body);
   };
 
-  it('when an occurrence has seats, then the holder’s feed shows it once with every seat’s guest, under the first seat’s UID while it stays, and each guest’s .ics shows only their own booking', async () => {
+  it('when an occurrence has seats, then the holder’s feed shows it once with every seat’s guest, under the occurrence’s UID, and each guest’s .ics shows only their own booking', async () => {
     const workshop = await createEventType(h, key, { title: 'Workshop', seats: 3 });
     // Booked a minute apart: the first seat is grace's.
     const guests: BookingBody[] = [];
@@ -349,9 +349,10 @@ describe('seats in calendar files', () => {
     const me = await call('GET', '/me');
     const feedUrl = me.json<{ holder: { calendarFeedUrl: string } }>().holder.calendarFeedUrl;
     const feed = await fetched(feedUrl);
+    const occurrence = (start: string) => `${workshop.id}.${Date.parse(start)}@slotwise`;
     expect(feed).toEqual([
       {
-        uid: `${grace.id}@slotwise`,
+        uid: occurrence(MONDAY_10),
         status: 'CONFIRMED',
         summary: 'Workshop: 3 guests',
         sequence: 0,
@@ -362,19 +363,28 @@ describe('seats in calendar files', () => {
     expect(own.map((event) => [event.uid, event.attendees])).toEqual([
       [`${alan.id}@slotwise`, ['mailto:alan@example.com']],
     ]);
-    // A seat cancelled while the occurrence takes place is no event of the holder's.
+    // A seat cancelled while the occurrence takes place is no event of the holder's: the
+    // occurrence's SEQUENCE rises by two with each seat that left.
     await call('POST', `/bookings/${edsger.id}/cancel`, {});
-    expect((await fetched(feedUrl)).map((event) => [event.uid, event.attendees.length])).toEqual([
-      [`${grace.id}@slotwise`, 2],
+    expect((await fetched(feedUrl)).map((event) => [event.uid, event.attendees.length, event.sequence])).toEqual([
+      [occurrence(MONDAY_10), 2, 2],
     ]);
 
-    // A seat moved to a time of its own is its guest's appointment, moved: the holder sees the
-    // occurrence it left without it, and the new one under the moved appointment's UID.
+    // A seat moved to another time leaves its occurrence and joins (here: makes) the one there.
     const moved = await call('POST', `/bookings/${alan.id}/reschedule`, { start: MONDAY_11 });
     expect(moved.statusCode, moved.body).toBe(201);
-    expect((await fetched(feedUrl)).map((event) => [event.uid, event.status, event.attendees])).toEqual([
-      [`${grace.id}@slotwise`, 'CONFIRMED', ['mailto:grace@example.com']],
-      [`${alan.id}@slotwise`, 'CONFIRMED', ['mailto:alan@example.com']],
+    expect((await fetched(feedUrl)).map((event) => [event.uid, event.status, event.attendees, event.sequence])).toEqual(
+      [
+        [occurrence(MONDAY_10), 'CONFIRMED', ['mailto:grace@example.com'], 4],
+        [occurrence(MONDAY_11), 'CONFIRMED', ['mailto:alan@example.com'], 0],
+      ],
+    );
+    // Once its last seat is cancelled, the occurrence is cancelled, one SEQUENCE below what it
+    // would be with a seat again.
+    await call('POST', `/bookings/${grace.id}/cancel`, {});
+    expect((await fetched(feedUrl)).map((event) => [event.uid, event.status, event.sequence])).toEqual([
+      [occurrence(MONDAY_10), 'CANCELLED', 5],
+      [occurrence(MONDAY_11), 'CONFIRMED', 0],
     ]);
     expect((await fetched(alan.icsUrl!)).map((event) => [event.uid, event.status, event.sequence])).toEqual([
       [`${alan.id}@slotwise`, 'CONFIRMED', 1],

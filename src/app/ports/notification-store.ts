@@ -46,19 +46,27 @@ export interface BookingEmailFacts {
   eventZone: string;
   /** The hosts asked for, in that order, with their e-mail (none for a deleted holder) and default zone. */
   hosts: EmailHost[];
+  /** Whether the event type has seats (contract §15): its hosts are told of its occurrences, not of each seat. */
+  seated: boolean;
 }
 
 export interface NotificationReads {
   /** The booking's notifications, oldest first. */
   listOfBooking(bookingId: string): Promise<Notification[]>;
-}
-
-export interface NotificationWrites {
   /**
    * What the e-mails of a booking of the event type say besides the booking, with the hosts
    * `hostIds` names (one statement); undefined for no such event type.
    */
   emailFacts(eventTypeId: string, hostIds: readonly string[]): Promise<BookingEmailFacts | undefined>;
+  /**
+   * The kind of the message of the channel last sent to the recipient (whatever its case) with
+   * exactly this stored message (an occurrence notice's), as the sending recorded it; undefined
+   * for none.
+   */
+  lastSent(channel: NotificationChannel, recipient: string, message: string): Promise<NotificationKind | undefined>;
+}
+
+export interface NotificationWrites extends NotificationReads {
   /**
    * How many messages of the channel went to each of the recipients (compared whatever their case;
    * the keys lower-cased) since `since`, those refused by the cap not counted; at most `atMost`
@@ -71,6 +79,13 @@ export interface NotificationWrites {
     atMost: number,
   ): Promise<Map<string, number>>;
   insert(notifications: readonly NewNotification[]): Promise<void>;
+  /**
+   * Writes the pending notification unless one of the same channel, recipient and message is
+   * pending and not claimed by a worker (an occurrence notice's: that one tells the latest state
+   * when it runs); on PostgreSQL that row is locked until the transaction ends, so no worker reads
+   * the state before this change commits. Answers whether it wrote one.
+   */
+  insertUnlessPending(notification: NewNotification, now: Instant): Promise<boolean>;
   /** The source each of `holderIds` has its bookings written to (`writeBookings`), by holder; holders without one are left out. */
   calendarTargets(holderIds: readonly string[]): Promise<Map<string, string>>;
 }
@@ -89,13 +104,19 @@ export interface NotificationJob {
 
 /** Where a message goes after an attempt. */
 export type NotificationOutcome =
-  { status: 'sent' } | { status: 'failed'; error: string } | { status: 'pending'; error: string; dueAt: Instant };
+  | {
+      status: 'sent';
+      /** What was told, when the message was written when sent (an occurrence notice). */ kind?: NotificationKind;
+    }
+  | { status: 'failed'; error: string }
+  | { status: 'pending'; error: string; dueAt: Instant };
 
 export interface NotificationQueue {
   /**
    * Claims due messages of the channel, oldest due first, in one short transaction; rows another
    * worker holds are passed over (PostgreSQL), and each claimed row is kept from others until
-   * `leaseUntil`.
+   * `leaseUntil`. A calendar's writes, and an e-mail recipient's occurrence notices of one
+   * occurrence, are claimed one at a time, in the order written.
    */
   claimDue(request: {
     channel: NotificationChannel;
@@ -107,6 +128,8 @@ export interface NotificationQueue {
   recordAttempt(id: string, outcome: NotificationOutcome, now: Instant): Promise<void>;
   /** Records how the last write to the calendar source went: its `lastWriteError`, null when it succeeded. */
   recordCalendarWrite(sourceId: string, error: string | null): Promise<void>;
+  /** Removes a claimed message that had nothing to tell (an occurrence notice): it never reached anyone. */
+  discard(id: string): Promise<void>;
   /** Gives claimed messages back (on shutdown) so the next worker need not wait for the lease. */
   release(ids: readonly string[]): Promise<void>;
 }

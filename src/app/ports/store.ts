@@ -2,6 +2,7 @@
 // types, schedules, bookings and webhooks, and write events to the outbox, each change in one
 // transaction. One narrow record interface per resource; a transaction offers their writes too.
 // Implemented once over Kysely (src/storage/kysely/), for SQLite and PostgreSQL.
+import type { OccurrenceRef } from '../../domain/appointment.js';
 import type { Availability } from '../../domain/availability.js';
 import type { Booking, BookingStatus } from '../../domain/booking.js';
 import type { EventType } from '../../domain/event-type.js';
@@ -384,9 +385,17 @@ export interface AppointmentReads {
   latest(reach: Reach, appointmentId: string): Promise<Booking | undefined>;
   /**
    * Which of `appointmentIds` name an appointment the holder hosts or hosted (a booking of it of
-   * its own, or a team booking of it among whose hosts it is), in any status.
+   * its own, or a team booking of it among whose hosts it is), in any status; or (an occurrence's
+   * id, `occurrenceOfId`) a seated occurrence of an event type it hosts: its own, or a team type
+   * among whose hosts it is.
    */
   hostedBy(holderId: string, appointmentIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * The seats of a seated occurrence (contract §15) that the holder hosts, in any status but held:
+   * the bookings of the event type at that start of its own, or of a team type among whose hosts
+   * they put it. Oldest first.
+   */
+  seatsOf(holderId: string, occurrence: OccurrenceRef): Promise<Booking[]>;
 }
 
 /** What may be read outside a transaction. */

@@ -9,11 +9,12 @@ import type {
   NotificationWrites,
 } from '../../app/ports/notification-store.js';
 import type { Instant } from '../../domain/instant.js';
-import type {
-  Notification,
-  NotificationChannel,
-  NotificationKind,
-  NotificationStatus,
+import {
+  OCCURRENCE_NOTICE_LIKE,
+  type Notification,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationStatus,
 } from '../../domain/notification.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
@@ -54,6 +55,7 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
       title: string;
       notify_guest: number;
       notify_hosts: number;
+      seats: number | null;
       zone: string | null;
       host_id: string | null;
       host_name: string | null;
@@ -62,7 +64,7 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
       host_deleted_at: number | null;
       host_zone: string | null;
     }>`
-      select et.title, et.notify_guest, et.notify_hosts, coalesce(own.time_zone, fallback.time_zone) as zone,
+      select et.title, et.notify_guest, et.notify_hosts, et.seats, coalesce(own.time_zone, fallback.time_zone) as zone,
         h.id as host_id, h.name as host_name, h.display_name as host_display_name, h.email as host_email,
         h.deleted_at as host_deleted_at, hs.time_zone as host_zone
       from event_types et
@@ -89,7 +91,29 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
       notifications: { guest: Boolean(first.notify_guest), hosts: Boolean(first.notify_hosts) },
       eventZone: first.zone ?? 'UTC',
       hosts,
+      seated: first.seats !== null,
     };
+  }
+
+  async lastSent(
+    channel: NotificationChannel,
+    recipient: string,
+    message: string,
+  ): Promise<NotificationKind | undefined> {
+    // Through the recipient index (its rows that count, which sent ones are).
+    const row = await this.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('channel', '=', channel)
+      .where(sql`lower(recipient)`, '=', recipient.toLowerCase())
+      .where(sql<boolean>`not (status = 'failed' and attempts = 0)`)
+      .where('status', '=', 'sent')
+      .where('message', '=', message)
+      .orderBy('sent_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.kind as NotificationKind | undefined;
   }
 
   async recentCounts(
@@ -131,6 +155,23 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
       insert into notifications (id, booking_id, account_id, holder_id, channel, kind, recipient, message, status,
         attempts, retry_step, last_error, due_at, claimed_until, sent_at, created_at, updated_at)
       values ${sql.join(rows)}`.execute(this.db);
+  }
+
+  async insertUnlessPending(notification: NewNotification, now: Instant): Promise<boolean> {
+    this.scope.writes(notification.holderId ?? notification.accountId);
+    const touched = await this.db
+      .updateTable('notifications')
+      .set({ updated_at: now })
+      .where('channel', '=', notification.channel)
+      .where(sql`lower(recipient)`, '=', notification.recipient.toLowerCase())
+      .where(sql<boolean>`not (status = 'failed' and attempts = 0)`)
+      .where('status', '=', 'pending')
+      .where('message', '=', notification.message)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(touched.numUpdatedRows) > 0) return false;
+    await this.insert([notification]);
+    return true;
   }
 
   async calendarTargets(holderIds: readonly string[]): Promise<Map<string, string>> {
@@ -191,6 +232,7 @@ export class KyselyNotificationQueue implements NotificationQueue {
           status: outcome.status,
           attempts: eb('attempts', '+', 1),
           retry_step: outcome.status === 'sent' ? eb.ref('retry_step') : eb('retry_step', '+', 1),
+          ...(outcome.status === 'sent' && outcome.kind ? { kind: outcome.kind } : {}),
           last_error: outcome.status === 'sent' ? null : outcome.error,
           due_at: outcome.status === 'pending' ? outcome.dueAt : null,
           sent_at: outcome.status === 'sent' ? now : null,
@@ -205,6 +247,12 @@ export class KyselyNotificationQueue implements NotificationQueue {
   recordCalendarWrite(sourceId: string, error: string | null): Promise<void> {
     return this.transactions.retrying(async (db) => {
       await db.updateTable('calendar_sources').set({ last_write_error: error }).where('id', '=', sourceId).execute();
+    }, NOTHING_CACHED);
+  }
+
+  discard(id: string): Promise<void> {
+    return this.transactions.retrying(async (db) => {
+      await db.deleteFrom('notifications').where('id', '=', id).execute();
     }, NOTHING_CACHED);
   }
 
@@ -250,6 +298,35 @@ export class KyselyNotificationQueue implements NotificationQueue {
                     ]),
                   ),
               ),
+            ),
+          ),
+        )
+        // An e-mail recipient's notices of one occurrence likewise: each reads what the one before
+        // it sent, and tells only what that did not.
+        .$if(request.channel === 'email', (query) =>
+          query.where((outer) =>
+            outer.not(
+              outer.and([
+                outer('notifications.message', 'like', OCCURRENCE_NOTICE_LIKE),
+                outer.exists(
+                  outer
+                    .selectFrom('notifications as earlier')
+                    .select(sql.lit(1).as('one'))
+                    .where('earlier.channel', '=', 'email')
+                    .where(sql`lower(earlier.recipient)`, '=', sql`lower(notifications.recipient)`)
+                    .where('earlier.status', '=', 'pending')
+                    .whereRef('earlier.message', '=', 'notifications.message')
+                    .where((eb) =>
+                      eb.or([
+                        eb('earlier.created_at', '<', eb.ref('notifications.created_at')),
+                        eb.and([
+                          eb('earlier.created_at', '=', eb.ref('notifications.created_at')),
+                          eb('earlier.id', '<', eb.ref('notifications.id')),
+                        ]),
+                      ]),
+                    ),
+                ),
+              ]),
             ),
           ),
         )
