@@ -19,7 +19,7 @@ import type { Keyring } from './app/ports/keyring.js';
 import type { RequestCounter } from './app/ports/request-counter.js';
 import { DEFAULT_ACCOUNT_SETTINGS, DEFAULT_CALENDAR_SOURCE_SETTINGS, type Config, type LogLevel } from './config.js';
 import { fromDomain, type EmailConfig } from './config-email.js';
-import type { Instant } from './domain/instant.js';
+import { DAY_MS, type Instant } from './domain/instant.js';
 import { Zones } from './domain/zone.js';
 import { PerMinuteLimit } from './http/per-minute-limit.js';
 import { RenderedFeeds } from './http/rendered-feeds.js';
@@ -258,7 +258,9 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     new EmailWorker(
       storage.notificationQueue,
       emailSender!,
-      (notice, recipient) => hostOccurrenceEmail(context.store, notice, recipient),
+      // What the notification log still holds: finished rows go after the retention (the housekeeper).
+      (notice, recipient) =>
+        hostOccurrenceEmail(context.store, notice, recipient, context.now() - settings.webhooks.retentionDays * DAY_MS),
       {
         retryScheduleMs: settings.webhooks.retryScheduleMs,
         pollIntervalMs: settings.webhooks.pollIntervalMs,

@@ -3,6 +3,7 @@
 // queues a notice that names the occurrence and the host; what it says is read when it is sent.
 import { occurrenceSequence, occurrenceUid, type OccurrenceRef } from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
+import type { Instant } from '../domain/instant.js';
 import {
   occurrenceNews,
   occurrenceNoticeMessage,
@@ -45,6 +46,8 @@ export interface HostOccurrence {
   seats: Booking[];
   /** The seat that stands for it: its first confirmed one, else the one that left last. */
   representative: Booking;
+  /** When its first seat of the host (confirmed or not) was booked. */
+  firstBookedAt: Instant;
 }
 
 /** The occurrence as the host has it now, from the store; undefined when it never had a seat of the host. */
@@ -69,18 +72,21 @@ export async function hostOccurrence(
     sequence: occurrenceSequence({ departed: departed.length, confirmed: seats.length }),
     seats,
     representative,
+    firstBookedAt: Math.min(...all.map((seat) => seat.createdAt)),
   };
 }
 
 /**
  * The host's e-mail an occurrence notice sends now (contract §16): the occurrence's REQUEST when
  * it takes place and the host was not told so since it last ended, its CANCEL when it ended and
- * the host was last told it takes place; undefined when there is nothing to tell.
+ * the host was last told it takes place (or may have been, before `loggedSince`, what the
+ * notification log keeps reaching back to); undefined when there is nothing to tell.
  */
 export async function hostOccurrenceEmail(
   store: Pick<Reads, 'appointments' | 'notifications'>,
   notice: OccurrenceNotice,
   recipient: string,
+  loggedSince: Instant,
 ): Promise<BookingEmailContent | undefined> {
   const now = await hostOccurrence(store, notice);
   if (!now) return undefined;
@@ -88,6 +94,7 @@ export async function hostOccurrenceEmail(
   const news = occurrenceNews(
     now.seats.length > 0,
     lastSent === 'created' || lastSent === 'cancelled' ? lastSent : undefined,
+    now.firstBookedAt >= loggedSince,
   );
   if (!news) return undefined;
   const booking = now.representative;

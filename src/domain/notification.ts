@@ -104,12 +104,17 @@ export function occurrenceNoticeOf(message: string): OccurrenceNotice | undefine
  * What a host's e-mail of a seated occurrence tells now (contract §16): that it takes place
  * (`created`, a REQUEST) when it has confirmed seats and the host was not told so since it last
  * ended, that it ended (`cancelled`, a CANCEL) when it has none and the host was last told it
- * takes place; otherwise nothing (undefined).
+ * takes place; otherwise nothing (undefined). `told` is what the notification log says was last
+ * sent; `loggedSinceFirstSeat` whether the log reaches back to the occurrence's first seat: when
+ * retention removed what was sent before, a REQUEST may have been, and an ended occurrence is
+ * cancelled all the same (a CANCEL of an event a calendar does not have changes nothing).
  */
 export function occurrenceNews(
   live: boolean,
-  lastSent: Extract<NotificationKind, 'created' | 'cancelled'> | undefined,
+  told: Extract<NotificationKind, 'created' | 'cancelled'> | undefined,
+  loggedSinceFirstSeat = true,
 ): 'created' | 'cancelled' | undefined {
-  if (live) return lastSent === 'created' ? undefined : 'created';
-  return lastSent === 'created' ? 'cancelled' : undefined;
+  if (live) return told === 'created' ? undefined : 'created';
+  if (told === undefined && !loggedSinceFirstSeat) return 'cancelled';
+  return told === 'created' ? 'cancelled' : undefined;
 }

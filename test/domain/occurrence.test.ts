@@ -48,4 +48,10 @@ describe('what a host is told of an occurrence', () => {
     expect(occurrenceNews(false, 'cancelled')).toBeUndefined();
     expect(occurrenceNews(false, undefined)).toBeUndefined();
   });
+
+  it('when the log no longer reaches back to the occurrence’s first seat, then an ended occurrence is cancelled unless the log says it was', () => {
+    expect(occurrenceNews(false, undefined, false)).toBe('cancelled');
+    expect(occurrenceNews(false, 'cancelled', false)).toBeUndefined();
+    expect(occurrenceNews(true, undefined, false)).toBe('created');
+  });
 });

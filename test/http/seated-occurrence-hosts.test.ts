@@ -143,12 +143,12 @@ describe.skipIf(!radicaleGate('seated occurrences against Radicale'))('a seated 
   const toGuest = (guest: string) =>
     sink.received.filter((message) => message.to.includes(`${guest}@example.com`)).map(itip);
 
-  async function seat(guest: string): Promise<BookingBody> {
+  async function seat(guest: string, start = MONDAY_10): Promise<BookingBody> {
     const res = await h.request({
       method: 'POST',
       url: '/api/v1/bookings',
       token,
-      json: bookingInput(workshop.id, MONDAY_10, { guestName: guest, guestEmail: `${guest}@example.com` }),
+      json: bookingInput(workshop.id, start, { guestName: guest, guestEmail: `${guest}@example.com` }),
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<BookingBody>();
@@ -214,6 +214,25 @@ describe.skipIf(!radicaleGate('seated occurrences against Radicale'))('a seated 
       ['created', 'sent'],
       ['cancelled', 'sent'],
     ]);
+  });
+
+  it('when the log of what the host was sent is past retention before the last seat leaves, then the host still gets the CANCEL', async () => {
+    // Booked 46 days ahead: the REQUEST's row goes after 30 (WEBHOOK_RETENTION_DAYS), before the seats leave.
+    const later = '2026-02-16T10:00:00.000Z';
+    const seats = [await seat('grace', later), await seat('alan', later)];
+    h.server.emailWorker!.start();
+    await settled();
+    const uid = `${workshop.id}.${Date.parse(later)}@slotwise`;
+    expect(toHost().map((message) => [message.method, message.uid])).toEqual([['REQUEST', uid]]);
+    h.clock.current += 31 * 86_400_000;
+    await h.server.housekeeper.runRound();
+    expect((await h.database.rows('notifications')).filter((row) => row.recipient === HOST)).toEqual([]);
+    for (const booking of seats) await cancel(booking);
+    await settled();
+    const [request, cancellation, ...more] = toHost();
+    expect(more).toEqual([]);
+    expect(cancellation).toMatchObject({ method: 'CANCEL', uid });
+    expect(cancellation!.sequence).toBeGreaterThan(request!.sequence);
   });
 
   it('when the occurrence’s event comes back through the host’s calendar, then it does not block the seats still free', async () => {
