@@ -508,7 +508,7 @@ async function judgeHost(
   const zone = zones.of(host.schedule.timeZone);
   const windows = bookingCheckWindows(zone, policy, start);
   const [overlapping, sameDay, busy] = await Promise.all([
-    tx.bookings.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, moving),
+    tx.bookings.occupanciesOverlapping(holderId, windows.overlapping.from, windows.overlapping.to, now, moving),
     windows.sameDay
       ? tx.bookings.occupanciesStartingIn(holderId, policy.id, windows.sameDay.from, windows.sameDay.to, moving)
       : [],

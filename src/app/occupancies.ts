@@ -46,27 +46,36 @@ function seatsTogether(live: StoredOccupancy[]): StoredOccupancy[] {
   const together: StoredOccupancy[] = [];
   const occurrences = new Map<
     string,
-    { merged: StoredOccupancy & { seats: number; seatNumbers: number[] }; ids: Set<string> }
+    {
+      merged: StoredOccupancy & { seats: number; seatNumbers: number[] };
+      /** The ids of its rows, each seat once (a read of several hosts has a seat's row on each). */
+      ids: Set<string>;
+      /** Seats beyond one that rows brought as one stand for. */
+      together: number;
+    }
   >();
   for (const occupancy of live) {
     if (occupancy.occurrence === null) {
       together.push(occupancy);
       continue;
     }
+    // Seats a read brought as one already (`BookingReads.occupanciesOverlapping`) count as many.
+    const numbers = occupancy.seatNumbers ?? (occupancy.seat === null ? [] : [occupancy.seat]);
     const known = occurrences.get(occupancy.occurrence);
     if (!known) {
       // A copy of its own, which the later seats change: the stored rows stay as read.
-      const merged = { ...occupancy, seats: 1, seatNumbers: occupancy.seat === null ? [] : [occupancy.seat] };
-      occurrences.set(occupancy.occurrence, { merged, ids: new Set([occupancy.id]) });
+      const merged = { ...occupancy, seats: occupancy.seats ?? 1, seatNumbers: [...numbers] };
+      occurrences.set(occupancy.occurrence, { merged, ids: new Set([occupancy.id]), together: merged.seats - 1 });
       together.push(merged);
       continue;
     }
     const { merged, ids } = known;
     if (ids.has(occupancy.id)) continue;
     ids.add(occupancy.id);
-    if (occupancy.seat !== null) merged.seatNumbers.push(occupancy.seat);
+    known.together += (occupancy.seats ?? 1) - 1;
+    merged.seatNumbers.push(...numbers);
     if (occupancy.id < merged.id) merged.id = occupancy.id;
-    merged.seats = ids.size;
+    merged.seats = ids.size + known.together;
     // Held while every seat is a hold: until the last of them expires.
     merged.expiresAt =
       merged.expiresAt === null || occupancy.expiresAt === null

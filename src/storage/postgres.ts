@@ -3,9 +3,9 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { HolderDeleted, OverlapViolation, StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import { HOLDER_DELETED_SQLSTATE } from './migrations/0013_bookings_of_deleted_holders.js';
 import { activeWebhooksFrom } from './kysely/webhooks.js';
-import type { EngineTraits, HolderOccupancyRow, OccupancyRow } from './kysely/engine-traits.js';
+import type { EngineTraits, HolderOccupancyRow, JudgedOccupancyRow } from './kysely/engine-traits.js';
 import { kyselyStorage } from './kysely/storage.js';
-import { OCCUPIED_RANGE } from './kysely/occupying.js';
+import { judgedGrouping, OCCUPIED_RANGE } from './kysely/occupying.js';
 import { portDialect, type QueryTally } from './kysely/translated-errors.js';
 import { ChangeLog } from './change-log.js';
 import { PostgresChangePoll, type ChangePollTiming } from './postgres-change-poll.js';
@@ -64,9 +64,11 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
   return kyselyStorage(db, POSTGRES, new ChangeLog(poll), queries, () => poll.close());
 }
 
+const JUDGED = judgedGrouping('booking_id', '$4', `string_agg(seat::text, ',')`);
 /** The exclusion constraint's expressions, word for word (`kysely/occupying.ts`), which is what lets its index serve. */
-export const OVERLAPPING_OCCUPANCIES = `select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at, occurrence, seat
-  from occupancies where holder_id = $1 and ${OCCUPIED_RANGE} && int8range($2, $3)
+export const OVERLAPPING_OCCUPANCIES = `select ${JUDGED.columns}
+  from occupancies where holder_id = $1 and ${OCCUPIED_RANGE} && int8range($2, $3) and booking_id <> $5
+  group by ${JUDGED.groups}
   order by occupied_start`;
 /**
  * The same for each holder of a JSON array, each through that index by holder and range (a seek
@@ -111,8 +113,9 @@ const POSTGRES: EngineTraits = {
   // it got wrong whenever its statistics lagged behind a holder's bookings (a new database, a
   // holder taking hundreds of bookings a minute): the GiST index by holder alone, every booking
   // of the holder read on each decision (measured: 0.45 ms a statement, a third fewer bookings/s).
-  async occupanciesOverlapping(db, holderId, from, to) {
-    return (await db.executeQuery<OccupancyRow>(CompiledQuery.raw(OVERLAPPING_OCCUPANCIES, [holderId, from, to]))).rows;
+  async occupanciesOverlapping(db, holderId, from, to, now, excludeBookingId) {
+    const parameters = [holderId, from, to, now, excludeBookingId];
+    return (await db.executeQuery<JudgedOccupancyRow>(CompiledQuery.raw(OVERLAPPING_OCCUPANCIES, parameters))).rows;
   },
   insertsInWith: true,
   async occupanciesOverlappingOf(db, holderIdsJson, from, to) {

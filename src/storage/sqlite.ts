@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { StoreUnavailable, UniqueViolation } from '../app/ports/storage-errors.js';
 import { activeWebhooksFrom } from './kysely/webhooks.js';
-import type { EngineTraits, HolderOccupancyRow } from './kysely/engine-traits.js';
+import type { EngineTraits, HolderOccupancyRow, JudgedOccupancyRow } from './kysely/engine-traits.js';
+import { judgedGrouping } from './kysely/occupying.js';
 import { kyselyStorage } from './kysely/storage.js';
 import { portDialect, type QueryTally } from './kysely/translated-errors.js';
 import { ChangeLog, DataVersionWatch } from './change-log.js';
@@ -120,6 +121,26 @@ const OVERLAPPING_OCCUPANCIES_OF = `select o.holder_id, o.booking_id as id, o.ev
     and o.occupied_start >= coalesce(
       (select max(p.occupied_start) from occupancies as p where p.holder_id = h.value and p.occupied_start < ?), ?)`;
 
+const JUDGED = judgedGrouping('id', '?', 'group_concat(seat)');
+/**
+ * A holder's occupancies that start in [from, to), and those that start last before `from`: apart
+ * from the seats of one occurrence, which share its time exactly (contract §15), they never
+ * overlap one another, so their ends ascend with their starts and no earlier one can reach
+ * `from`. Two seeks of the occupancy index, however many lie before, grouped as a decision judges
+ * them (`judgedGrouping`). Bound: holder, from, to, holder, holder, from, excluded id, from, now.
+ */
+const OVERLAPPING_OCCUPANCIES = `select ${JUDGED.columns}
+  from (
+    select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at, occurrence, seat
+      from occupancies where holder_id = ? and occupied_start >= ? and occupied_start < ?
+    union all
+    select booking_id as id, event_type_id, start_at, occupied_start, occupied_end, expires_at, occurrence, seat
+      from occupancies where holder_id = ? and occupied_start =
+        (select max(occupied_start) from occupancies where holder_id = ? and occupied_start < ?)
+  )
+  where id <> ? and occupied_end > ?
+  group by ${JUDGED.groups}`;
+
 /** SQLite's write transactions are exclusive: the calendar, and rows about to change, need no lock of their own. */
 const SQLITE: EngineTraits = {
   name: 'sqlite',
@@ -134,7 +155,10 @@ const SQLITE: EngineTraits = {
   activeWebhooks: (holderIdColumn, accountIdColumn) =>
     sql<string>`(select json_group_array(json_object('id', w.id, 'events', w.events) order by w.created_at, w.id)
       from ${activeWebhooksFrom(holderIdColumn, accountIdColumn)})`,
-  occupanciesOverlapping: null,
+  async occupanciesOverlapping(db, holderId, from, to, now, excludeBookingId) {
+    const parameters = [holderId, from, to, holderId, holderId, from, excludeBookingId, from, now];
+    return (await db.executeQuery<JudgedOccupancyRow>(CompiledQuery.raw(OVERLAPPING_OCCUPANCIES, parameters))).rows;
+  },
   async occupanciesOverlappingOf(db, holderIdsJson, from, to) {
     return (
       await db.executeQuery<HolderOccupancyRow>(

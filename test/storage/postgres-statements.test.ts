@@ -72,9 +72,9 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL statements', () => {
     });
     // The statistics of an empty table: what a new database has, or a holder's first busy hour.
     await admin.query('delete from pg_statistic where starelid = $1::regclass', ['bookings']);
-    await admin.query(`prepare overlapping(text, bigint, bigint) as ${OVERLAPPING_OCCUPANCIES}`);
+    await admin.query(`prepare overlapping(text, bigint, bigint, bigint, text) as ${OVERLAPPING_OCCUPANCIES}`);
     const plan = await admin.query<{ 'QUERY PLAN': string }>(
-      `explain execute overlapping('${holder.id}', ${Date.UTC(2026, 2, 3)}, ${Date.UTC(2026, 2, 3, 1)})`,
+      `explain execute overlapping('${holder.id}', ${Date.UTC(2026, 2, 3)}, ${Date.UTC(2026, 2, 3, 1)}, ${Date.UTC(2026, 2, 1)}, '')`,
     );
     const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toMatch(/Index Cond: \(\(holder_id = .*\) AND \(int8range\(occupied_start, occupied_end\) && /);

@@ -393,7 +393,7 @@ describe('occupanciesOverlapping', () => {
   async function overlapping(from: string | number, to: string | number, exclude?: string): Promise<string[]> {
     const f = typeof from === 'number' ? from : at(from);
     const t = typeof to === 'number' ? to : at(to);
-    const found = await store.bookings.occupanciesOverlapping(alice.id, f, t, exclude);
+    const found = await store.bookings.occupanciesOverlapping(alice.id, f, t, T0, exclude);
     const names = found.map(
       (o) => Object.entries(bookings).find(([, b]) => b.start === o.start)?.[0] ?? `unknown@${o.start}`,
     );
@@ -406,6 +406,7 @@ describe('occupanciesOverlapping', () => {
       alice.id,
       at('2026-03-02T10:10:00Z'),
       at('2026-03-02T10:20:00Z'),
+      T0,
     );
     expect(found).toEqual([
       {
@@ -419,6 +420,40 @@ describe('occupanciesOverlapping', () => {
         seat: null,
       },
     ]);
+  });
+
+  it('when the seats of an occurrence overlap the range, then they come as one, with how many they are and their numbers, the excluded one left out', async () => {
+    const workshop = await addEventType(alice.id, { seats: 10 });
+    const start = '2026-03-02T15:00:00Z';
+    const occurrence = `${workshop.id}@${at(start)}`;
+    const seats = [];
+    for (const number of [5, 1, 2]) {
+      const seat = bookingOf(workshop, start, '2026-03-02T16:00:00Z');
+      await store.transaction((tx) => tx.bookings.insert(seat, { occurrence, number }));
+      seats.push(seat);
+    }
+    const read = (exclude?: string) =>
+      store.bookings.occupanciesOverlapping(
+        alice.id,
+        at('2026-03-02T15:30:00Z'),
+        at('2026-03-02T15:40:00Z'),
+        T0,
+        exclude,
+      );
+    const [together, ...more] = await read();
+    expect(more).toEqual([]);
+    expect(together).toMatchObject({
+      id: seats.map((seat) => seat.id).sort()[0],
+      occurrence,
+      seats: 3,
+      occupiedStart: at(start),
+      occupiedEnd: at('2026-03-02T16:00:00Z'),
+      expiresAt: null,
+    });
+    expect([...together!.seatNumbers!].sort()).toEqual([1, 2, 5]);
+    const [withoutOne] = await read(seats[0]!.id);
+    expect(withoutOne).toMatchObject({ seats: 2 });
+    expect([...withoutOne!.seatNumbers!].sort()).toEqual([1, 2]);
   });
 
   it('when the range only touches occupancies at its ends, then nothing is returned', async () => {

@@ -183,11 +183,17 @@ export interface BookingReads {
    * holder's own and the team bookings it hosts, what its calendar feed shows.
    */
   listAnyStatus(holderId: string, from: Instant, to: Instant, limit: number): Promise<Booking[]>;
-  /** Confirmed bookings and holds in which the holder is a host whose occupancy (buffers included) overlaps [from, to). */
+  /**
+   * Confirmed bookings and holds in which the holder is a host whose occupancy (buffers included)
+   * overlaps [from, to), but `excludeBookingId`, as a decision judges them at `now`: the seats of
+   * an occurrence live at `now` come as one (`seats`, `seatNumbers`), however many they are;
+   * everything else (an expired hold too) as itself.
+   */
   occupanciesOverlapping(
     holderId: string,
     from: Instant,
     to: Instant,
+    now: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]>;
   /**

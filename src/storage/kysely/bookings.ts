@@ -13,7 +13,7 @@ import type {
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
-import { bookingRow, HELD, toBooking, toOccupancies, type BookingRow } from './rows.js';
+import { bookingRow, HELD, toBooking, toJudgedOccupancies, toOccupancies, type BookingRow } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { OverlapViolation } from '../../app/ports/storage-errors.js';
 import {
@@ -315,9 +315,12 @@ export class KyselyBookings extends Table implements BookingWrites {
     holderId: string,
     from: Instant,
     to: Instant,
+    now: Instant,
     excludeBookingId?: string,
   ): Promise<StoredOccupancy[]> {
-    return toOccupancies(await occupanciesOverlapping(this.db, this.engine, holderId, from, to), excludeBookingId);
+    return toJudgedOccupancies(
+      await occupanciesOverlapping(this.db, this.engine, holderId, from, to, now, excludeBookingId),
+    );
   }
 
   async occupanciesOverlappingOf(

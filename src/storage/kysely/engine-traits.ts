@@ -13,6 +13,16 @@ export interface OccupancyRow {
   seat: number | null;
 }
 
+/**
+ * An occupancy as a decision reads it (`EngineTraits.occupanciesOverlapping`): a booking's or
+ * hold's row, or the live seats of one occurrence as one, with how many they are and the numbers
+ * they hold (comma-separated).
+ */
+export interface JudgedOccupancyRow extends OccupancyRow {
+  seats: number | string;
+  seat_numbers: string | null;
+}
+
 /** An occupancy row with the holder whose time it is: a read of many holders' occupancies. */
 export interface HolderOccupancyRow extends OccupancyRow {
   holder_id: string;
@@ -68,12 +78,21 @@ export interface EngineTraits {
    */
   activeWebhooks(holderIdColumn: string, accountIdColumn: string): RawBuilder<string>;
   /**
-   * The holder's occupying rows (confirmed bookings, holds) whose occupancy overlaps [from, to),
-   * where the engine has an index that answers exactly that (PostgreSQL: the exclusion
-   * constraint's); null where the shared query does (two seeks of the occupancy index).
+   * The holder's occupancies (confirmed bookings, holds) whose time overlaps [from, to), but
+   * `excludeBookingId`'s, as a decision judges them at `now`: the live seats of one occurrence as
+   * one row (`seats`, `seat_numbers`), which spares reading up to a thousand rows of it into the
+   * process on every seat; each other booking and hold (an expired hold too) as its own. Each
+   * engine's statement seeks them as its indexes answer best (`OVERLAPPING_OCCUPANCIES` in the
+   * dialect files).
    */
-  occupanciesOverlapping:
-    ((db: Kysely<Database>, holderId: string, from: number, to: number) => Promise<OccupancyRow[]>) | null;
+  occupanciesOverlapping(
+    db: Kysely<Database>,
+    holderId: string,
+    from: number,
+    to: number,
+    now: number,
+    excludeBookingId: string,
+  ): Promise<JudgedOccupancyRow[]>;
   /**
    * The same for each holder of `holderIdsJson` (a JSON array of distinct ids, bound as one
    * parameter), in one statement: each holder's rows sought as that engine seeks one holder's.

@@ -3,7 +3,7 @@ import type { Instant } from '../../domain/instant.js';
 import { occupancyOf } from '../../domain/booking.js';
 import type { Seat } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
-import type { EngineTraits, HolderOccupancyRow, OccupancyRow } from './engine-traits.js';
+import type { EngineTraits, HolderOccupancyRow, JudgedOccupancyRow, OccupancyRow } from './engine-traits.js';
 import { compiledOnce } from './compiled-once.js';
 
 /**
@@ -53,42 +53,18 @@ const startingBetween = compiledOnce<{
     .where('start_at', '<', param('to')),
 );
 
-/**
- * A holder's occupancies that start in [from, to), and those that start last before `from`: apart
- * from the seats of one occurrence, which share its time exactly (contract §15), they never
- * overlap one another, so their ends ascend with their starts and no earlier one can reach
- * `from`. Two index seeks, however many lie before; the last start before `from` brings every
- * seat of its occurrence, not one of them (a booking being moved may be that one, and the seats
- * are counted).
- */
-const startingFromWithPrevious = compiledOnce<{ holderId: string; from: Instant; to: Instant }>()((db, param) => {
-  const ofHolder = () =>
-    db.selectFrom('occupancies').select(OCCUPANCY_COLUMNS).where('holder_id', '=', param('holderId'));
-  return ofHolder()
-    .where('occupied_start', '>=', param('from'))
-    .where('occupied_start', '<', param('to'))
-    .unionAll(
-      ofHolder().where('occupied_start', '=', (eb) =>
-        eb
-          .selectFrom('occupancies')
-          .select((max) => max.fn.max('occupied_start').as('previous_start'))
-          .where('holder_id', '=', param('holderId'))
-          .where('occupied_start', '<', param('from')),
-      ),
-    );
-});
-
-/** The holder's occupancies whose time (buffers included) overlaps [from, to). */
-export async function occupanciesOverlapping(
+/** The holder's occupancies whose time (buffers included) overlaps [from, to), but `excludeBookingId`'s, as a decision judges them at `now`. */
+export function occupanciesOverlapping(
   db: Kysely<Database>,
   engine: EngineTraits,
   holderId: string,
   from: Instant,
   to: Instant,
-): Promise<OccupancyRow[]> {
-  if (engine.occupanciesOverlapping) return engine.occupanciesOverlapping(db, holderId, from, to);
-  const rows = await startingFromWithPrevious(db, engine, { holderId, from, to });
-  return rows.filter((row) => Number(row.occupied_end) > from);
+  now: Instant,
+  excludeBookingId: string | undefined,
+): Promise<JudgedOccupancyRow[]> {
+  // No booking id is empty: excluding it excludes none.
+  return engine.occupanciesOverlapping(db, holderId, from, to, now, excludeBookingId ?? '');
 }
 
 /** Each holder's occupancies whose time (buffers included) overlaps [from, to), by holder (every one of `holderIds` present). */

@@ -20,7 +20,7 @@ import { sourceOf, type Hold } from '../../domain/hold.js';
 import type { StoredOccupancy } from '../../app/ports/store.js';
 import type { Webhook, WebhookEventType } from '../../domain/webhook.js';
 import type { Database } from '../schema.js';
-import type { OccupancyRow } from './engine-traits.js';
+import type { JudgedOccupancyRow, OccupancyRow } from './engine-traits.js';
 
 // Rows ↔ records: the one place where the columns of a table meet the fields of a domain record.
 
@@ -62,6 +62,25 @@ export function toOccupancies(rows: OccupancyRow[], excludeBookingId: string | u
     });
   }
   return occupancies;
+}
+
+/** A decision's occupancies as read (`EngineTraits.occupanciesOverlapping`): an occurrence's live seats come as one, with their count and numbers. */
+export function toJudgedOccupancies(rows: JudgedOccupancyRow[]): StoredOccupancy[] {
+  return rows.map((row) => {
+    const occupancy: StoredOccupancy = {
+      id: row.id,
+      eventTypeId: row.event_type_id,
+      start: Number(row.start_at),
+      occupiedStart: Number(row.occupied_start),
+      occupiedEnd: Number(row.occupied_end),
+      expiresAt: nullableNumber(row.expires_at),
+      occurrence: row.occurrence,
+      seat: nullableNumber(row.seat),
+    };
+    if (row.occurrence === null) return occupancy;
+    const numbers = row.seat_numbers === null ? [] : row.seat_numbers.split(',').map(Number);
+    return { ...occupancy, seats: Number(row.seats), seatNumbers: numbers };
+  });
 }
 
 export function nullableNumber(value: number | string | null): number | null {
