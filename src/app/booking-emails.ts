@@ -2,6 +2,7 @@ import { appointmentSequence, appointmentUid } from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
 import { MINUTE_MS, type Instant } from '../domain/instant.js';
 import {
+  namedHosts,
   occurrenceNoticeMessage,
   overCapError,
   type BookingEmailContent,
@@ -47,8 +48,6 @@ export async function queueBookingEmails(
   const facts = await tx.notifications.emailFacts(booking.eventTypeId, hostIds);
   if (!facts || (!facts.notifications.guest && !facts.notifications.hosts)) return;
   const { hosts } = facts;
-  const named = (about: Booking) =>
-    hosts.filter((host) => about.hostIds.includes(host.holderId)).map(({ name, email }) => ({ name, email }));
   const contentOf = (kind: NotificationKind, about: Booking, recipient: BookingEmailContent['recipient']) => {
     // An old host's cancellation is of the appointment as that host knew it, and replaces it.
     const movedAway = about !== booking;
@@ -56,7 +55,7 @@ export async function queueBookingEmails(
       kind,
       booking: about,
       title: facts.title,
-      hosts: named(about),
+      hosts: namedHosts(hosts, about),
       recipient,
       uid: appointmentUid(about),
       sequence: movedAway
@@ -65,16 +64,7 @@ export async function queueBookingEmails(
     };
   };
   const emails: BookingEmailContent[] = [];
-  if (facts.notifications.guest)
-    emails.push(
-      contentOf(change.kind, booking, {
-        role: 'guest',
-        name: booking.guestName,
-        email: booking.guestEmail,
-        zone: booking.guestTimeZone ?? facts.eventZone,
-        locale: booking.guestLanguage,
-      }),
-    );
+  if (facts.notifications.guest) emails.push(contentOf(change.kind, booking, guestRecipient(booking, facts.eventZone)));
   if (facts.notifications.hosts && facts.seated)
     await queueOccurrenceEmails(context, tx, events, accountId, change, hosts, now);
   else if (facts.notifications.hosts)
@@ -163,20 +153,23 @@ export async function queueReminderEmail(
     kind: 'reminder',
     booking,
     title: facts.title,
-    hosts: facts.hosts
-      .filter((host) => booking.hostIds.includes(host.holderId))
-      .map(({ name, email }) => ({ name, email })),
-    recipient: {
-      role: 'guest',
-      name: booking.guestName,
-      email: booking.guestEmail,
-      zone: booking.guestTimeZone ?? facts.eventZone,
-      locale: booking.guestLanguage,
-    },
+    hosts: namedHosts(facts.hosts, booking),
+    recipient: guestRecipient(booking, facts.eventZone),
     uid: appointmentUid(booking),
     sequence: appointmentSequence(booking),
   };
   await queueEmails(context, tx, events, accountId, booking, [{ content, dueAt: now }], now);
+}
+
+/** The guest as the booking's e-mails address it: in its zone (else the event's) and its page's language. */
+function guestRecipient(booking: Booking, eventZone: string): BookingEmailContent['recipient'] {
+  return {
+    role: 'guest',
+    name: booking.guestName,
+    email: booking.guestEmail,
+    zone: booking.guestTimeZone ?? eventZone,
+    locale: booking.guestLanguage,
+  };
 }
 
 /**

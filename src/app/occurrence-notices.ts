@@ -5,6 +5,7 @@ import { occurrenceSequence, occurrenceUid, type OccurrenceRef } from '../domain
 import type { Booking } from '../domain/booking.js';
 import type { Instant } from '../domain/instant.js';
 import {
+  namedHosts,
   occurrenceNews,
   occurrenceNoticeMessage,
   type BookingEmailContent,
@@ -107,9 +108,7 @@ export async function hostOccurrenceEmail(
     kind: news,
     booking,
     title: facts.title,
-    hosts: facts.hosts
-      .filter((candidate) => booking.hostIds.includes(candidate.holderId))
-      .map(({ name, email }) => ({ name, email })),
+    hosts: namedHosts(facts.hosts, booking),
     recipient: { role: 'host', name: host.name, email: recipient, zone: host.zone, locale: 'en' },
     uid: now.uid,
     sequence: now.sequence,

@@ -118,3 +118,11 @@ export function occurrenceNews(
   if (told === undefined && !loggedSinceFirstSeat) return 'cancelled';
   return told === 'created' ? 'cancelled' : undefined;
 }
+
+/** The hosts of a booking among `hosts` (an event type's, as the store tells them), as its e-mails name them. */
+export function namedHosts(
+  hosts: ReadonlyArray<{ holderId: string; name: string; email: string | null }>,
+  booking: Pick<Booking, 'hostIds'>,
+): BookingEmailContent['hosts'] {
+  return hosts.filter((host) => booking.hostIds.includes(host.holderId)).map(({ name, email }) => ({ name, email }));
+}
