@@ -41,7 +41,8 @@ export interface RaceTarget {
   occupyingRows(holder: 'alice' | 'bob', from: number, to: number): Promise<OccupyingRow[]>;
   /**
    * A request of the one-start and buffer races slower than this fails them (PostgreSQL: a lock
-   * cycle costs its victim deadlock_timeout, a second); null where no bound is promised.
+   * cycle costs its victim deadlock_timeout, which the race's database sets above it); null where
+   * no bound is promised.
    */
   maxRequestMs: number | null;
 }
