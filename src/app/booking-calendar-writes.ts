@@ -1,7 +1,7 @@
 import { appointmentSequence, appointmentUid } from '../domain/appointment.js';
 import type { Booking } from '../domain/booking.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
-import { occurrenceNoticeMessage, type NotificationKind, type OccurrenceNotice } from '../domain/notification.js';
+import { occurrenceNoticeMessage, type NotificationKind } from '../domain/notification.js';
 import { hostsChange, type BookingChange } from './booking-emails.js';
 import type { AppContext } from './context.js';
 import { occurrenceOf, occurrencesChanged } from './occurrence-notices.js';
@@ -53,7 +53,7 @@ export async function queueCalendarWrites(
   if (facts?.seated) {
     for (const [holderId, sourceId] of targets)
       for (const { kind, notice } of occurrencesChanged(change, holderId)) {
-        const row = noticeRow(context, accountId, booking, sourceId, kind, notice, now);
+        const row = calendarWriteRow(context, accountId, booking, sourceId, kind, occurrenceNoticeMessage(notice), now);
         if (await tx.notifications.insertUnlessPending(row, now)) events.calendarWritesWritten += 1;
       }
     return;
@@ -64,7 +64,7 @@ export async function queueCalendarWrites(
     // The old host's removal replaces what that host had: at least the new booking's SEQUENCE.
     const sequence = Math.max(appointmentSequence(about), appointmentSequence(booking));
     const content = writeContent(kind, holderId, about, sequence, facts?.title ?? 'Booking');
-    rows.push(calendarWriteRow(context, accountId, booking, sourceId, content, now));
+    rows.push(calendarWriteRow(context, accountId, booking, sourceId, kind, JSON.stringify(content), now));
   }
   await tx.notifications.insert(rows);
   events.calendarWritesWritten += rows.length;
@@ -99,24 +99,11 @@ export async function queueFutureWrites(
       const message = occurrenceNoticeMessage(notice);
       if (occurrences.has(message)) return [];
       occurrences.add(message);
-      return [noticeRow(context, source.accountId, booking, source.id, 'created', notice, now)];
+      return [calendarWriteRow(context, source.accountId, booking, source.id, 'created', message, now)];
     }
-    return [
-      calendarWriteRow(
-        context,
-        source.accountId,
-        booking,
-        source.id,
-        writeContent(
-          'created',
-          source.holderId,
-          booking,
-          appointmentSequence(booking),
-          titles.get(booking.eventTypeId) ?? 'Booking',
-        ),
-        now,
-      ),
-    ];
+    const title = titles.get(booking.eventTypeId) ?? 'Booking';
+    const content = writeContent('created', source.holderId, booking, appointmentSequence(booking), title);
+    return [calendarWriteRow(context, source.accountId, booking, source.id, 'created', JSON.stringify(content), now)];
   });
   await tx.notifications.insert(rows);
   return rows.length;
@@ -152,14 +139,17 @@ function writeContent(
   };
 }
 
-/** One write of an occurrence to write: a `calendar` notification to the source naming it, due now. */
-function noticeRow(
+/**
+ * One write to write: a `calendar` notification to the source, due now, whose message is what it
+ * writes (`CalendarWriteContent`) or the occurrence it writes when it runs (an occurrence notice).
+ */
+function calendarWriteRow(
   context: Pick<AppContext, 'ids'>,
   accountId: string,
   booking: Pick<Booking, 'id' | 'holderId'>,
   sourceId: string,
   kind: CalendarWriteContent['kind'],
-  notice: OccurrenceNotice,
+  message: string,
   now: Instant,
 ): NewNotification {
   return {
@@ -170,32 +160,7 @@ function noticeRow(
     channel: 'calendar',
     kind,
     recipient: sourceId,
-    message: occurrenceNoticeMessage(notice),
-    status: 'pending',
-    lastError: null,
-    dueAt: now,
-    createdAt: now,
-  };
-}
-
-/** One write to write: a `calendar` notification to the source, due now. */
-function calendarWriteRow(
-  context: Pick<AppContext, 'ids'>,
-  accountId: string,
-  booking: Pick<Booking, 'id' | 'holderId'>,
-  sourceId: string,
-  content: CalendarWriteContent,
-  now: Instant,
-): NewNotification {
-  return {
-    id: context.ids.newId('ntf'),
-    bookingId: booking.id,
-    accountId,
-    holderId: booking.holderId,
-    channel: 'calendar',
-    kind: content.kind,
-    recipient: sourceId,
-    message: JSON.stringify(content),
+    message,
     status: 'pending',
     lastError: null,
     dueAt: now,

@@ -48,39 +48,31 @@ export function toApiKey(row: {
 
 export function toOccupancies(rows: OccupancyRow[], excludeBookingId: string | undefined): StoredOccupancy[] {
   const occupancies: StoredOccupancy[] = [];
-  for (const row of rows) {
-    if (row.id === excludeBookingId) continue;
-    occupancies.push({
-      id: row.id,
-      eventTypeId: row.event_type_id,
-      start: Number(row.start_at),
-      occupiedStart: Number(row.occupied_start),
-      occupiedEnd: Number(row.occupied_end),
-      expiresAt: nullableNumber(row.expires_at),
-      occurrence: row.occurrence,
-      seat: nullableNumber(row.seat),
-    });
-  }
+  for (const row of rows) if (row.id !== excludeBookingId) occupancies.push(toOccupancy(row));
   return occupancies;
 }
 
 /** A decision's occupancies as read (`EngineTraits.occupanciesOverlapping`): an occurrence's live seats come as one, with their count and numbers. */
 export function toJudgedOccupancies(rows: JudgedOccupancyRow[]): StoredOccupancy[] {
   return rows.map((row) => {
-    const occupancy: StoredOccupancy = {
-      id: row.id,
-      eventTypeId: row.event_type_id,
-      start: Number(row.start_at),
-      occupiedStart: Number(row.occupied_start),
-      occupiedEnd: Number(row.occupied_end),
-      expiresAt: nullableNumber(row.expires_at),
-      occurrence: row.occurrence,
-      seat: nullableNumber(row.seat),
-    };
+    const occupancy = toOccupancy(row);
     if (row.occurrence === null) return occupancy;
     const numbers = row.seat_numbers === null ? [] : row.seat_numbers.split(',').map(Number);
     return { ...occupancy, seats: Number(row.seats), seatNumbers: numbers };
   });
+}
+
+function toOccupancy(row: OccupancyRow): StoredOccupancy {
+  return {
+    id: row.id,
+    eventTypeId: row.event_type_id,
+    start: Number(row.start_at),
+    occupiedStart: Number(row.occupied_start),
+    occupiedEnd: Number(row.occupied_end),
+    expiresAt: nullableNumber(row.expires_at),
+    occurrence: row.occurrence,
+    seat: nullableNumber(row.seat),
+  };
 }
 
 export function nullableNumber(value: number | string | null): number | null {
