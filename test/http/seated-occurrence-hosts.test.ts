@@ -216,6 +216,79 @@ describe.skipIf(!radicaleGate('seated occurrences against Radicale'))('a seated 
     ]);
   });
 
+  it('when the seats of a collective team type come and go, then each host gets one REQUEST and one CANCEL under the occurrence’s UID', async () => {
+    const account = (
+      await createApiKey(h.context, { accountName: 'acme', holderName: null, scopes: ['*'], expiresAt: null })
+    ).token;
+    const bob = await createApiKey(h.context, {
+      accountName: 'acme',
+      holderName: 'bob',
+      scopes: ['*'],
+      expiresAt: null,
+    });
+    const named = await h.request({
+      method: 'PATCH',
+      url: `/api/v1/holders/${bob.key.holderId}`,
+      token: account,
+      json: { email: 'bob@acme.example' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const ada = (await h.request({ method: 'GET', url: '/api/v1/me', token })).json<{ holder: { id: string } }>();
+    const made = await h.request({
+      method: 'POST',
+      url: '/api/v1/event-types',
+      token: account,
+      json: {
+        title: 'Panel',
+        durationMinutes: 60,
+        assignment: 'collective',
+        seats: 3,
+        hosts: [{ holderId: ada.holder.id }, { holderId: bob.key.holderId }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const panel = made.json<{ id: string }>().id;
+    const seats: BookingBody[] = [];
+    for (const guest of ['grace', 'alan']) {
+      const res = await h.request({
+        method: 'POST',
+        url: '/api/v1/bookings',
+        token: account,
+        json: bookingInput(panel, MONDAY_10, { guestName: guest, guestEmail: `${guest}@example.com` }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      seats.push(res.json<BookingBody>());
+    }
+    h.server.emailWorker!.start();
+    await settled();
+    const uid = `${panel}.${Date.parse(MONDAY_10)}@slotwise`;
+    const told = (host: string) =>
+      sink.received
+        .filter((message) => message.to.includes(host))
+        .map((message) => [itip(message).method, itip(message).uid]);
+    expect(told(HOST)).toEqual([['REQUEST', uid]]);
+    expect(told('bob@acme.example')).toEqual([['REQUEST', uid]]);
+    for (const seat of seats) {
+      h.clock.current += 60_000;
+      const res = await h.request({
+        method: 'POST',
+        url: `/api/v1/bookings/${seat.id}/cancel`,
+        token: account,
+        json: {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await settled();
+    expect(told(HOST)).toEqual([
+      ['REQUEST', uid],
+      ['CANCEL', uid],
+    ]);
+    expect(told('bob@acme.example')).toEqual([
+      ['REQUEST', uid],
+      ['CANCEL', uid],
+    ]);
+  });
+
   it('when the log of what the host was sent is past retention before the last seat leaves, then the host still gets the CANCEL', async () => {
     // Booked 46 days ahead: the REQUEST's row goes after 30 (WEBHOOK_RETENTION_DAYS), before the seats leave.
     const later = '2026-02-16T10:00:00.000Z';
