@@ -302,10 +302,13 @@ describe.skipIf(!radicaleGate('seated occurrences against Radicale'))('a seated 
     expect((await h.database.rows('notifications')).filter((row) => row.recipient === HOST)).toEqual([]);
     for (const booking of seats) await cancel(booking);
     await settled();
-    const [request, cancellation, ...more] = toHost();
-    expect(more).toEqual([]);
+    // If the worker looked between the two leaving, one seat left, the host was sent the REQUEST
+    // again (the log no longer said it was): the CANCEL still comes last, once, and replaces it.
+    const told = toHost();
+    const cancellation = told.at(-1)!;
     expect(cancellation).toMatchObject({ method: 'CANCEL', uid });
-    expect(cancellation!.sequence).toBeGreaterThan(request!.sequence);
+    expect(told.filter((message) => message.method === 'CANCEL')).toHaveLength(1);
+    for (const earlier of told.slice(0, -1)) expect(cancellation.sequence).toBeGreaterThan(earlier.sequence);
   });
 
   it('when the occurrence’s event comes back through the host’s calendar, then it does not block the seats still free', async () => {
