@@ -84,6 +84,8 @@ export class OutboxLoop<Job> {
   async stop(graceMs: number): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    // The cleared timer was perhaps a wake's: else the next start()'s wake would wait for it forever.
+    this.wakeScheduled = false;
     // A claim under way finishes first: what it claimed is then in flight, so it is waited for or
     // aborted below instead of being run after shutdown.
     await this.tickDone;
