@@ -26,8 +26,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { SMTPServer } from 'smtp-server';
 import type { PacedRun, PacingAnswer, PacingRequest } from './paced-bookings.js';
+import type { SinkAnswer, SinkRequest } from './smtp-sink.js';
 import { cpuTimeUs, databaseCpuUs, machineBusyUs } from './cpu.js';
 import { durableWriteFloor, type WriteFloor } from './write-floor.js';
 
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     ? await createPostgresDatabase()
     : { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => {} };
   const port = await freePort();
-  // `--smtp`: an SMTP server in this process that accepts every message and keeps only a count.
+  // `--smtp`: an SMTP server in a process of its own that accepts every message and keeps only a count.
   const smtp = flags.smtp ? await startSmtpSink() : undefined;
   const env = {
     ...process.env,
@@ -411,7 +411,7 @@ async function main(): Promise<void> {
     if (smtp) {
       // The worker sends after the loads' commits: give it a moment to drain before counting.
       await sleep(2_000);
-      console.log(`\nSMTP_URL set (--smtp): the sink on 127.0.0.1 accepted ${smtp.accepted()} messages`);
+      console.log(`\nSMTP_URL set (--smtp): the sink on 127.0.0.1 accepted ${await smtp.accepted()} messages`);
     }
   } finally {
     await smtp?.close();
@@ -424,27 +424,30 @@ async function main(): Promise<void> {
   }
 }
 
-/** An SMTP server on 127.0.0.1 that accepts every message, reads and drops its data, and counts it. */
-async function startSmtpSink(): Promise<{ url: string; accepted: () => number; close: () => Promise<void> }> {
-  let accepted = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        accepted++;
-        callback();
-      });
-      stream.resume();
-    },
+/**
+ * An SMTP server on 127.0.0.1 that accepts every message, reads and drops its data, and counts it:
+ * a process of its own (smtp-sink.ts), off the event loop that generates the load.
+ */
+async function startSmtpSink(): Promise<{ url: string; accepted: () => Promise<number>; close: () => Promise<void> }> {
+  const sink = fork(join(process.cwd(), 'dist-bench/bench/smtp-sink.js'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const ready = await nextAnswer<SinkAnswer>(sink, 'the SMTP sink');
+  if (ready.type !== 'ready') throw new Error(`the SMTP sink: ${JSON.stringify(ready)}`);
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    accepted: () => accepted,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: `smtp://127.0.0.1:${ready.port}`,
+    accepted: async () => {
+      const answer = nextAnswer<SinkAnswer>(sink, 'the SMTP sink');
+      sink.send({ type: 'count' } satisfies SinkRequest);
+      const counted = await answer;
+      if (counted.type !== 'accepted') throw new Error(`the SMTP sink: ${JSON.stringify(counted)}`);
+      return counted.count;
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => sink.once('exit', resolve));
+      sink.disconnect();
+      await exited;
+    },
   };
 }
 
@@ -1020,13 +1023,13 @@ class PacedBookings implements SideLoad {
   }
 }
 
-function nextAnswer(pacer: ChildProcess): Promise<PacingAnswer> {
+function nextAnswer<Answer = PacingAnswer>(child: ChildProcess, what = 'paced bookings'): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const exited = (code: number | null) => reject(new Error(`paced bookings exited (${code})`));
-    pacer.once('exit', exited);
-    pacer.once('message', (answer) => {
-      pacer.off('exit', exited);
-      resolve(answer as PacingAnswer);
+    const exited = (code: number | null) => reject(new Error(`${what} exited (${code})`));
+    child.once('exit', exited);
+    child.once('message', (answer) => {
+      child.off('exit', exited);
+      resolve(answer as Answer);
     });
   });
 }

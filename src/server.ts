@@ -37,12 +37,15 @@ import { CalendarSyncWorker } from './worker/calendar-sync-worker.js';
 import { ThreadBusyParser } from './worker/thread-busy-parser.js';
 import { DeliveryWorker } from './worker/delivery-worker.js';
 import { EmailWorker } from './worker/email-worker.js';
+import { EventLoopLoad, GiveWay } from './worker/event-loop-load.js';
 import { openedAddress } from './app/calendar-sources.js';
 import { calendarWriteSettings, CalendarWriteWorker } from './worker/calendar-write-worker.js';
-import { EmailSender } from './worker/send-email.js';
+import type { EmailDelivery } from './worker/email-delivery.js';
+import type { EmailThreadData } from './worker/email-thread-main.js';
+import { ThreadEmailDelivery } from './worker/thread-email-delivery.js';
 import { Housekeeper } from './worker/housekeeper.js';
 import { ReminderWorker } from './worker/reminder-worker.js';
-import { queueReminderEmail } from './app/booking-emails.js';
+import { queueReminderEmail, writeQueuedEmails } from './app/booking-emails.js';
 import { hostOccurrence, hostOccurrenceEmail } from './app/occurrence-notices.js';
 import { WebhookSender } from './worker/send-webhook.js';
 import { ClockFormats } from './http/pages/clocks.js';
@@ -61,6 +64,21 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const SMTP_TIMEOUT_MS = 20_000;
 /** E-mails in flight at once: one connection each, modest for any SMTP relay. */
 const EMAIL_CONCURRENCY = 8;
+/**
+ * Booking changes whose e-mails one claim writes, at most: under a booking load a claim every
+ * 50 ms finds some tens; more are written by the next claim, at once.
+ */
+const EMAIL_CHANGES_PER_CLAIM = 200;
+/** The share of its time the event loop runs code from which it counts as saturated (`EventLoopLoad`). */
+const SATURATED_EVENT_LOOP = 0.9;
+/**
+ * How long the e-mail worker gives way to a saturated event loop at most (`GiveWay`): a burst of
+ * bookings is answered at the speed it would be without e-mail; under a saturation that lasts,
+ * e-mails are this much late at most and then take their share of the CPU.
+ */
+const EMAIL_MAX_GIVE_WAY_MS = 30_000;
+/** The e-mails' day and time formats kept, by style, language and zone: a recipient's zone each. */
+const MAX_EMAIL_DATE_FORMATS = 1_000;
 
 export interface ServerSettings {
   webhooks: Config['webhooks'];
@@ -73,6 +91,13 @@ export interface ServerSettings {
    * JavaScript; tests that run the TypeScript sources pass one that parses in place.
    */
   busyParser?: BusyParser;
+  /**
+   * Composes and sends the e-mails: by default in a worker thread, which runs the built
+   * JavaScript; tests that run the TypeScript sources pass one that works in place.
+   */
+  emailDelivery?: (data: EmailThreadData) => EmailDelivery;
+  /** How long the e-mail worker gives way to a saturated event loop at most (`EMAIL_MAX_GIVE_WAY_MS` when absent). */
+  emailMaxGiveWayMs?: number;
   /** The server's secrets (SLOTWISE_SECRET or the SQLite key file): what encrypts secret-bearing idempotency replays. */
   keyring: Keyring;
   /** Requests per API key per minute; 0 turns the limit off. */
@@ -250,17 +275,27 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     app.log,
   );
   const emailTimeoutMs = settings.email?.timeoutMs ?? SMTP_TIMEOUT_MS;
-  const emailSender =
-    settings.email &&
-    new EmailSender({ smtpUrl: settings.email.smtpUrl, timeoutMs: emailTimeoutMs, maxConnections: EMAIL_CONCURRENCY });
+  const eventLoopLoad = new EventLoopLoad(SATURATED_EVENT_LOOP);
+  const emailThread: EmailThreadData | undefined = settings.email && {
+    sender: { smtpUrl: settings.email.smtpUrl, timeoutMs: emailTimeoutMs, maxConnections: EMAIL_CONCURRENCY },
+    maxDateFormats: MAX_EMAIL_DATE_FORMATS,
+  };
+  const emailDelivery =
+    emailThread && (settings.emailDelivery ?? ((data) => new ThreadEmailDelivery(data)))(emailThread);
   const emailWorker =
     settings.email &&
     new EmailWorker(
       storage.notificationQueue,
-      emailSender!,
+      emailDelivery!,
       // What the notification log still holds: finished rows go after the retention (the housekeeper).
       (notice, recipient) =>
         hostOccurrenceEmail(context.store, notice, recipient, context.now() - settings.webhooks.retentionDays * DAY_MS),
+      async () =>
+        (await writeQueuedEmails(context, {
+          limit: EMAIL_CHANGES_PER_CLAIM,
+          failed: (error, ownerId) =>
+            app.log.error({ err: error, owner: ownerId }, "e-mail worker: could not write a booking change's e-mails"),
+        })) >= EMAIL_CHANGES_PER_CLAIM,
       {
         retryScheduleMs: settings.webhooks.retryScheduleMs,
         pollIntervalMs: settings.webhooks.pollIntervalMs,
@@ -272,6 +307,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
         from: settings.email.from,
         messageIdDomain: fromDomain(settings.email.from),
         manageUrl: (bookingId) => context.links.manage(bookingId),
+        giveWay: new GiveWay(() => eventLoopLoad.saturated(), settings.emailMaxGiveWayMs ?? EMAIL_MAX_GIVE_WAY_MS),
       },
       now,
       app.log,
@@ -337,7 +373,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
       await worker.stop(graceMs);
       await emailWorker?.stop(graceMs);
       await calendarWriter.stop(graceMs);
-      emailSender?.close();
+      await emailDelivery?.close();
       await calendarSync.stop(graceMs);
       await housekeeper.stop();
       await sender.close();

@@ -11,7 +11,8 @@ import {
 import type { AppContext } from './context.js';
 import type { TransactionEvents } from './outbox.js';
 import { occurrencesChanged } from './occurrence-notices.js';
-import type { EmailHost, NewNotification } from './ports/notification-store.js';
+import { transactionOfOwners } from './owner-scope.js';
+import type { BookingEmailFacts, EmailChange, EmailHost, NewNotification } from './ports/notification-store.js';
 import type { Transaction } from './ports/store.js';
 import type { ReminderSending } from './reminders.js';
 
@@ -19,22 +20,23 @@ import type { ReminderSending } from './reminders.js';
 export type BookingChange =
   { kind: 'created' | 'cancelled'; booking: Booking } | { kind: 'rescheduled'; booking: Booking; previous: Booking };
 
-/** One message to write: its content, and when it is due. */
-export interface QueuedEmail {
+/** One message to write: its booking and owners, its content, when it was written and when it is due. */
+interface QueuedEmail {
+  accountId: string;
+  booking: Pick<Booking, 'id' | 'holderId'>;
   content: BookingEmailContent;
+  createdAt: Instant;
   dueAt: Instant;
 }
 
 /**
- * The e-mails of a booking's change (contract §16), written in its transaction, so they are sent
- * exactly when it commits: one to the guest (unless the event type's `notifications.guest` is
- * false) and one to every host with an e-mail (unless `notifications.hosts` is false). A
- * reschedule that changes a round-robin host tells the old host as of a cancellation (of the time
- * it had) and the new one as of a creation. A seat's hosts are told of its occurrence instead
- * (`queueOccurrenceEmails`). Nothing without SMTP.
+ * A booking's change, to be told by e-mail (contract §16), written in its transaction, so its
+ * e-mails are written and sent exactly when it commits: one row (`EmailChange`), the change as it
+ * is. The e-mail worker writes its messages from it moments later (`writeQueuedEmails`), off the
+ * booking's path. Nothing without SMTP.
  */
 export async function queueBookingEmails(
-  context: Pick<AppContext, 'email' | 'ids'>,
+  context: Pick<AppContext, 'email'>,
   tx: Transaction,
   events: TransactionEvents,
   accountId: string,
@@ -42,11 +44,100 @@ export async function queueBookingEmails(
   now: Instant,
 ): Promise<void> {
   if (!context.email) return;
+  await tx.notifications.queueEmailChange({
+    bookingId: change.booking.id,
+    accountId,
+    holderId: change.booking.holderId,
+    change: JSON.stringify(change),
+    createdAt: now,
+  });
+  events.emailsWritten += 1;
+}
+
+/**
+ * Writes the e-mails of the changes still waiting (`queueBookingEmails`), oldest first, up to
+ * `limit`, of one owner (a holder, or a team booking's account) or of all: each owner's in one
+ * transaction that takes them (another instance's worker taking one first leaves it out), so
+ * each change's e-mails are written once. Answers how many were waiting: fewer than `limit` means
+ * none are left. An owner whose transaction fails is told to `failed`; its changes wait for the
+ * next call.
+ */
+export async function writeQueuedEmails(
+  context: AppContext,
+  options: { limit: number; ownerId?: string; failed?: (error: unknown, ownerId: string) => void },
+): Promise<number> {
+  const waiting = await context.store.notifications.emailChangesToWrite(options.limit, options.ownerId);
+  const byOwner = new Map<string, EmailChange[]>();
+  for (const change of waiting) {
+    const owner = change.holderId ?? change.accountId;
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), change]);
+  }
+  for (const [owner, changes] of byOwner) {
+    try {
+      await transactionOfOwners(context, [owner], async (tx, events) => {
+        const taken = await tx.notifications.takeEmailChanges(changes);
+        await writeChangesEmails(context, tx, events, taken, (error) => options.failed?.(error, owner));
+      });
+    } catch (error) {
+      options.failed?.(error, owner);
+    }
+  }
+  return waiting.length;
+}
+
+/**
+ * The e-mails of booking changes (contract §16), in their order, each as of its change: one to
+ * the guest (unless the event type's `notifications.guest` is false) and one to every host with
+ * an e-mail (unless `notifications.hosts` is false). A reschedule that changes a round-robin host
+ * tells the old host as of a cancellation (of the time it had) and the new one as of a creation.
+ * A seat's hosts are told of its occurrence instead (`queueOccurrenceEmails`). The changes share
+ * the statements: an event type's facts are read once, and the messages written together.
+ */
+async function writeChangesEmails(
+  context: Pick<AppContext, 'email' | 'ids' | 'now'>,
+  tx: Transaction,
+  events: TransactionEvents,
+  changes: readonly EmailChange[],
+  unreadable: (error: unknown) => void,
+): Promise<void> {
+  const factsRead = new Map<string, Promise<BookingEmailFacts | undefined>>();
+  const emails: QueuedEmail[] = [];
+  for (const stored of changes) {
+    let change: BookingChange;
+    try {
+      change = JSON.parse(stored.change) as BookingChange;
+    } catch (error) {
+      // Unreadable, it would stop its owner's changes behind it on every call: it is dropped, and told.
+      unreadable(error);
+      continue;
+    }
+    const { booking } = change;
+    const previous = change.kind === 'rescheduled' ? change.previous : undefined;
+    const hostIds = [...new Set([...booking.hostIds, ...(previous?.hostIds ?? [])])];
+    const key = `${booking.eventTypeId} ${hostIds.join(' ')}`;
+    if (!factsRead.has(key)) factsRead.set(key, tx.notifications.emailFacts(booking.eventTypeId, hostIds));
+    const facts = await factsRead.get(key)!;
+    if (!facts) continue;
+    if (facts.notifications.hosts && facts.seated) {
+      // After the messages before it, which its hosts' cap counts.
+      await writeEmails(context, tx, events, emails.splice(0));
+      await queueOccurrenceEmails(context, tx, events, stored.accountId, change, facts.hosts, stored.createdAt);
+    }
+    for (const content of emailsOfChange(change, facts))
+      emails.push({
+        accountId: stored.accountId,
+        booking,
+        content,
+        createdAt: stored.createdAt,
+        dueAt: stored.createdAt,
+      });
+  }
+  await writeEmails(context, tx, events, emails);
+}
+
+/** What a change tells its guest and, unless its type is seated, its hosts, by e-mail. */
+function emailsOfChange(change: BookingChange, facts: BookingEmailFacts): BookingEmailContent[] {
   const { booking } = change;
-  const previous = change.kind === 'rescheduled' ? change.previous : undefined;
-  const hostIds = [...new Set([...booking.hostIds, ...(previous?.hostIds ?? [])])];
-  const facts = await tx.notifications.emailFacts(booking.eventTypeId, hostIds);
-  if (!facts || (!facts.notifications.guest && !facts.notifications.hosts)) return;
   const { hosts } = facts;
   const contentOf = (kind: NotificationKind, about: Booking, recipient: BookingEmailContent['recipient']) => {
     // An old host's cancellation is of the appointment as that host knew it, and replaces it.
@@ -65,9 +156,7 @@ export async function queueBookingEmails(
   };
   const emails: BookingEmailContent[] = [];
   if (facts.notifications.guest) emails.push(contentOf(change.kind, booking, guestRecipient(booking, facts.eventZone)));
-  if (facts.notifications.hosts && facts.seated)
-    await queueOccurrenceEmails(context, tx, events, accountId, change, hosts, now);
-  else if (facts.notifications.hosts)
+  if (facts.notifications.hosts && !facts.seated)
     for (const host of hosts) {
       if (host.email === null) continue;
       const { kind, about } = hostsChange(change, host.holderId);
@@ -75,15 +164,7 @@ export async function queueBookingEmails(
         contentOf(kind, about, { role: 'host', name: host.name, email: host.email, zone: host.zone, locale: 'en' }),
       );
     }
-  await queueEmails(
-    context,
-    tx,
-    events,
-    accountId,
-    booking,
-    emails.map((content) => ({ content, dueAt: now })),
-    now,
-  );
+  return emails;
 }
 
 /**
@@ -95,13 +176,13 @@ export async function queueBookingEmails(
  * added beside it.
  */
 async function queueOccurrenceEmails(
-  context: Pick<AppContext, 'email' | 'ids'>,
+  context: Pick<AppContext, 'email' | 'ids' | 'now'>,
   tx: Transaction,
   events: TransactionEvents,
   accountId: string,
   change: BookingChange,
   hosts: readonly EmailHost[],
-  now: Instant,
+  changedAt: Instant,
 ): Promise<void> {
   const settings = context.email!;
   const mailed = hosts.filter((host): host is EmailHost & { email: string } => host.email !== null);
@@ -109,7 +190,7 @@ async function queueOccurrenceEmails(
   const counts = await tx.notifications.recentCounts(
     'email',
     mailed.map((host) => host.email),
-    now - 60 * MINUTE_MS,
+    changedAt - 60 * MINUTE_MS,
     settings.perRecipientPerHour,
   );
   for (const host of mailed) {
@@ -126,11 +207,11 @@ async function queueOccurrenceEmails(
         message: occurrenceNoticeMessage(notice),
         status: overCap ? 'failed' : 'pending',
         lastError: overCap ? overCapError(settings.perRecipientPerHour) : null,
-        dueAt: now,
-        createdAt: now,
+        dueAt: changedAt,
+        createdAt: changedAt,
       };
       if (overCap) await tx.notifications.insert([row]);
-      else if (await tx.notifications.insertUnlessPending(row, now)) events.emailsWritten += 1;
+      else if (await tx.notifications.insertUnlessPending(row, context.now())) events.emailsWritten += 1;
     }
   }
 }
@@ -158,7 +239,7 @@ export async function queueReminderEmail(
     uid: appointmentUid(booking),
     sequence: appointmentSequence(booking),
   };
-  await queueEmails(context, tx, events, accountId, booking, [{ content, dueAt: now }], now);
+  await writeEmails(context, tx, events, [{ accountId, booking, content, createdAt: now, dueAt: now }]);
 }
 
 /** The guest as the booking's e-mails address it: in its zone (else the event's) and its page's language. */
@@ -188,29 +269,30 @@ export function hostsChange(
 }
 
 /**
- * Writes e-mails of one booking to the notification outbox, in the caller's transaction, each due
- * at its `dueAt` (a reminder's: its time). A recipient that already had `EMAIL_PER_RECIPIENT_PER_HOUR`
- * messages in the hour before `now` gets none: its row is written `failed` at once, saying why,
- * so the booking's log shows it. Nothing without SMTP.
+ * Writes e-mails to the notification outbox, in the caller's transaction, in one statement, each
+ * due at its `dueAt` (a reminder's: its time). A recipient that already had
+ * `EMAIL_PER_RECIPIENT_PER_HOUR` messages in the hour before the message was written (those before
+ * it here included) gets none: its row is written `failed` at once, saying why, so the booking's
+ * log shows it. Nothing without SMTP.
  */
-export async function queueEmails(
+async function writeEmails(
   context: Pick<AppContext, 'email' | 'ids'>,
   tx: Transaction,
   events: TransactionEvents,
-  accountId: string,
-  booking: Pick<Booking, 'id' | 'holderId'>,
   emails: readonly QueuedEmail[],
-  now: Instant,
 ): Promise<void> {
   const settings = context.email;
   if (!settings || emails.length === 0) return;
+  // Over the hour before the earliest: a message of a later change counts what the earlier sent,
+  // and in a batch of moments at most one or two more than an exact hour would.
+  const since = Math.min(...emails.map((email) => email.createdAt)) - 60 * MINUTE_MS;
   const counts = await tx.notifications.recentCounts(
     'email',
     emails.map((email) => email.content.recipient.email),
-    now - 60 * MINUTE_MS,
+    since,
     settings.perRecipientPerHour,
   );
-  const rows: NewNotification[] = emails.map(({ content, dueAt }) => {
+  const rows: NewNotification[] = emails.map(({ accountId, booking, content, createdAt, dueAt }) => {
     const address = content.recipient.email.toLowerCase();
     const sent = counts.get(address) ?? 0;
     const overCap = sent >= settings.perRecipientPerHour;
@@ -227,7 +309,7 @@ export async function queueEmails(
       status: overCap ? 'failed' : 'pending',
       lastError: overCap ? overCapError(settings.perRecipientPerHour) : null,
       dueAt,
-      createdAt: now,
+      createdAt,
     };
   });
   await tx.notifications.insert(rows);

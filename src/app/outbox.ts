@@ -15,7 +15,7 @@ import type { EventOwner, Transaction, TransactionScope } from './ports/store.js
 export class TransactionEvents {
   /** Deliveries written so far: with none, the delivery worker has nothing new to do. */
   deliveriesWritten = 0;
-  /** E-mails written so far (`queueEmails`), due now or later: with none, the e-mail worker has nothing new to do. */
+  /** E-mails (and booking changes to write e-mails of) written so far, due now or later: with none, the e-mail worker has nothing new to do. */
   emailsWritten = 0;
   /** Writes to hosts' own calendars written so far (`queueCalendarWrites`): with none, the calendar writer has nothing new to do. */
   calendarWritesWritten = 0;

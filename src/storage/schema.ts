@@ -236,6 +236,22 @@ export interface Database {
     spans_days: number;
   };
   /**
+   * Booking changes whose e-mails are still to be written (contract §16, migration 0026): one row
+   * per change, written in its transaction, removed by the e-mail worker's transaction that writes
+   * the change's `notifications`.
+   */
+  email_changes: {
+    /** The order they are written out in. */
+    id: Generated<number | string>;
+    booking_id: string;
+    account_id: string;
+    /** The booking's holder; null for a team booking, which is its account's. */
+    holder_id: string | null;
+    /** `BookingChange`, JSON: the booking (and the one it moved from) as the change left them. */
+    change: string;
+    created_at: number;
+  };
+  /**
    * The reminders still to be sent (contract §16): one row per confirmed booking and offset,
    * written with the booking, deleted when it is cancelled or moved and when its reminder is sent.
    */

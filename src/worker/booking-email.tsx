@@ -8,6 +8,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { renderToString } from 'preact-render-to-string';
 import { written } from '../app/ical-written.js';
 import type { Booking, GuestLanguage } from '../domain/booking.js';
+import { DateFormats } from '../domain/date-formats.js';
 import type { Location } from '../domain/location.js';
 import type { BookingEmailContent } from '../domain/notification.js';
 
@@ -25,11 +26,12 @@ export interface BookingEmailInput extends BookingEmailContent {
 
 /**
  * The message, as nodemailer sends it: `multipart/alternative` of text, HTML and the iTIP part; a
- * reminder is plain (text and HTML): it changes nothing in a calendar.
+ * reminder is plain (text and HTML): it changes nothing in a calendar. Its days and times are
+ * written with `formats` (the worker's, kept; made afresh without).
  */
-export function bookingEmail(input: BookingEmailInput): SendMailOptions {
+export function bookingEmail(input: BookingEmailInput, formats = new DateFormats(2)): SendMailOptions {
   const words = WORDS[input.recipient.locale];
-  const when = whenText(input.booking, input.recipient.zone, input.recipient.locale);
+  const when = whenText(input.booking, input.recipient.zone, input.recipient.locale, formats);
   const hostNames = namesOf(
     input.hosts.map((host) => host.name),
     input.recipient.locale,
@@ -188,15 +190,14 @@ function namesOf(names: readonly string[], locale: GuestLanguage): string {
   return new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
 }
 
-function whenText(booking: Booking, zone: string, locale: GuestLanguage): { date: string; time: string } {
-  const date = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: zone,
-  }).format(booking.start);
-  const clock = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone });
+function whenText(
+  booking: Booking,
+  zone: string,
+  locale: GuestLanguage,
+  formats: DateFormats,
+): { date: string; time: string } {
+  const date = formats.of('day', zone, locale).format(booking.start);
+  const clock = formats.of('clock', zone, locale);
   return { date, time: `${clock.format(booking.start)}–${clock.format(booking.end)}` };
 }
 

@@ -1,11 +1,11 @@
-import type { SendMailOptions } from 'nodemailer';
 import type { NotificationJob, NotificationOutcome, NotificationQueue } from '../app/ports/notification-store.js';
 import type { Instant } from '../domain/instant.js';
 import { occurrenceNoticeOf, type BookingEmailContent, type OccurrenceNotice } from '../domain/notification.js';
 import { decideAfterAttempt } from '../domain/webhook-retry.js';
-import { bookingEmail } from './booking-email.js';
+import type { BookingEmailInput } from './booking-email.js';
+import type { EmailDelivery } from './email-delivery.js';
+import type { GiveWay } from './event-loop-load.js';
 import { OutboxWorker, type WorkerLogger } from './outbox-loop.js';
-import type { EmailSender } from './send-email.js';
 
 export interface EmailWorkerSettings {
   /** The webhooks' retry schedule: an e-mail is retried on it after a 4xx reply or a lost connection. */
@@ -23,6 +23,8 @@ export interface EmailWorkerSettings {
   messageIdDomain: string;
   /** The guest's manage link, made when sent (never stored), as the webhook payloads' are. */
   manageUrl: (bookingId: string) => string;
+  /** When to leave the event loop to the requests (`GiveWay`): no claim is made then. */
+  giveWay?: Pick<GiveWay, 'waitNow'>;
 }
 
 /** A host's e-mail of a seated occurrence, as it is to be sent now (`hostOccurrenceEmail`); undefined: nothing to tell. */
@@ -30,6 +32,12 @@ export type ResolveOccurrenceEmail = (
   notice: OccurrenceNotice,
   recipient: string,
 ) => Promise<BookingEmailContent | undefined>;
+
+/**
+ * Writes the messages of the booking changes committed since the last call (`writeQueuedEmails`);
+ * answers whether some are left for the next (more than one call writes).
+ */
+export type WriteQueuedEmails = () => Promise<boolean>;
 
 /** The longest server reply kept as a message's `lastError`. */
 const MAX_ERROR_LENGTH = 1_000;
@@ -42,15 +50,19 @@ const MAX_ERROR_LENGTH = 1_000;
  * At `stop`, an SMTP conversation is not cut halfway: it ends (within the sender's timeout) and
  * is recorded. A host's notice of a seated occurrence is written when it is taken, from the
  * occurrence as it is then and what its recipient was last sent of it; one with nothing to tell
- * is removed (it never reached anyone).
+ * is removed (it never reached anyone). Each claim first writes the messages of the booking
+ * changes committed since the one before (`WriteQueuedEmails`): the booking's transaction writes
+ * only the change. While the event loop is saturated, the worker gives way (`giveWay`), for a
+ * bounded time: a burst of bookings is answered first, its e-mails follow.
  */
 export class EmailWorker extends OutboxWorker<NotificationJob> {
   readonly name = 'e-mail worker';
 
   constructor(
     private readonly queue: NotificationQueue,
-    private readonly sender: Pick<EmailSender, 'send'>,
+    private readonly delivery: Pick<EmailDelivery, 'deliver'>,
     private readonly resolveOccurrence: ResolveOccurrenceEmail,
+    private readonly writeQueued: WriteQueuedEmails,
     private readonly settings: EmailWorkerSettings,
     private readonly now: () => Instant,
     private readonly logger: WorkerLogger,
@@ -60,6 +72,10 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
   }
 
   async claim(free: number): Promise<{ run: NotificationJob[]; claimed: number }> {
+    // Nothing now: the loop looks again after its poll interval.
+    if (this.settings.giveWay?.waitNow(this.now())) return { run: [], claimed: 0 };
+    // The messages of the changes committed since the last claim first: they are due now.
+    const more = await this.writeQueued();
     const now = this.now();
     const jobs = await this.queue.claimDue({
       channel: 'email',
@@ -67,20 +83,28 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
       leaseUntil: now + this.settings.leaseMs,
       limit: free,
     });
-    return { run: jobs, claimed: jobs.length };
+    // Changes left to write: the loop claims again at once, as after a full claim.
+    return { run: jobs, claimed: more ? free : jobs.length };
   }
 
   idOf(job: NotificationJob): string {
     return job.id;
   }
 
-  private compose(job: NotificationJob, content: BookingEmailContent): SendMailOptions {
-    return bookingEmail({
+  private inputOf(job: NotificationJob, content: BookingEmailContent): BookingEmailInput {
+    return {
       ...content,
       from: this.settings.from,
       messageId: `<${job.id}@${this.settings.messageIdDomain}>`,
       manageUrl: content.recipient.role === 'guest' ? this.settings.manageUrl(content.booking.id) : undefined,
-    });
+    };
+  }
+
+  /** A row this build cannot write as a message would fail on every attempt: it ends here. */
+  private async unwritable(job: NotificationJob, error: string): Promise<void> {
+    const reason = `could not compose the message: ${error}`.slice(0, MAX_ERROR_LENGTH);
+    await this.queue.recordAttempt(job.id, { status: 'failed', error: reason }, this.now());
+    this.logger.error({ notification: job.id, err: error }, 'e-mail could not be composed');
   }
 
   async attempt(job: NotificationJob): Promise<void> {
@@ -91,18 +115,17 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
       return;
     }
     let content: BookingEmailContent;
-    let message: SendMailOptions;
     try {
       content = resolved ?? (JSON.parse(job.message) as BookingEmailContent);
-      message = this.compose(job, content);
     } catch (error) {
-      // A row this build cannot write as a message would fail on every attempt: it ends here.
-      const reason = `could not compose the message: ${String(error)}`.slice(0, MAX_ERROR_LENGTH);
-      await this.queue.recordAttempt(job.id, { status: 'failed', error: reason }, this.now());
-      this.logger.error({ notification: job.id, err: error }, 'e-mail could not be composed');
+      await this.unwritable(job, String(error));
       return;
     }
-    const result = await this.sender.send(message);
+    const result = await this.delivery.deliver(this.inputOf(job, content));
+    if (result.kind === 'unwritable') {
+      await this.unwritable(job, result.error);
+      return;
+    }
     const now = this.now();
     let outcome: NotificationOutcome;
     if (result.kind === 'sent') outcome = { status: 'sent', ...(notice ? { kind: content.kind } : {}) };

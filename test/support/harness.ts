@@ -7,11 +7,14 @@ import type { AppContext, CalendarSourceSettings } from '../../src/app/context.j
 import type { Store } from '../../src/app/ports/store.js';
 import type { Scope } from '../../src/domain/api-key.js';
 import { busyFromCalendars } from '../../src/domain/busy-time.js';
+import { DateFormats } from '../../src/domain/date-formats.js';
 import { DEFAULT_ACCOUNT_SETTINGS, DEFAULT_CALENDAR_SOURCE_SETTINGS, DEFAULT_HTTP_LIMITS } from '../../src/config.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/domain/webhook-retry.js';
 import type { ConnectionLimits } from '../../src/http/connection-limits.js';
 import { composeServer, type Server, type ServerSettings } from '../../src/server.js';
 import type { Storage } from '../../src/storage/storage.js';
+import { composeAndSend } from '../../src/worker/email-delivery.js';
+import { EmailSender } from '../../src/worker/send-email.js';
 import { openTestStore, type TestStore } from './databases.js';
 import type { ChangePollTiming } from '../../src/storage/postgres-change-poll.js';
 import { testKeyring } from './secrets.js';
@@ -102,6 +105,17 @@ export async function createHarness(
     ...(options.email ? { email: options.email } : {}),
     // The engine in place: a worker thread runs the built JavaScript, and these tests run the sources.
     busyParser: { parse: async (_owner, ...args) => busyFromCalendars(...args) },
+    // A test's process may be busy with anything: its e-mails never wait for it.
+    emailMaxGiveWayMs: 0,
+    // Likewise composed and sent in place, over real SMTP.
+    emailDelivery: (data) => {
+      const sender = new EmailSender(data.sender);
+      const formats = new DateFormats(data.maxDateFormats);
+      return {
+        deliver: (input) => composeAndSend(sender, formats, input),
+        close: async () => sender.close(),
+      };
+    },
     calendarSources: {
       ...DEFAULT_CALENDAR_SOURCE_SETTINGS,
       allowPrivateTargets: true,

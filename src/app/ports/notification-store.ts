@@ -50,6 +50,21 @@ export interface BookingEmailFacts {
   seated: boolean;
 }
 
+/**
+ * A booking's change whose e-mails are still to be written (contract §16): the booking's
+ * transaction writes this alone, and the e-mail worker writes its messages (`NewNotification`s).
+ */
+export interface EmailChange {
+  /** Ascending in the order the changes are to be written out. */
+  id: number;
+  bookingId: string;
+  accountId: string;
+  holderId: string | null;
+  /** The change (`BookingChange`) as JSON: the booking, and the one it moved from, as the change left them. */
+  change: string;
+  createdAt: Instant;
+}
+
 export interface NotificationReads {
   /** The booking's notifications, oldest first. */
   listOfBooking(bookingId: string): Promise<Notification[]>;
@@ -64,6 +79,11 @@ export interface NotificationReads {
    * for none.
    */
   lastSent(channel: NotificationChannel, recipient: string, message: string): Promise<NotificationKind | undefined>;
+  /**
+   * The oldest `limit` changes whose e-mails are still to be written, of one owner (a holder, or a
+   * team booking's account) or of all.
+   */
+  emailChangesToWrite(limit: number, ownerId?: string): Promise<EmailChange[]>;
 }
 
 export interface NotificationWrites extends NotificationReads {
@@ -79,6 +99,13 @@ export interface NotificationWrites extends NotificationReads {
     atMost: number,
   ): Promise<Map<string, number>>;
   insert(notifications: readonly NewNotification[]): Promise<void>;
+  /** Writes a change whose e-mails are to be written (on the booking's path: one statement, one row). */
+  queueEmailChange(change: Omit<EmailChange, 'id'>): Promise<void>;
+  /**
+   * Removes the changes to write their e-mails, answering those it removed: a change another
+   * transaction removed first (another instance's worker) is left out, so each is written once.
+   */
+  takeEmailChanges(changes: readonly EmailChange[]): Promise<EmailChange[]>;
   /**
    * Writes the pending notification unless one of the same channel, recipient and message is
    * pending and not claimed by a worker (an occurrence notice's: that one tells the latest state

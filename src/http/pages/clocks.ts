@@ -1,29 +1,22 @@
+import { DateFormats } from '../../domain/date-formats.js';
 import type { Locale } from './messages.js';
 
 /** A time of day as a guest's clock shows it: `9:00 AM`, `9:00`. */
 export type Clock = (instant: number) => string;
 
 /**
- * The guests' clocks, one `Intl.DateTimeFormat` per language and zone, kept: making one costs
- * tens of microseconds and more, as much as rendering the rest of a month's page (`npm run bench`,
- * pages part). Bounded: past `capacity` the one used longest ago goes.
+ * The guests' clocks, one per language and zone (`DateFormats`, bounded: past `capacity` the one
+ * used longest ago goes).
  */
 export class ClockFormats {
-  private readonly formats = new Map<string, Intl.DateTimeFormat>();
+  private readonly formats: DateFormats;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.formats = new DateFormats(capacity);
+  }
 
   of(zone: string, locale: Locale): Clock {
-    const key = `${locale} ${zone}`;
-    let format = this.formats.get(key);
-    if (format) {
-      // Most recently used last: a Map iterates in insertion order.
-      this.formats.delete(key);
-    } else {
-      format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone });
-      if (this.formats.size >= this.capacity) this.formats.delete(this.formats.keys().next().value!);
-    }
-    this.formats.set(key, format);
+    const format = this.formats.of('clock', zone, locale);
     return (instant) => format.format(instant);
   }
 }

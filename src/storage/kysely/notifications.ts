@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type {
   BookingEmailFacts,
+  EmailChange,
   NewNotification,
   NotificationJob,
   NotificationOutcome,
@@ -18,9 +19,21 @@ import {
 } from '../../domain/notification.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
+import { compiledOnce } from './compiled-once.js';
 import { nullableNumber } from './rows.js';
 import { Table } from './table.js';
 import { NOTHING_CACHED, type TransactionRunner } from './transactions.js';
+
+/** On the booking's path: compiled once. */
+const insertEmailChange = compiledOnce<Omit<EmailChange, 'id'>>()((db, param) =>
+  db.insertInto('email_changes').values({
+    booking_id: param('bookingId'),
+    account_id: param('accountId'),
+    holder_id: param('holderId'),
+    change: param('change'),
+    created_at: param('createdAt'),
+  }),
+);
 
 /** The notification outbox's rows, read outside a transaction or written in a booking's change. */
 export class KyselyNotifications extends Table implements NotificationReads, NotificationWrites {
@@ -116,6 +129,25 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
     return row?.kind as NotificationKind | undefined;
   }
 
+  async emailChangesToWrite(limit: number, ownerId?: string): Promise<EmailChange[]> {
+    // No index but the key: the worker keeps these few, and one owner's are found by a scan of them.
+    const rows = await this.db
+      .selectFrom('email_changes')
+      .selectAll()
+      .$if(ownerId !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([
+            eb('holder_id', '=', ownerId!),
+            eb.and([eb('holder_id', 'is', null), eb('account_id', '=', ownerId!)]),
+          ]),
+        ),
+      )
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toEmailChange);
+  }
+
   async recentCounts(
     channel: NotificationChannel,
     recipients: readonly string[],
@@ -157,6 +189,27 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
       values ${sql.join(rows)}`.execute(this.db);
   }
 
+  async queueEmailChange(change: Omit<EmailChange, 'id'>): Promise<void> {
+    this.scope.writes(change.holderId ?? change.accountId);
+    await insertEmailChange(this.db, this.engine, change);
+  }
+
+  async takeEmailChanges(changes: readonly EmailChange[]): Promise<EmailChange[]> {
+    if (changes.length === 0) return [];
+    for (const change of changes) this.scope.writes(change.holderId ?? change.accountId);
+    const taken = await this.db
+      .deleteFrom('email_changes')
+      .where(
+        'id',
+        'in',
+        changes.map((change) => change.id),
+      )
+      .returning('id')
+      .execute();
+    const ids = new Set(taken.map((row) => Number(row.id)));
+    return changes.filter((change) => ids.has(change.id));
+  }
+
   async insertUnlessPending(notification: NewNotification, now: Instant): Promise<boolean> {
     this.scope.writes(notification.holderId ?? notification.accountId);
     const touched = await this.db
@@ -184,6 +237,17 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
       .execute();
     return new Map(rows.map((row) => [row.holder_id, row.id]));
   }
+}
+
+function toEmailChange(row: Selectable<Database['email_changes']>): EmailChange {
+  return {
+    id: Number(row.id),
+    bookingId: row.booking_id,
+    accountId: row.account_id,
+    holderId: row.holder_id,
+    change: row.change,
+    createdAt: Number(row.created_at),
+  };
 }
 
 /** The queue the e-mail worker claims from, each operation one short transaction of its own. */
@@ -302,7 +366,9 @@ export class KyselyNotificationQueue implements NotificationQueue {
           ),
         )
         // An e-mail recipient's notices of one occurrence likewise: each reads what the one before
-        // it sent, and tells only what that did not.
+        // it sent, and tells only what that did not. Nor beside one in flight, whatever their order:
+        // ids are random, so two written in the same millisecond have no order of their own, and the
+        // one in flight may have read the occurrence before the change the other was written for.
         .$if(request.channel === 'email', (query) =>
           query.where((outer) =>
             outer.not(
@@ -310,18 +376,20 @@ export class KyselyNotificationQueue implements NotificationQueue {
                 outer('notifications.message', 'like', OCCURRENCE_NOTICE_LIKE),
                 outer.exists(
                   outer
-                    .selectFrom('notifications as earlier')
+                    .selectFrom('notifications as other')
                     .select(sql.lit(1).as('one'))
-                    .where('earlier.channel', '=', 'email')
-                    .where(sql`lower(earlier.recipient)`, '=', sql`lower(notifications.recipient)`)
-                    .where('earlier.status', '=', 'pending')
-                    .whereRef('earlier.message', '=', 'notifications.message')
+                    .where('other.channel', '=', 'email')
+                    .where(sql`lower(other.recipient)`, '=', sql`lower(notifications.recipient)`)
+                    .where('other.status', '=', 'pending')
+                    .whereRef('other.message', '=', 'notifications.message')
+                    .whereRef('other.id', '<>', 'notifications.id')
                     .where((eb) =>
                       eb.or([
-                        eb('earlier.created_at', '<', eb.ref('notifications.created_at')),
+                        eb('other.claimed_until', '>', request.now),
+                        eb('other.created_at', '<', eb.ref('notifications.created_at')),
                         eb.and([
-                          eb('earlier.created_at', '=', eb.ref('notifications.created_at')),
-                          eb('earlier.id', '<', eb.ref('notifications.id')),
+                          eb('other.created_at', '=', eb.ref('notifications.created_at')),
+                          eb('other.id', '<', eb.ref('notifications.id')),
                         ]),
                       ]),
                     ),

@@ -25,6 +25,7 @@ import appointments from './0022_appointments.js';
 import reminders from './0023_reminders.js';
 import calendarWriteBack from './0024_calendar_write_back.js';
 import seatNumbers from './0025_seat_numbers.js';
+import emailChanges from './0026_email_changes.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -58,5 +59,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0023_reminders': reminders(engine),
     '0024_calendar_write_back': calendarWriteBack(engine),
     '0025_seat_numbers': seatNumbers(engine),
+    '0026_email_changes': emailChanges(engine),
   };
 }
