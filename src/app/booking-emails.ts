@@ -11,7 +11,7 @@ import {
 import type { AppContext } from './context.js';
 import type { TransactionEvents } from './outbox.js';
 import { occurrencesChanged } from './occurrence-notices.js';
-import { transactionOfOwners } from './owner-scope.js';
+import { byOwner, transactionOfOwners } from './owner-scope.js';
 import type { BookingEmailFacts, EmailChange, EmailHost, NewNotification } from './ports/notification-store.js';
 import type { Transaction } from './ports/store.js';
 import type { ReminderSending } from './reminders.js';
@@ -67,12 +67,7 @@ export async function writeQueuedEmails(
   options: { limit: number; ownerId?: string; failed?: (error: unknown, ownerId: string) => void },
 ): Promise<number> {
   const waiting = await context.store.notifications.emailChangesToWrite(options.limit, options.ownerId);
-  const byOwner = new Map<string, EmailChange[]>();
-  for (const change of waiting) {
-    const owner = change.holderId ?? change.accountId;
-    byOwner.set(owner, [...(byOwner.get(owner) ?? []), change]);
-  }
-  for (const [owner, changes] of byOwner) {
+  for (const [owner, changes] of byOwner(waiting)) {
     try {
       await transactionOfOwners(context, [owner], async (tx, events) => {
         const taken = await tx.notifications.takeEmailChanges(changes);

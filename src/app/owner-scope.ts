@@ -50,3 +50,15 @@ export async function transactionOfOwners<T>(
     }
   }
 }
+
+/** Rows of holders' and team bookings' accounts, by whose they are: the holder's, else the account's. */
+export function byOwner<Row extends { holderId: string | null; accountId: string }>(
+  rows: readonly Row[],
+): Map<string, Row[]> {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) {
+    const owner = row.holderId ?? row.accountId;
+    grouped.set(owner, [...(grouped.get(owner) ?? []), row]);
+  }
+  return grouped;
+}

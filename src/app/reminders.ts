@@ -3,8 +3,8 @@ import type { Instant } from '../domain/instant.js';
 import { remindersAhead, type Reminder } from '../domain/reminders.js';
 import type { AppContext } from './context.js';
 import type { TransactionEvents } from './outbox.js';
-import { transactionOfOwners } from './owner-scope.js';
-import type { StoredReminder, Transaction } from './ports/store.js';
+import { byOwner, transactionOfOwners } from './owner-scope.js';
+import type { Transaction } from './ports/store.js';
 import { bookingView } from './views.js';
 
 // Reminders (contract §16): a confirmed booking's reminders are rows of the store, written in the
@@ -67,12 +67,7 @@ export async function sendDueReminders(
   options: { limit: number; alsoOnReminder?: AlsoOnReminder; failed?: (error: unknown, ownerId: string) => void },
 ): Promise<number> {
   const due = await context.store.reminders.dueBy(context.now(), options.limit);
-  const byOwner = new Map<string, StoredReminder[]>();
-  for (const reminder of due) {
-    const owner = reminder.holderId ?? reminder.accountId;
-    byOwner.set(owner, [...(byOwner.get(owner) ?? []), reminder]);
-  }
-  for (const [owner, reminders] of byOwner) {
+  for (const [owner, reminders] of byOwner(due)) {
     try {
       await transactionOfOwners(context, [owner], async (tx, events, needs) => {
         const now = context.now();
