@@ -55,7 +55,9 @@ async function listJson(): Promise<ListedKey[]> {
   return JSON.parse(result.stdout) as ListedKey[];
 }
 
-describe('slotwise keys', () => {
+// Each test spawns several CLI processes (and one a server), side by side with the others: on a
+// loaded two-core CI run (vitest 1,505 s against 1,058 s the session before) two took over 30 s.
+describe('slotwise keys', { timeout: 60_000 }, () => {
   // Independent of each other (each works on its own holder), so they run side by side.
   it.concurrent(
     'when keys create runs, then stdout is exactly the key (sw_…) on one line and everything else goes to stderr',
