@@ -325,11 +325,12 @@ describe('socket timeout', () => {
     reader.socket.write('GET /api/v1/openapi.json HTTP/1.1\r\nHost: test\r\n\r\n'.repeat(120));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await openConnections()).toBe(1);
-    while ((await openConnections()) > 0 && reader.elapsed() < 5_000) {
+    // Writing stalls once the buffers are full, then 500 ms without progress close it: about a
+    // second here, 3 s on a loaded CI run. Without the socket timeout the connection would stay
+    // for the 60 s keep-alive, so any close well before that is the timeout's.
+    while ((await openConnections()) > 0 && reader.elapsed() < 20_000) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await openConnections()).toBe(0);
-    // Writing stalls once the buffers are full, within a few hundred ms; then 500 ms without progress.
-    expect(reader.elapsed()).toBeLessThan(3_000);
   });
 });
