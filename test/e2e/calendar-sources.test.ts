@@ -101,14 +101,16 @@ describe('calendar sources in slotwise serve', () => {
 
   it('when a calendar takes longer to parse than the sync timeout, then its source fails with a message, and requests are answered at once meanwhile', async () => {
     // 38,000 events (5 MB): 1.2–2.6 s of parsing on the CI machine, far more than the timeout
-    // allows, which leaves the fetch time enough under load (at 0.1 s, a loaded run's fetch ran out
-    // first). A parse on the event loop would hold a request for all of that; a loaded run's
-    // slowest request without it took 230 ms, so the bound sits between the two.
+    // allows. The timeout covers the fetch too, so the calendar is sent gzipped (180 KB): a loaded
+    // run's fetch of 5 MB could run out first and fail the source with the fetch's message, while
+    // the parse of the decoded 5 MB stays as long. A parse on the event loop would hold a request
+    // for all of that; a loaded run's slowest request without it took 230 ms, so the bound sits
+    // between the two.
     const many = Array.from({ length: 38_000 }, (_, i) => {
       const day = String(1 + (i % 28)).padStart(2, '0');
       return event(`e${i}@e2e`, [`DTSTART:202601${day}T090000Z`, `DTEND:202601${day}T093000Z`, 'SUMMARY:Busy']);
     });
-    calendars.serve('/slow.ics', { kind: 'calendar', body: calendar(many) });
+    calendars.serve('/slow.ics', { kind: 'calendar', body: calendar(many), gzip: true });
     const { server, token } = await start({ CALENDAR_SYNC_TIMEOUT_MS: '250' });
     const created = await api(server, token, 'POST', '/api/v1/calendar-sources', {
       type: 'ics',

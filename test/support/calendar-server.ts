@@ -53,6 +53,8 @@ export class CalendarServer {
   open = 0;
   peakOpen = 0;
   private readonly routes = new Map<string, Route>();
+  /** Gzipped bodies, made when served: compressing a large one on request would stall this process's event loop. */
+  private readonly zipped = new WeakMap<Route, Buffer>();
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
@@ -84,6 +86,9 @@ export class CalendarServer {
   /** Serves `route` at `path` (replacing what was there). */
   serve(path: string, route: Route): this {
     this.routes.set(path, route);
+    if (route.kind === 'calendar' && route.gzip) {
+      this.zipped.set(route, gzipSync(Buffer.isBuffer(route.body) ? route.body : Buffer.from(route.body, 'utf8')));
+    }
     return this;
   }
 
@@ -208,7 +213,7 @@ export class CalendarServer {
       return;
     }
     if (route.gzip) {
-      const zipped = gzipSync(body);
+      const zipped = this.zipped.get(route)!;
       response.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': zipped.length }).end(zipped);
       return;
     }
