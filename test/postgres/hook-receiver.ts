@@ -19,6 +19,8 @@ export class HookReceiver {
   readonly requests: HookRequest[] = [];
   /** How long to wait before answering requests that arrive from now on. */
   delayMs = 0;
+  /** Answers waiting for their delay: cleared at close, so that none keeps the test process alive. */
+  private readonly delayed = new Set<NodeJS.Timeout>();
 
   private constructor(private readonly server: Server) {}
 
@@ -48,8 +50,13 @@ export class HookReceiver {
             record.status = 200;
           });
         };
-        if (receiver.delayMs > 0) setTimeout(answer, receiver.delayMs);
-        else answer();
+        if (receiver.delayMs > 0) {
+          const timer = setTimeout(() => {
+            receiver.delayed.delete(timer);
+            answer();
+          }, receiver.delayMs);
+          receiver.delayed.add(timer);
+        } else answer();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,6 +78,8 @@ export class HookReceiver {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

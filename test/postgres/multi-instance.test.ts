@@ -1006,7 +1006,9 @@ describe('three server processes on one PostgreSQL database', () => {
     const eventTypeId = await createEventType(bob, a, { title: 'Bob call', durationMinutes: 30 });
     const receiver = await HookReceiver.start();
     receivers.push(receiver);
-    receiver.delayMs = 3_000;
+    // A's attempts stay unanswered until A is killed, however long the steps before the kill take
+    // on a loaded machine (3 s was too little): A itself gives up on them after WEBHOOK_TIMEOUT_MS.
+    receiver.delayMs = 20_000;
     const webhookId = await createWebhook(bob, a, receiver.url);
 
     // Four events through A only (A takes at most four attempts per webhook at once); its worker
@@ -1020,7 +1022,8 @@ describe('three server processes on one PostgreSQL database', () => {
       });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
     }
-    await receiver.waitForRequests(4, 2_500);
+    // Within A's WEBHOOK_TIMEOUT_MS of the first, or the first would be given up on.
+    await receiver.waitForRequests(4, 4_000);
     const claimed = await deliveriesOf(webhookId);
     expect(claimed).toHaveLength(4);
     for (const row of claimed) {
