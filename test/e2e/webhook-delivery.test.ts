@@ -272,8 +272,9 @@ describe('delivering booking events (shared server, a fresh webhook and receiver
   });
 });
 
-// Concurrent: the crash tests spend most of their time waiting out the claim lease.
-describe.concurrent('failures, retries, crashes and shutdown', () => {
+// Concurrent: the crash tests spend most of their time waiting out the claim lease. Each starts a
+// server or two, waits out a lease and a retry schedule: more than 30 s on a loaded machine.
+describe.concurrent('failures, retries, crashes and shutdown', { timeout: 60_000 }, () => {
   it('when the server is SIGKILLed right after the 201 while the receiver is down, then after a restart the event still arrives', async (context) => {
     const { expect } = context;
     const w = await ownWorld(context);
@@ -563,14 +564,19 @@ describe('a dead receiver does not hold up a live one', () => {
 
     const bookedAt = Date.now();
     const booking = await book(w, 0);
-    const [request] = await w.receiver.waitFor(1, 5_000);
+    // Held up by mallory's hanging attempts it would wait for their 15 s timeout; a loaded run's
+    // event arrives in a fraction of a second.
+    const [request] = await w.receiver.waitFor(1, 10_000);
     expect(verified(live.secret, request!).data.booking.id).toBe(booking.id);
-    expect(request!.at - bookedAt).toBeLessThan(2_000);
+    expect(request!.at - bookedAt).toBeLessThan(5_000);
     expect(hole.mostRequestsAtOnce).toBe(16);
   });
 
   it('when 40 events go to a receiver that never answers, then another webhook of the holder gets each of its events within a second', async (context) => {
-    const w = await ownWorld(context, { WEBHOOK_TIMEOUT_MS: '2000' });
+    // Hanging attempts hold their slots 10 s: what holds up the live webhook behind them would
+    // show as a wait of that long, far from a loaded run's second (only that the hole was sent to
+    // is checked of it, so its attempts need not time out within the test).
+    const w = await ownWorld(context, { WEBHOOK_TIMEOUT_MS: '10000' });
     const hole = await BlackHole.start();
     context.onTestFinished(() => hole.close());
     await register(w.api, hole.url);
@@ -586,7 +592,8 @@ describe('a dead receiver does not hold up a live one', () => {
     }
     const requests = await w.receiver.waitFor(40, 10_000);
 
-    expect(slowestRequest).toBeLessThan(1_000);
+    // A booking, or an event, that waited for the hanging attempts would take 10 s.
+    expect(slowestRequest).toBeLessThan(3_000);
     const lateness = requests.map((r) => {
       const payload = verified(live.secret, r);
       const bookedAt = booked.get(payload.data.booking.id as string);
@@ -594,12 +601,14 @@ describe('a dead receiver does not hold up a live one', () => {
       return r.at - bookedAt!;
     });
     expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(40);
-    expect(Math.max(...lateness)).toBeLessThan(1_000);
+    expect(Math.max(...lateness)).toBeLessThan(3_000);
     expect(hole.requests).toBeGreaterThan(0);
   });
 
   it('when three receivers of the holder hang with a backlog each, then none has more than 4 attempts in flight and a fourth still gets each of its events within a second', async (context) => {
-    const w = await ownWorld(context, { WEBHOOK_TIMEOUT_MS: '2000' });
+    // The hanging attempts time out after 4 s and are retried, so a webhook's slots are freed and
+    // taken again; a fourth webhook kept waiting for a free slot would wait up to that timeout.
+    const w = await ownWorld(context, { WEBHOOK_TIMEOUT_MS: '4000' });
     const holes = await Promise.all([BlackHole.start(), BlackHole.start(), BlackHole.start()]);
     context.onTestFinished(() => Promise.all(holes.map((hole) => hole.close())).then(() => undefined));
     for (const hole of holes) await register(w.api, hole.url);
@@ -614,12 +623,16 @@ describe('a dead receiver does not hold up a live one', () => {
     }
     const requests = await w.receiver.waitFor(20, 15_000);
     const lateness = requests.map((r) => r.at - booked.get(verified(live.secret, r).data.booking.id as string)!);
-    expect(Math.max(...lateness)).toBeLessThan(1_000);
+    // Between a loaded run's fraction of a second and the 4 s a wait for a timed-out slot would take.
+    expect(Math.max(...lateness)).toBeLessThan(2_500);
     // serve allows 4 attempts in flight per webhook (16 per holder), so three hanging receivers can
-    // never take every slot; the claim used to let a webhook with 1–3 in flight take 4 more.
-    for (const hole of holes) {
-      expect(hole.requests).toBeGreaterThan(4);
-      expect(hole.mostRequestsAtOnce).toBeLessThanOrEqual(4);
-    }
+    // never take every slot; the claim used to let a webhook with 1–3 in flight take 4 more. Its
+    // first attempts timed out and others took their place (perhaps only after the live events).
+    await eventually(
+      async () => (holes.every((hole) => hole.requests > 4) ? true : undefined),
+      15_000,
+      'every hanging receiver’s first attempts to time out and be followed by more',
+    );
+    for (const hole of holes) expect(hole.mostRequestsAtOnce).toBeLessThanOrEqual(4);
   });
 });
