@@ -39,6 +39,10 @@ export default defineConfig(async (): Promise<UserConfig> => {
       maxWorkers: 3,
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // expect.poll waits for what a browser shows after a click or a form's POST, or for what a
+      // server did meanwhile: the default second is too little on a loaded machine. A poll bounds
+      // how long to wait, never how fast it must be; a call that measures passes its own timeout.
+      expect: { poll: { timeout: 10_000 } },
       projects: [
         {
           extends: true as const,
