@@ -293,6 +293,8 @@ describe('slotwise serve', () => {
 describe('slotwise migrate, two processes at once', () => {
   // SQLite has no migration lock: a process that runs a migration the other has just run (and
   // not yet recorded) must wait for the record, not fail to start.
+  // Three rounds of two pairs of processes, each starting Node and migrating a store: over 30 s
+  // on a loaded machine.
   it('when two processes migrate the same SQLite file at once, a new one or one written before accounts, then both succeed', async () => {
     for (const round of [1, 2, 3]) {
       const fresh = tempStore();
@@ -309,5 +311,5 @@ describe('slotwise migrate, two processes at once', () => {
         for (const result of results) expect(result.code, `round ${round}, ${url}: ${result.stderr}`).toBe(0);
       }
     }
-  });
+  }, 90_000);
 });

@@ -36,6 +36,7 @@ function comeDue(databaseUrl: string): number {
 }
 
 describe('reminders from the served process', () => {
+  // Two server starts, a kill and a delivery: more than 30 s on a loaded machine.
   it('when a booking’s reminder comes due after the server was killed and started again, then the new process delivers booking.reminder to the webhook', async () => {
     const db = template.copy();
     const receiver = await Receiver.start();
@@ -74,5 +75,5 @@ describe('reminders from the served process', () => {
       await receiver.close();
       db.remove();
     }
-  });
+  }, 60_000);
 });

@@ -70,6 +70,8 @@ describe('@slotwise/client', () => {
     ).toBe(true);
   });
 
+  // npm pack, npm install, a strict tsc and a node run against a server, one after another: far
+  // more than the default 30 s on a loaded two-core machine.
   it('packs, installs, compiles under strict tsc (misuses do not) and books, reads, cancels and reschedules against a real server', async () => {
     mkdirSync(RUN_DIR, { recursive: true });
     const packed = await run('npm', ['pack', '--silent', '--pack-destination', RUN_DIR], {}, PACKAGE_DIR);
@@ -144,5 +146,5 @@ describe('@slotwise/client', () => {
     ]);
     expect(result.timeZone).toBe('UTC');
     expect(result.refusedDetail.length).toBeGreaterThan(0);
-  });
+  }, 180_000);
 });

@@ -61,95 +61,101 @@ describe('GET /docs', () => {
     BROWSER_AVAILABLE || BROWSER_REQUIRED
       ? 'renders in headless Chromium: the API title and its operations, with no request off localhost'
       : `renders in headless Chromium — SKIPPED: ${SKIP_REASON}`;
-  it.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)(title, async () => {
-    if (!BROWSER_AVAILABLE) throw new Error(`${SKIP_REASON}, and SLOTWISE_REQUIRE_BROWSER=1 requires the browser test`);
-    const { chromium } = await import('playwright-core');
-    const userDataDir = mkdtempSync(join(tmpdir(), 'slotwise-chromium-'));
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    try {
-      const requested: string[] = [];
-      const offHost: string[] = [];
-      // Every request of the page passes here: local ones go on, anything else is recorded and aborted.
-      await context.route('**/*', async (route) => {
-        const url = new URL(route.request().url());
-        requested.push(url.href);
-        if (
-          url.protocol === 'data:' ||
-          url.protocol === 'blob:' ||
-          LOCAL_HOSTS.has(url.hostname) ||
-          LOCAL_HOSTS.has(url.host)
-        ) {
-          await route.continue();
-        } else {
-          offHost.push(url.href);
-          await route.abort();
-        }
+  // Chromium's start and the docs page's scripts, with 20 s for each step it waits for.
+  it.skipIf(!BROWSER_AVAILABLE && !BROWSER_REQUIRED)(
+    title,
+    async () => {
+      if (!BROWSER_AVAILABLE)
+        throw new Error(`${SKIP_REASON}, and SLOTWISE_REQUIRE_BROWSER=1 requires the browser test`);
+      const { chromium } = await import('playwright-core');
+      const userDataDir = mkdtempSync(join(tmpdir(), 'slotwise-chromium-'));
+      const context = await chromium.launchPersistentContext(userDataDir, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       });
-      const page = context.pages()[0] ?? (await context.newPage());
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-      });
-      page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+      try {
+        const requested: string[] = [];
+        const offHost: string[] = [];
+        // Every request of the page passes here: local ones go on, anything else is recorded and aborted.
+        await context.route('**/*', async (route) => {
+          const url = new URL(route.request().url());
+          requested.push(url.href);
+          if (
+            url.protocol === 'data:' ||
+            url.protocol === 'blob:' ||
+            LOCAL_HOSTS.has(url.hostname) ||
+            LOCAL_HOSTS.has(url.host)
+          ) {
+            await route.continue();
+          } else {
+            offHost.push(url.href);
+            await route.abort();
+          }
+        });
+        const page = context.pages()[0] ?? (await context.newPage());
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+        });
+        page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
 
-      await page.goto(`${base}/docs`, { waitUntil: 'load', timeout: 20_000 });
-      await page.waitForSelector('.opblock', { timeout: 20_000 });
-      await page.waitForLoadState('networkidle', { timeout: 20_000 });
+        await page.goto(`${base}/docs`, { waitUntil: 'load', timeout: 20_000 });
+        await page.waitForSelector('.opblock', { timeout: 20_000 });
+        await page.waitForLoadState('networkidle', { timeout: 20_000 });
 
-      expect(await page.title()).toBe('Slotwise API reference');
-      await expect.poll(() => page.locator('.info .title').first().textContent()).toContain('Slotwise API');
+        expect(await page.title()).toBe('Slotwise API reference');
+        await expect.poll(() => page.locator('.info .title').first().textContent()).toContain('Slotwise API');
 
-      const operations = (
-        await page
-          .locator('.opblock-summary')
-          .evaluateAll((summaries) =>
-            summaries.map((s) =>
-              `${s.querySelector('.opblock-summary-method')?.textContent ?? ''} ${s.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? ''}`.trim(),
-            ),
-          )
-      ).map((text) => text.replace(/\u200b/g, ''));
-      expect(operations).toEqual(
-        expect.arrayContaining([
-          'POST /api/v1/bookings',
-          'GET /api/v1/slots',
-          'POST /api/v1/bookings/{id}/reschedule',
-          'PUT /api/v1/availability',
-          'DELETE /api/v1/webhooks/{id}',
-        ]),
-      );
-      expect(operations.length).toBeGreaterThanOrEqual(21);
+        const operations = (
+          await page
+            .locator('.opblock-summary')
+            .evaluateAll((summaries) =>
+              summaries.map((s) =>
+                `${s.querySelector('.opblock-summary-method')?.textContent ?? ''} ${s.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? ''}`.trim(),
+              ),
+            )
+        ).map((text) => text.replace(/\u200b/g, ''));
+        expect(operations).toEqual(
+          expect.arrayContaining([
+            'POST /api/v1/bookings',
+            'GET /api/v1/slots',
+            'POST /api/v1/bookings/{id}/reschedule',
+            'PUT /api/v1/availability',
+            'DELETE /api/v1/webhooks/{id}',
+          ]),
+        );
+        expect(operations.length).toBeGreaterThanOrEqual(21);
 
-      // Interactive: opening an operation shows its parameters and responses.
-      const createBooking = page
-        .locator('.opblock-post', { has: page.locator('[data-path="/api/v1/bookings"]') })
-        .first();
-      await createBooking.locator('.opblock-summary').first().click();
-      await expect
-        .poll(() => createBooking.locator('.opblock-body').first().textContent(), { timeout: 10_000 })
-        .toContain('Idempotency-Key');
-      const body = (await createBooking.locator('.opblock-body').first().textContent()) ?? '';
-      expect(body).toContain('slot-unavailable');
+        // Interactive: opening an operation shows its parameters and responses.
+        const createBooking = page
+          .locator('.opblock-post', { has: page.locator('[data-path="/api/v1/bookings"]') })
+          .first();
+        await createBooking.locator('.opblock-summary').first().click();
+        await expect
+          .poll(() => createBooking.locator('.opblock-body').first().textContent(), { timeout: 10_000 })
+          .toContain('Idempotency-Key');
+        const body = (await createBooking.locator('.opblock-body').first().textContent()) ?? '';
+        expect(body).toContain('slot-unavailable');
 
-      expect(requested.some((url) => url.endsWith('/docs/json'))).toBe(true);
-      expect(offHost, 'requests to hosts other than localhost').toEqual([]);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    }
-  });
+        expect(requested.some((url) => url.endsWith('/docs/json'))).toBe(true);
+        expect(offHost, 'requests to hosts other than localhost').toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+        rmSync(userDataDir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });
