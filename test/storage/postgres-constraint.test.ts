@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { timeOf, type Booking } from '../../src/domain/booking.js';
 import type { EventType } from '../../src/domain/event-type.js';
 import { OverlapViolation } from '../../src/app/ports/storage-errors.js';
@@ -29,6 +30,28 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
   let bob: Holder;
   let alices: EventType;
   let bobs: EventType;
+
+  // A lock cycle's victim waits deadlock_timeout before PostgreSQL looks for the cycle: 5 s, far
+  // above a loaded run's slowest transactions, so the bound below (under it) tells a deadlock from
+  // a slow machine (at the default of 1 s the two looked alike). Set on this process's database
+  // before the stores of the tests open their sessions, to which it then applies.
+  beforeAll(async () => {
+    const probeDir = mkdtempSync(join(tmpdir(), 'slotwise-constraint-'));
+    const probe = await openTestStore(probeDir);
+    try {
+      const client = new pg.Client({ connectionString: probe.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string }>('select current_database() as name');
+        await client.query(`alter database ${rows[0]!.name} set deadlock_timeout = '5s'`);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await probe.close();
+      rmSync(probeDir, { recursive: true, force: true });
+    }
+  });
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'slotwise-constraint-'));
@@ -229,7 +252,7 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
 
   it('when a chain of bookings, each overlapping only its neighbours, is inserted in transactions held open together, then none waits for another in a cycle', async () => {
     // Each transaction inserts, then stays open until all have inserted: the plain insert of each
-    // waited for its neighbours' and they for it, a deadlock PostgreSQL broke after a second.
+    // waited for its neighbours' and they for it, a deadlock PostgreSQL broke after deadlock_timeout.
     // Four: the test store's pool has five connections.
     const chain = Array.from({ length: 4 }, (_, i) =>
       bookingOf(
@@ -252,7 +275,8 @@ describe.skipIf(testStoreKind() !== 'postgres')('PostgreSQL exclusion constraint
         }),
       ),
     );
-    expect(performance.now() - began, 'a deadlock was detected and broken').toBeLessThan(900);
+    // A deadlock costs its victim 5 s (deadlock_timeout, above) and a retry.
+    expect(performance.now() - began, 'a deadlock was detected and broken').toBeLessThan(3_000);
     // Every second one at least: no two stored ones overlap, and no refusal lacks a stored neighbour.
     const stored = chain.filter((_, i) => results[i]);
     expect(stored.length).toBeGreaterThanOrEqual(2);
