@@ -144,13 +144,18 @@ describe('team event types in the store', () => {
 
   it('when a holder’s deletion is decided while a team type naming it as host is being written, then the deletion sees the host (it waits for the write), or the write sees the holder deleted', async () => {
     const { ada, accountId } = await world();
-    // The write first: it keeps its host, then takes its time before storing the team type.
+    // The write first: it keeps its host, then takes its time before storing the team type. The
+    // deletion starts once the host is kept, however long that took (a fixed wait could pass
+    // before it on a loaded machine, and the deletion would go first).
+    let kept!: () => void;
+    const hostKept = new Promise<void>((resolve) => (kept = resolve));
     const writing = store.transaction(async (tx) => {
-      const kept = await tx.holders.keepLive(accountId, [ada.id]);
+      const live = await tx.holders.keepLive(accountId, [ada.id]);
+      kept();
       await sleep(150);
-      await tx.teamEventTypes.insert(teamEventTypeRecord(accountId, [...kept], T0));
+      await tx.teamEventTypes.insert(teamEventTypeRecord(accountId, [...live], T0));
     });
-    await sleep(50);
+    await Promise.race([hostKept, writing]);
     const deletionSees = store.transaction(async (tx) => {
       await tx.holders.lockedLive(ada.id);
       return tx.holders.hostsLiveTeamType(ada.id);
@@ -160,12 +165,15 @@ describe('team event types in the store', () => {
 
     // The deletion first: it holds the holder until it commits; the write then finds no live host.
     const bob = await addHolderIn(accountId, 'bob');
+    let marked!: () => void;
+    const holderMarked = new Promise<void>((resolve) => (marked = resolve));
     const deleting = store.transaction(async (tx) => {
       await tx.holders.lockedLive(bob.id);
       await tx.holders.markDeleted(bob.id, T0 + 1);
+      marked();
       await sleep(150);
     });
-    await sleep(50);
+    await Promise.race([holderMarked, deleting]);
     const writeKeeps = store.transaction((tx) => tx.holders.keepLive(accountId, [bob.id]));
     await deleting;
     expect(await writeKeeps).toEqual(new Set());
