@@ -12,6 +12,7 @@ import type { Booking } from '../../src/domain/booking.js';
 import type { EventType } from '../../src/domain/event-type.js';
 import type { PageAfter, PageRequest } from '../../src/domain/page.js';
 import type { DeliveryAttempt, Webhook, WebhookEventType } from '../../src/domain/webhook.js';
+import type { ChangePollTiming } from '../../src/storage/postgres-change-poll.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { openTestStore, type TestStore } from '../support/databases.js';
 import { at, bookingRecord, eventTypeRecord, newHolder, newId, type BookingFields } from './records.js';
@@ -23,11 +24,14 @@ export let testStore: TestStore;
 export let storage: Storage;
 export let store: Store;
 
-/** Gives each test of the calling file a fresh, empty storage. */
-export function useFreshStorage(): void {
+/**
+ * Gives each test of the calling file a fresh, empty storage, its PostgreSQL change poll timed by
+ * `changePoll` (the production defaults unless given).
+ */
+export function useFreshStorage(changePoll?: ChangePollTiming): void {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'slotwise-storage-'));
-    testStore = await openTestStore(dir);
+    testStore = await openTestStore(dir, changePoll);
     storage = testStore.storage;
     store = storage.store;
   });

@@ -10,6 +10,7 @@ import type { EventType } from '../../src/domain/event-type.js';
 import type { TeamEventType } from '../../src/domain/team-event-type.js';
 import { openStorage, parseDatabaseUrl } from '../../src/storage/open-storage.js';
 import { OutOfScope } from '../../src/storage/kysely/write-scope.js';
+import { DEFAULT_CHANGE_POLL_TIMING } from '../../src/storage/postgres-change-poll.js';
 import { heardWithin, markWhenHearing } from '../support/change-marks.js';
 import { testStoreKind } from '../support/databases.js';
 import {
@@ -27,7 +28,11 @@ import {
 } from './fixture.js';
 import { teamEventTypeRecord } from './records.js';
 
-useFreshStorage();
+// PostgreSQL: what the poll heard is relied on for 30 s instead of 500 ms, so that a loaded
+// machine's slow poll cannot make a mark count as changed (nothing trusted) where a test says it
+// stays current; hearing a change still takes the poll's 100 ms. The lapse of that trust is
+// change-signal.test.ts's.
+useFreshStorage({ ...DEFAULT_CHANGE_POLL_TIMING, trustMs: 30_000 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
