@@ -274,7 +274,8 @@ describe('HTTP_* connection limits', () => {
     for (const held of [await first!.closed, await second!.closed]) {
       expect(held.text).toMatch(/^HTTP\/1\.1 408 /);
       expect(held.ms).toBeGreaterThanOrEqual(450);
-      expect(held.ms).toBeLessThan(2_000);
+      // Without the setting, Node's own headers timeout (a minute) would hold them.
+      expect(held.ms).toBeLessThan(4_000);
     }
     const health = await fetch(`${server.url}/healthz`);
     expect(health.headers.get('keep-alive')).toBe('timeout=2');
@@ -305,7 +306,13 @@ describe('graceful shutdown', () => {
     await sleep(300);
     const exit = exitOf(server);
     server.process.kill('SIGTERM');
-    await sleep(500);
+    // The signal is handled (it says so in its log, written at least every quarter second), however
+    // long that takes on a loaded machine; a fixed wait could end before it.
+    const deadline = Date.now() + 5_000;
+    while (!server.output().includes('shutting down')) {
+      if (Date.now() > deadline) throw new Error(`SIGTERM not handled within 5 s:\n${server.output()}`);
+      await sleep(20);
+    }
     expect(server.process.exitCode, 'the process waits for the request in flight').toBeNull();
     // No new work is taken on meanwhile: the connection is refused or answered 503.
     const fresh = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(3_000) }).then(
@@ -322,7 +329,8 @@ describe('graceful shutdown', () => {
     expect(answer.split('\r\n\r\n')[0]).toMatch(/\r\nconnection: close\r\n/i);
     const { code, signal } = await exit;
     expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
-    expect(Date.now() - answeredAt, 'exit follows the last answer promptly').toBeLessThan(3_000);
+    // Held for the grace period it would take 10 s; a loaded run exits within a second or two.
+    expect(Date.now() - answeredAt, 'exit follows the last answer promptly').toBeLessThan(7_000);
     // Log lines are written in batches: the last ones are written on the way out.
     expect(server.output()).toMatch(/"route":"\/api\/v1\/event-types","status":201/);
     // It really completed: the event type is stored.
@@ -344,7 +352,8 @@ describe('graceful shutdown', () => {
       server.process.kill(signalName);
       const { code, signal } = await exit;
       expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
-      expect(Date.now() - sentAt).toBeLessThan(5_000);
+      // Below the 10 s grace period a wait for nothing would take; a loaded run's takes a second or two.
+      expect(Date.now() - sentAt).toBeLessThan(8_000);
     },
   );
 });
