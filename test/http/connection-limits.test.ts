@@ -161,9 +161,11 @@ describe('request timeout', () => {
     dribble(slow.socket, body, 50); // ~2 s for the whole body
     const { ms, text } = await slow.closed;
     expect(statusOf(text), text).toBe(408);
-    // The headers were in long before their timeout: it is the request timeout that cut it.
+    // The headers were in long before their timeout: it is the request timeout that cut it. Without
+    // it the body would be in after some 2 s and answered 201 (checked above), so the bound only
+    // needs to leave a loaded machine room.
     expect(ms).toBeGreaterThanOrEqual(900);
-    expect(ms).toBeLessThan(2_000);
+    expect(ms).toBeLessThan(5_000);
     const list = await harness.request({ method: 'GET', url: '/api/v1/event-types', token });
     expect(list.json<{ data: unknown[] }>().data).toEqual([]);
   });
@@ -207,9 +209,10 @@ describe('keep-alive timeout', () => {
     for (const answer of answers) expect(answer).toMatch(/\r\nkeep-alive: timeout=1\r\n/i);
     await c.closed;
     const idleMs = Date.now() - idleSince;
-    // Node closes a second after the advertised timeout, so that a client never reuses a closing connection.
+    // Node closes a second after the advertised timeout, so that a client never reuses a closing
+    // connection: some 2 s, more on a loaded machine, against Fastify's default of 72 s.
     expect(idleMs).toBeGreaterThanOrEqual(900);
-    expect(idleMs).toBeLessThan(3_500);
+    expect(idleMs).toBeLessThan(10_000);
   });
 });
 
@@ -229,16 +232,18 @@ describe('slowloris', () => {
       c.socket.write('GET /healthz HTTP/1.1\r\nHost: test\r\n');
       dribble(c.socket, ENDLESS_HEADER, 100);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(slow.filter((c) => !c.socket.destroyed)).toHaveLength(4);
+    // Cut as they arrive, however long that takes on a loaded machine; without the cap per address
+    // 16 would stay (the server's whole share).
+    await expect.poll(() => slow.filter((c) => !c.socket.destroyed).length).toBe(4);
 
     for (const from of ['127.0.0.1', '127.0.0.3']) {
       const health = await get(port, '/healthz', {}, from);
       expect(health.status, health.text).toBe(200);
-      expect(health.ms).toBeLessThan(1_000);
+      // Waiting for a connection to be freed would take the 20 s headers timeout.
+      expect(health.ms).toBeLessThan(5_000);
       const me = await get(port, '/api/v1/me', { authorization: `Bearer ${token}` }, from);
       expect(me.status, me.text).toBe(200);
-      expect(me.ms).toBeLessThan(1_000);
+      expect(me.ms).toBeLessThan(5_000);
     }
     // The four it kept are still held (until the headers timeout), and nothing was answered to them.
     expect(slow.filter((c) => !c.socket.destroyed)).toHaveLength(4);
@@ -249,9 +254,11 @@ describe('slowloris', () => {
   });
 
   it('when slow clients from many addresses fill every connection, then new ones are refused until the headers timeout cuts the slow ones, then answered', async () => {
+    // The request timeout far beyond the bounds below: were the headers timeout not to cut the slow
+    // ones (reset by each byte, say), they would be held 30 s, not cut by the request timeout in time.
     const { port } = await listening({
       headersTimeoutMs: 500,
-      requestTimeoutMs: 5_000,
+      requestTimeoutMs: 30_000,
       maxConnections: 8,
       maxConnectionsPerAddress: 2,
     });
@@ -269,7 +276,7 @@ describe('slowloris', () => {
     expect(refused.text).toBe('');
     // Retried, it is answered once the slow ones are cut (at the headers timeout, 408 each).
     let answered: Awaited<ReturnType<typeof get>> | undefined;
-    while (Date.now() - started < 5_000) {
+    while (Date.now() - started < 15_000) {
       const attempt = await get(port, '/healthz');
       if (attempt.status !== 0) {
         answered = attempt;
@@ -279,8 +286,9 @@ describe('slowloris', () => {
     }
     expect(answered?.status, answered?.text).toBe(200);
     const waited = Date.now() - started;
+    // Some 0.5 s idle, more on a loaded machine; the slow ones held to the request timeout would be 30 s.
     expect(waited).toBeGreaterThanOrEqual(400);
-    expect(waited).toBeLessThan(2_500);
+    expect(waited).toBeLessThan(10_000);
     for (const c of slow) expect(statusOf((await c.closed).text)).toBe(408);
 
     const metrics = await get(port, '/metrics');
