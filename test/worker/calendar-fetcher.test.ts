@@ -216,14 +216,15 @@ describe('HttpCalendarFetcher: ICS addresses', () => {
     expectSecretFree(error);
   });
 
-  it('when the server never answers, then the fetch fails at the timeout, fast', { timeout: 5_000 }, async () => {
+  it('when the server never answers, then the fetch fails at the timeout, fast', { timeout: 10_000 }, async () => {
     server.serve(SECRET_PATH, { kind: 'hang' });
     const started = Date.now();
     const error = failure(await fetcher({ timeoutMs: 300 }).fetch(ics(server.url(SECRET_PATH)), null, WINDOW));
     const took = Date.now() - started;
     expect(error).toBe('the calendar server did not answer within 0.3 s');
     expect(took).toBeGreaterThanOrEqual(250);
-    expect(took).toBeLessThan(2_000);
+    // Room for a loaded machine; without the timeout the fetch would never end.
+    expect(took).toBeLessThan(3_000);
     expectSecretFree(error);
   });
 
@@ -232,7 +233,8 @@ describe('HttpCalendarFetcher: ICS addresses', () => {
     const started = Date.now();
     const error = failure(await fetcher({ timeoutMs: 400 }).fetch(ics(server.url('/cal.ics')), null, WINDOW));
     expect(error).toBe('the calendar server did not answer within 0.4 s');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Room for a loaded machine; a body not counted would be read whole instead (and succeed).
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('when the body is larger than maxBytes, then it is cut there and the fetch fails', async () => {
@@ -357,7 +359,8 @@ describe('HttpCalendarFetcher: ICS addresses', () => {
     const started = Date.now();
     const error = failure(await fetcher().fetch(ics(server.url('/cal.ics')), null, WINDOW, stop.signal));
     expect(error).toBe(CALENDAR_MESSAGES.stopped);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    // An abort not heard would wait for the fetcher's 5 s timeout; a loaded run's takes a fraction of a second.
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
 

@@ -81,7 +81,8 @@ describe('EmailSender', () => {
       sender = new EmailSender({ smtpUrl: `smtp://127.0.0.1:${silentPort}`, timeoutMs: 500, maxConnections: 2 });
       const started = performance.now();
       expect(await sender.send(messageTo('grace@example.com'))).toMatchObject({ kind: 'retry' });
-      expect(performance.now() - started).toBeLessThan(1_500);
+      // Room for a loaded machine; without the timeout, nodemailer's own greeting timeout is 30 s.
+      expect(performance.now() - started).toBeLessThan(3_000);
     } finally {
       sender?.close();
       sender = undefined;
