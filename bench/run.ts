@@ -363,12 +363,14 @@ async function main(): Promise<void> {
       await part(async () => {
         const bookings = await bookingLoad(base, server.pid!, worst, now);
         const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor.db'), SECONDS, 16);
+        const overHttp = await httpWriteFloor(ON_POSTGRES ? database.url : join(dir, 'http-floor.db'));
         return (
-          `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p99 ${bookings.p99} ms ` +
+          `POST /bookings, 16 clients: ${bookings.rps.toFixed(0)} bookings/s, p50 ${bookings.p50} ms, p99 ${bookings.p99} ms ` +
           `(floor: ${floor.rate.toFixed(0)} durable ${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) ` +
           `→ ratio ${(bookings.rps / floor.rate).toFixed(2)}; server CPU per booking ${bookings.cpuPerRequestUs.toFixed(0)} µs; ` +
           `database statements per booking ${statementsText(bookings.statementsPerRequest!)}\n` +
-          cpuSplit('booking', bookings, floor)
+          cpuSplit('booking', bookings, floor) +
+          `\n  ${httpFloorText(overHttp)}`
         );
       });
     if (runs('holds'))
@@ -387,17 +389,19 @@ async function main(): Promise<void> {
     if (runs('seats'))
       await part(async () => {
         // Issue 29: 16 clients filling 100-seat occurrences, one start after another: every seat
-        // joins (or opens) the occurrence, which is counted under the holder's lock after the write.
+        // joins (or opens) the occurrence with a seat number no other seat of it holds.
         const seated = await seedSeats(base, env);
         const seats = await seatLoad(base, server.pid!, seated, now);
         const floor = await durableWriteFloor(ON_POSTGRES ? database.url : join(dir, 'floor-seats.db'), SECONDS, 16);
+        const overHttp = await httpWriteFloor(ON_POSTGRES ? database.url : join(dir, 'http-floor-seats.db'));
         return (
           `POST /bookings of seats, ${SEATS} per occurrence, 16 clients: ${seats.rps.toFixed(0)} seats/s, ` +
           `p50 ${seats.p50} ms, p99 ${seats.p99} ms (target < 50 ms) (floor: ${floor.rate.toFixed(0)} durable ` +
           `${ON_POSTGRES ? 'pg' : 'SQLite'} check+insert transactions/s) → ratio ${(seats.rps / floor.rate).toFixed(2)}; ` +
           `server CPU per seat ${seats.cpuPerRequestUs.toFixed(0)} µs; database statements per seat ` +
           `${statementsText(seats.statementsPerRequest!)}\n` +
-          cpuSplit('seat', seats, floor)
+          cpuSplit('seat', seats, floor) +
+          `\n  ${httpFloorText(overHttp)}`
         );
       });
     if (runs('revocation')) await part(() => revocationLatency(env));
@@ -1126,6 +1130,67 @@ async function writeLoad(
     roundRps: [],
     statementsPerRequest: perRequest(await statementCounter.since(statementsBefore), result.requests.total),
   };
+}
+
+interface HttpWriteFloor {
+  rps: number;
+  p50: number;
+  p99: number;
+  serverCpuPerRequestUs: number;
+}
+
+/**
+ * The write floor over HTTP (`http-write-floor.ts`): the same 16 clients and body shape as a write
+ * load, against a bare route that runs the floor's transaction on the same store, with the
+ * server's pool size. What a booking's latency is judged against: on this machine most of a
+ * request's cost is its round trips, and the floor makes as few as a durable write can.
+ */
+async function httpWriteFloor(target: string): Promise<HttpWriteFloor> {
+  const port = await freePort();
+  const poolSize = process.env.DATABASE_POOL_SIZE ?? '10';
+  const floor = spawn(
+    process.execPath,
+    [join(process.cwd(), 'dist-bench/bench/http-write-floor.js'), target, String(port), poolSize],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      floor.stdout!.once('data', () => resolve());
+      floor.once('exit', (code) => reject(new Error(`the HTTP write floor exited with ${code}`)));
+    });
+    const cpuBefore = cpuTimeUs(floor.pid!);
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/bookings`,
+      method: 'POST',
+      connections: 16,
+      duration: SECONDS,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        eventTypeId: 'evt_floor',
+        start: new Date().toISOString(),
+        guestName: 'Floor',
+        guestEmail: 'floor@example.com',
+      }),
+    });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`HTTP write floor: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      serverCpuPerRequestUs: (cpuTimeUs(floor.pid!) - cpuBefore) / result.requests.total,
+    };
+  } finally {
+    floor.kill('SIGTERM');
+    if (floor.exitCode === null) await new Promise((resolve) => floor.once('exit', resolve));
+  }
+}
+
+function httpFloorText(floor: HttpWriteFloor): string {
+  return (
+    `HTTP write floor (a bare route, the floor's transaction, 16 clients): ${floor.rps.toFixed(0)}/s, ` +
+    `p50 ${floor.p50} ms, p99 ${floor.p99} ms, its server's CPU per request ${floor.serverCpuPerRequestUs.toFixed(0)} µs`
+  );
 }
 
 /** Database statements: all the server sent (but for reading the counter), and those beyond what its own timers send at idle. */
