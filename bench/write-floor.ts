@@ -18,7 +18,12 @@ export async function durableWriteFloor(target: string, seconds: number, clients
   return target.startsWith('postgres') ? postgresFloor(target, seconds, clients) : sqliteFloor(target, seconds);
 }
 
-function sqliteFloor(file: string, seconds: number): WriteFloor {
+/**
+ * The floor's durable write on SQLite, in a new file: WAL with `synchronous=FULL`, and a function
+ * that runs one transaction (`BEGIN IMMEDIATE`, the bounded overlap check, the insert, `COMMIT`)
+ * for a start. Also the HTTP write floor's (`http-write-floor.ts`).
+ */
+export function sqliteFloorWrite(file: string): { write: (start: number) => void; close: () => void } {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -30,32 +35,67 @@ function sqliteFloor(file: string, seconds: number): WriteFloor {
   const insert = db.prepare('insert into b (holder, start_at, end_at) values (?, ?, ?)');
   const begin = db.prepare('begin immediate');
   const commit = db.prepare('commit');
+  return {
+    write(start) {
+      begin.run();
+      check.get('h', start - 3 * 86_400_000, start + 300_000, start);
+      insert.run('h', start, start + 300_000);
+      commit.run();
+    },
+    close: () => db.close(),
+  };
+}
+
+function sqliteFloor(file: string, seconds: number): WriteFloor {
+  const floor = sqliteFloorWrite(file);
   const machineBefore = machineBusyUs();
   const deadline = performance.now() + seconds * 1000;
   let done = 0;
   for (let start = 0; performance.now() < deadline; start += 300_000) {
-    begin.run();
-    check.get('h', start - 3 * 86_400_000, start + 300_000, start);
-    insert.run('h', start, start + 300_000);
-    commit.run();
+    floor.write(start);
     done++;
   }
   const machineCpuPerTxUs = (machineBusyUs() - machineBefore) / done;
-  db.close();
+  floor.close();
   return { rate: done / seconds, machineCpuPerTxUs, databaseCpuPerTxUs: null };
 }
 
-async function postgresFloor(url: string, seconds: number, clients: number): Promise<WriteFloor> {
+/** Something that runs a statement on PostgreSQL: a `pg` client, or a client of a pool. */
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/** The floor's table on PostgreSQL, made empty: each floor of a run starts from none, in the run's one database. */
+export async function createPostgresFloorTable(url: string): Promise<void> {
   const { default: pg } = await import('pg');
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
-  // Each floor of a run (bookings, holds) starts from an empty table, in the run's one database.
   await setup.query('drop table if exists floor_bookings');
   await setup.query(
     'create table floor_bookings (holder text not null, start_at bigint not null, end_at bigint not null)',
   );
   await setup.query('create index floor_by_holder on floor_bookings (holder, start_at)');
   await setup.end();
+}
+
+/** The floor's durable write on PostgreSQL: `begin`, the bounded overlap check, the insert, `commit`. */
+export async function postgresFloorWrite(client: Queryable, start: number): Promise<void> {
+  await client.query('begin');
+  await client.query(
+    'select count(*) from floor_bookings where holder = $1 and start_at > $2 and start_at < $3 and end_at > $4',
+    ['h', start - 3 * 86_400_000, start + 300_000, start],
+  );
+  await client.query('insert into floor_bookings (holder, start_at, end_at) values ($1, $2, $3)', [
+    'h',
+    start,
+    start + 300_000,
+  ]);
+  await client.query('commit');
+}
+
+async function postgresFloor(url: string, seconds: number, clients: number): Promise<WriteFloor> {
+  const { default: pg } = await import('pg');
+  await createPostgresFloorTable(url);
   const connected = await Promise.all(
     Array.from({ length: clients }, async () => {
       const client = new pg.Client({ connectionString: url });
@@ -72,18 +112,7 @@ async function postgresFloor(url: string, seconds: number, clients: number): Pro
   await Promise.all(
     connected.map(async (client) => {
       while (performance.now() < deadline) {
-        const start = 300_000 * next++;
-        await client.query('begin');
-        await client.query(
-          'select count(*) from floor_bookings where holder = $1 and start_at > $2 and start_at < $3 and end_at > $4',
-          ['h', start - 3 * 86_400_000, start + 300_000, start],
-        );
-        await client.query('insert into floor_bookings (holder, start_at, end_at) values ($1, $2, $3)', [
-          'h',
-          start,
-          start + 300_000,
-        ]);
-        await client.query('commit');
+        await postgresFloorWrite(client, 300_000 * next++);
         done++;
       }
     }),
