@@ -16,7 +16,14 @@ import { checkTeamBookable, type HostVerdict, type TeamDailyCap, type TeamShape 
 import type { Zones } from '../domain/zone.js';
 import { unknownEventType } from './event-types.js';
 import { occupanciesAt } from './occupancies.js';
-import type { DecisionRules, Seat, StoredOccupancy, TeamDecisionRules, Transaction } from './ports/store.js';
+import type {
+  DecisionRules,
+  Seat,
+  SeatClaims,
+  StoredOccupancy,
+  TeamDecisionRules,
+  Transaction,
+} from './ports/store.js';
 
 /** What a booking or hold is judged by: its holder's own event type's rules, or a team type's (contract §14). */
 export type BookingRules = DecisionRules | TeamDecisionRules;
@@ -66,19 +73,35 @@ interface SeatChoice {
  * free number keeps them from picking the same one (a clash is refused by the write, and judged
  * again). Once the seats were lowered below a number held, the lowest free one is taken and the
  * seats are counted under the lock. Undefined when no number is free (no seat left): judged again.
+ *
+ * A number another transaction of this process chose (`claims`: open, or committed after this
+ * one's reads) is passed over while another is free: it is most likely taken, and a clash costs a
+ * wait for that transaction's commit and a second decision (measured on PostgreSQL: one seat in
+ * ten of 16 concurrent clients clashed, each with three statements more). The choice is claimed
+ * before anything is awaited, so two decisions of this process never choose alike.
  */
 function chooseSeat(
   eventType: BookingRules['eventType'],
   start: Instant,
   held: ReadonlySet<number>,
+  claims: SeatClaims,
 ): SeatChoice | undefined {
   const seats = eventType.seats!;
+  const occurrence = occurrenceOf(eventType.id, start);
+  const claimed = claims.claimedIn(occurrence);
   const free: number[] = [];
-  for (let number = 1; number <= seats; number++) if (!held.has(number)) free.push(number);
+  const unclaimed: number[] = [];
+  for (let number = 1; number <= seats; number++) {
+    if (held.has(number)) continue;
+    free.push(number);
+    if (!claimed.has(number)) unclaimed.push(number);
+  }
   if (free.length === 0) return undefined;
+  const choices = unclaimed.length > 0 ? unclaimed : free;
   const countUnderLock = [...held].some((number) => number > seats);
-  const number = countUnderLock ? free[0]! : free[randomInt(free.length)]!;
-  return { seat: { occurrence: occurrenceOf(eventType.id, start), number }, countUnderLock };
+  const number = countUnderLock ? choices[0]! : choices[randomInt(choices.length)]!;
+  claims.claim(occurrence, number);
+  return { seat: { occurrence, number }, countUnderLock };
 }
 
 /** A booking or hold taking time: what `takeTime` decides on, and how the time is written. */
@@ -166,7 +189,9 @@ async function takeHolderTime<Locked>(
     if (judged.reason !== null) throw unbookable(judged.reason);
     if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
     const time = await timeToWrite(tx, eventType, start, [host.holderId], judged.joining);
-    const chosen = eventType.seats ? chooseSeat(eventType, start, new Set(judged.joining?.seatNumbers)) : null;
+    const chosen = eventType.seats
+      ? chooseSeat(eventType, start, new Set(judged.joining?.seatNumbers), tx.seatClaims)
+      : null;
     if (chosen !== undefined && (await taking.insert({ hostIds: time.hostIds, time, seat: chosen?.seat ?? null }))) {
       choice = chosen;
       break;
@@ -261,7 +286,9 @@ async function takeTeamTime<Locked>(
       if (!(await judging.allFree(assignment, cap))) break;
       await judging.dropExpiredHolds(assignment);
       const time = await timeToWrite(tx, eventType, start, assignment, judging.joining(assignment));
-      const chosen = eventType.seats ? chooseSeat(eventType, start, judging.seatNumbers(assignment)) : null;
+      const chosen = eventType.seats
+        ? chooseSeat(eventType, start, judging.seatNumbers(assignment), tx.seatClaims)
+        : null;
       if (chosen !== undefined && (await taking.insert({ hostIds: assignment, time, seat: chosen?.seat ?? null }))) {
         written = assignment;
         choice = chosen;

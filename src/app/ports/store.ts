@@ -518,6 +518,22 @@ export interface Transaction {
    * Taken after the decision's writes, as `lockCalendar` is.
    */
   lockTeamEventType(eventTypeId: string): Promise<void>;
+  /** The seat numbers this process's open write transactions are taking (contract §15). */
+  seatClaims: SeatClaims;
+}
+
+/**
+ * The seat numbers of each occurrence that this process's other write transactions chose and
+ * this one's reads may not show taken: what a seat's decision passes over when it chooses a
+ * number, so that concurrent seats of one process never pick the same one. A pick the database
+ * refuses costs a wait for the other transaction's commit and a second decision; the unique
+ * index, not this, keeps an occurrence to its seats (other processes' picks are not known here).
+ */
+export interface SeatClaims {
+  /** The numbers of `occurrence` chosen by transactions still open, or ended since this one began. */
+  claimedIn(occurrence: string): ReadonlySet<number>;
+  /** Chooses `number` of `occurrence` for this transaction. */
+  claim(occurrence: string, number: number): void;
 }
 
 export interface Store extends Reads {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Transaction } from '../../app/ports/store.js';
+import type { SeatClaims, Transaction } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import { KyselyApiKeys } from './api-keys.js';
 import { KyselyAppointments } from './appointments.js';
@@ -17,6 +17,7 @@ import { KyselyOutbox } from './outbox.js';
 import { KyselyReminders } from './reminders.js';
 import { KyselyTeamEventTypes } from './team-event-types.js';
 import { KyselySchedules } from './schedules.js';
+import { NO_SEAT_CLAIMS } from './seat-claims.js';
 import { KyselyWebhooks } from './webhooks.js';
 import { WriteScope } from './write-scope.js';
 
@@ -44,6 +45,7 @@ export class KyselyRecords implements Transaction {
     private readonly db: Kysely<Database>,
     private readonly engine: EngineTraits,
     scope: WriteScope = WriteScope.ANY,
+    readonly seatClaims: SeatClaims = NO_SEAT_CLAIMS,
   ) {
     this.decisions = new KyselyDecisions(db, engine, scope);
     this.accounts = new KyselyAccounts(db, engine, scope);

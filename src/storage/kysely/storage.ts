@@ -9,6 +9,7 @@ import { KyselyHousekeeping } from './housekeeping.js';
 import { KyselyIdempotencyLedger } from './idempotency-ledger.js';
 import { KyselyNotificationQueue } from './notifications.js';
 import { KyselyRequestCounts } from './request-counter.js';
+import { SeatClaimRegistry } from './seat-claims.js';
 import { KyselyStore } from './store.js';
 import { Transactions } from './transactions.js';
 import type { QueryTally } from './translated-errors.js';
@@ -28,7 +29,7 @@ export function kyselyStorage(
   const transactions = new Transactions(db, engine, changes);
   return {
     engine: engine.name,
-    store: new KyselyStore(db, engine, transactions),
+    store: new KyselyStore(db, engine, transactions, new SeatClaimRegistry()),
     deliveryQueue: new KyselyDeliveryQueue(db, engine, transactions),
     notificationQueue: new KyselyNotificationQueue(engine, transactions),
     idempotencyLedger: new KyselyIdempotencyLedger(engine, transactions),

@@ -22,6 +22,7 @@ import type { NotificationReads } from '../../app/ports/notification-store.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
 import { KyselyRecords } from './records.js';
+import type { SeatClaimRegistry } from './seat-claims.js';
 import type { TransactionRunner } from './transactions.js';
 import { WriteScope } from './write-scope.js';
 
@@ -47,6 +48,7 @@ export class KyselyStore implements Store {
     db: Kysely<Database>,
     private readonly engine: EngineTraits,
     private readonly transactions: TransactionRunner,
+    private readonly seatClaims: SeatClaimRegistry,
   ) {
     const root = new KyselyRecords(db, engine);
     this.accounts = root.accounts;
@@ -66,10 +68,16 @@ export class KyselyStore implements Store {
     this.notifications = root.notifications;
   }
 
-  transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T> {
-    return this.transactions.retrying(
-      (connection) => work(new KyselyRecords(connection, this.engine, WriteScope.of(scope))),
-      scope?.ownerIds,
-    );
+  async transaction<T>(work: (tx: Transaction) => Promise<T>, scope?: TransactionScope): Promise<T> {
+    // Every attempt's seat numbers stay claimed until the last has ended (committed or not).
+    const claims = this.seatClaims.session();
+    try {
+      return await this.transactions.retrying(
+        (connection) => work(new KyselyRecords(connection, this.engine, WriteScope.of(scope), claims)),
+        scope?.ownerIds,
+      );
+    } finally {
+      claims.release();
+    }
   }
 }
