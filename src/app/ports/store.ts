@@ -518,7 +518,7 @@ export interface Transaction {
    * Taken after the decision's writes, as `lockCalendar` is.
    */
   lockTeamEventType(eventTypeId: string): Promise<void>;
-  /** The seat numbers this process's open write transactions are taking (contract §15). */
+  /** The seat numbers this process's other write transactions chose, which this one passes over (contract §15). */
   seatClaims: SeatClaims;
 }
 
