@@ -1012,17 +1012,15 @@ describe('three server processes on one PostgreSQL database', () => {
     const webhookId = await createWebhook(bob, a, receiver.url);
 
     // Four events through A only (A takes at most four attempts per webhook at once); its worker
-    // is woken by each commit, B and C only poll.
+    // is woken by each commit, B and C only poll. Booked at once, so that A's attempts start
+    // together: A gives up on each WEBHOOK_TIMEOUT_MS after it started, and reschedules it itself.
     const day = dayAhead(3);
-    for (let i = 0; i < 4; i++) {
-      const response = await api(a, bob, 'POST', '/api/v1/bookings', {
-        eventTypeId,
-        start: iso(day + i * 60 * MIN),
-        ...guest(i),
-      });
-      expect(response.status, JSON.stringify(response.body)).toBe(201);
-    }
-    // Within A's WEBHOOK_TIMEOUT_MS of the first, or the first would be given up on.
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        api(a, bob, 'POST', '/api/v1/bookings', { eventTypeId, start: iso(day + i * 60 * MIN), ...guest(i) }),
+      ),
+    );
+    for (const response of responses) expect(response.status, JSON.stringify(response.body)).toBe(201);
     await receiver.waitForRequests(4, 4_000);
     const claimed = await deliveriesOf(webhookId);
     expect(claimed).toHaveLength(4);
@@ -1034,14 +1032,17 @@ describe('three server processes on one PostgreSQL database', () => {
     // Every attempt is still waiting for its answer.
     expect(receiver.requests.every((r) => r.answeredAt === null)).toBe(true);
 
+    const killedAt = Date.now();
     await a.kill();
     receiver.delayMs = 0;
 
     const delivered = await waitUntilAllSucceeded(webhookId, 4, LEASE_MS + 8_000);
     expect(delivered.every((r) => r.claimed_until === null)).toBe(true);
 
-    // A's attempts died with it: the receiver saw their connections close unanswered.
-    const abandoned = receiver.requests.filter((r) => r.abandoned);
+    // A's attempts died with it: the receiver saw their connections close unanswered. Only those
+    // A had not given up on itself before the kill (a loaded machine may take that long) were
+    // still under A's lease: one A gave up on is rescheduled by A, for anyone.
+    const abandoned = receiver.requests.filter((r) => r.abandoned && killedAt - r.at < WEBHOOK_TIMEOUT_MS);
     expect(abandoned.length, JSON.stringify(receiver.requests)).toBeGreaterThanOrEqual(1);
     const eventIds = await eventIdsOf(await holderId('bob'));
     expect(eventIds.sort()).toEqual([...leaseOf.keys()].sort());
