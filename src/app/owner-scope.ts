@@ -58,7 +58,9 @@ export function byOwner<Row extends { holderId: string | null; accountId: string
   const grouped = new Map<string, Row[]>();
   for (const row of rows) {
     const owner = row.holderId ?? row.accountId;
-    grouped.set(owner, [...(grouped.get(owner) ?? []), row]);
+    const rowsOfOwner = grouped.get(owner);
+    if (rowsOfOwner) rowsOfOwner.push(row);
+    else grouped.set(owner, [row]);
   }
   return grouped;
 }

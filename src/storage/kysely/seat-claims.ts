@@ -52,6 +52,8 @@ export class SeatClaimRegistry {
 
   /** Drops the claims that ended before every open session began: each of those reads them as taken. */
   private forgetUnseen(): void {
+    // Every write transaction ends here; most (whatever is not a seat) have claimed nothing.
+    if (this.claims.size === 0) return;
     let oldestStart = Infinity;
     for (const open of this.openSince) oldestStart = Math.min(oldestStart, open.startedAt);
     for (const claim of this.claims)
