@@ -1006,22 +1006,21 @@ describe('three server processes on one PostgreSQL database', () => {
     const eventTypeId = await createEventType(bob, a, { title: 'Bob call', durationMinutes: 30 });
     const receiver = await HookReceiver.start();
     receivers.push(receiver);
-    // A's attempts stay unanswered until A is killed, however long the steps before the kill take
-    // on a loaded machine (3 s was too little): A itself gives up on them after WEBHOOK_TIMEOUT_MS.
-    receiver.delayMs = 20_000;
+    receiver.delayMs = 3_000;
     const webhookId = await createWebhook(bob, a, receiver.url);
 
     // Four events through A only (A takes at most four attempts per webhook at once); its worker
-    // is woken by each commit, B and C only poll. Booked at once, so that A's attempts start
-    // together: A gives up on each WEBHOOK_TIMEOUT_MS after it started, and reschedules it itself.
+    // is woken by each commit, B and C only poll.
     const day = dayAhead(3);
-    const responses = await Promise.all(
-      Array.from({ length: 4 }, (_, i) =>
-        api(a, bob, 'POST', '/api/v1/bookings', { eventTypeId, start: iso(day + i * 60 * MIN), ...guest(i) }),
-      ),
-    );
-    for (const response of responses) expect(response.status, JSON.stringify(response.body)).toBe(201);
-    await receiver.waitForRequests(4, 4_000);
+    for (let i = 0; i < 4; i++) {
+      const response = await api(a, bob, 'POST', '/api/v1/bookings', {
+        eventTypeId,
+        start: iso(day + i * 60 * MIN),
+        ...guest(i),
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+    }
+    await receiver.waitForRequests(4, 2_500);
     const claimed = await deliveriesOf(webhookId);
     expect(claimed).toHaveLength(4);
     for (const row of claimed) {
@@ -1032,17 +1031,14 @@ describe('three server processes on one PostgreSQL database', () => {
     // Every attempt is still waiting for its answer.
     expect(receiver.requests.every((r) => r.answeredAt === null)).toBe(true);
 
-    const killedAt = Date.now();
     await a.kill();
     receiver.delayMs = 0;
 
     const delivered = await waitUntilAllSucceeded(webhookId, 4, LEASE_MS + 8_000);
     expect(delivered.every((r) => r.claimed_until === null)).toBe(true);
 
-    // A's attempts died with it: the receiver saw their connections close unanswered. Only those
-    // A had not given up on itself before the kill (a loaded machine may take that long) were
-    // still under A's lease: one A gave up on is rescheduled by A, for anyone.
-    const abandoned = receiver.requests.filter((r) => r.abandoned && killedAt - r.at < WEBHOOK_TIMEOUT_MS);
+    // A's attempts died with it: the receiver saw their connections close unanswered.
+    const abandoned = receiver.requests.filter((r) => r.abandoned);
     expect(abandoned.length, JSON.stringify(receiver.requests)).toBeGreaterThanOrEqual(1);
     const eventIds = await eventIdsOf(await holderId('bob'));
     expect(eventIds.sort()).toEqual([...leaseOf.keys()].sort());
