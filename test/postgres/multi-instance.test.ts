@@ -1006,6 +1006,8 @@ describe('three server processes on one PostgreSQL database', () => {
     const eventTypeId = await createEventType(bob, a, { title: 'Bob call', durationMinutes: 30 });
     const receiver = await HookReceiver.start();
     receivers.push(receiver);
+    // Below WEBHOOK_TIMEOUT_MS: an attempt A gave up on would be recorded as failed and retried
+    // on its schedule, which may come before A's lease ends (the lease only guards attempts in flight).
     receiver.delayMs = 3_000;
     const webhookId = await createWebhook(bob, a, receiver.url);
 
