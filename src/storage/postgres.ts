@@ -101,7 +101,7 @@ const POSTGRES: EngineTraits = {
   sharingRows: (query) => query.forShare(),
   keepingRows: (query) => query.forKeyShare(),
   // …and a claim passes over deliveries another worker's claim holds.
-  claimSuffix: sql`for update of d skip locked`,
+  claimingRowsOf: (alias) => sql`for update of ${sql.raw(alias)} skip locked`,
   skippingLocked: sql`for update skip locked`,
   sharedSourceCount: (holderIdColumn) =>
     sql<number>`(select count(*) from (select id from calendar_sources where holder_id = ${sql.ref(holderIdColumn)} for share) as shared)`,

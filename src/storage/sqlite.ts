@@ -167,7 +167,7 @@ const SQLITE: EngineTraits = {
     ).rows;
   },
   oneOf: (column, idsJson) => sql<boolean>`${sql.ref(column)} in (select value from json_each(${idsJson}))`,
-  claimSuffix: sql``,
+  claimingRowsOf: () => sql``,
   skippingLocked: sql``,
   insertsInWith: false,
   groupCommit: true,

@@ -1,11 +1,12 @@
 // The notification outbox (src/app/ports/notification-store.ts) as the e-mail worker relies on it,
 // on both engines: the booking changes whose e-mails are still to be written (each written out
-// once), and the order in which a recipient's notices of one occurrence are claimed.
+// once), the order in which a recipient's notices of one occurrence are claimed, and how claims
+// are shared between accounts and their holders.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EmailChange, NewNotification } from '../../src/app/ports/notification-store.js';
 import type { Holder } from '../../src/domain/api-key.js';
 import { occurrenceNoticeMessage } from '../../src/domain/notification.js';
-import { T0, addHolder, storage, store, useFreshStorage } from './fixture.js';
+import { T0, addHolder, addHolderIn, storage, store, useFreshStorage } from './fixture.js';
 
 useFreshStorage();
 
@@ -111,5 +112,56 @@ describe("a recipient's notices of one occurrence", () => {
       tx.notifications.insert([{ ...notice('ntf_b'), createdAt: T0 - 1 }, notice('ntf_a'), notice('ntf_c')]),
     );
     expect((await claim(T0)).map((job) => job.id)).toEqual(['ntf_b']);
+  });
+});
+
+describe('claims shared between accounts and their holders', () => {
+  const message = (id: string, holder: Holder, dueAt: number): NewNotification => ({
+    id,
+    bookingId: `bkg_${id}`,
+    accountId: holder.accountId,
+    holderId: holder.id,
+    channel: 'email',
+    kind: 'created',
+    recipient: `${id}@example.com`,
+    message: JSON.stringify({ kind: 'created' }),
+    status: 'pending',
+    lastError: null,
+    dueAt,
+    createdAt: dueAt,
+  });
+  const claim = async (now: number, limit: number) =>
+    (await storage.notificationQueue.claimDue({ channel: 'email', now, leaseUntil: now + 60_000, limit })).map(
+      (job) => job.id,
+    );
+
+  it('when one account has many messages due before the others, then each claim takes every account’s first, and each of its holders’, before any second', async () => {
+    // Alice's account has two holders: alice, with six messages due first, and carol, with one.
+    const carol = await addHolderIn(alice.accountId, 'carol');
+    await store.transaction((tx) =>
+      tx.notifications.insert([
+        ...Array.from({ length: 6 }, (_, i) => message(`ntf_alice_${i}`, alice, T0 + i)),
+        message('ntf_bob_0', bob, T0 + 10),
+        message('ntf_carol_0', carol, T0 + 20),
+      ]),
+    );
+    // Oldest first alone would have been alice's first three.
+    expect(await claim(T0 + 100, 2)).toEqual(['ntf_alice_0', 'ntf_bob_0']);
+    // Alice's first is leased: alice's next and carol's first are each their holder's first now.
+    expect(await claim(T0 + 100, 2)).toEqual(['ntf_alice_1', 'ntf_carol_0']);
+    expect(await claim(T0 + 100, 10)).toEqual(['ntf_alice_2', 'ntf_alice_3', 'ntf_alice_4', 'ntf_alice_5']);
+    expect(await claim(T0 + 100, 10)).toEqual([]);
+  });
+
+  it('when claims run at once, then each message is claimed by one of them', async () => {
+    await store.transaction((tx) =>
+      tx.notifications.insert([
+        ...Array.from({ length: 8 }, (_, i) => message(`ntf_alice_${i}`, alice, T0 + i)),
+        ...Array.from({ length: 8 }, (_, i) => message(`ntf_bob_${i}`, bob, T0 + i)),
+      ]),
+    );
+    const claimed = (await Promise.all(Array.from({ length: 6 }, () => claim(T0 + 100, 4)))).flat();
+    expect(claimed.length).toBe(new Set(claimed).size);
+    expect(claimed.length + (await claim(T0 + 100, 20)).length).toBe(16);
   });
 });

@@ -110,7 +110,7 @@ class QueueRows extends Table {
         and (d.claimed_until is null or d.claimed_until <= ${request.now})
       order by fair.account_position, d.next_attempt_at, d.id
       limit ${request.limit}
-      ${this.engine.claimSuffix}`.execute(this.db);
+      ${this.engine.claimingRowsOf('d')}`.execute(this.db);
     return result.rows.map((r) => ({
       deliveryId: r.id,
       eventId: r.event_id,

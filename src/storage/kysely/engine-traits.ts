@@ -116,8 +116,12 @@ export interface EngineTraits {
    * round trip. SQLite has no such `with`, and no round trip to save.
    */
   insertsInWith: boolean;
-  /** Ends the delivery claim: locks what it claims and passes over rows another claim holds (PostgreSQL). */
-  claimSuffix: RawBuilder<unknown>;
+  /**
+   * Ends a claim that ranks its rows in a subquery (the webhook deliveries', the notifications'):
+   * locks the rows of the table under `alias` it claims and passes over rows another claim holds
+   * (PostgreSQL's `for update of … skip locked`: a window function's subquery cannot be locked).
+   */
+  claimingRowsOf(alias: string): RawBuilder<unknown>;
   /** Ends a claim's inner select of one table: `for update skip locked` (PostgreSQL), nothing on SQLite. */
   skippingLocked: RawBuilder<unknown>;
   /**

@@ -331,77 +331,124 @@ export class KyselyNotificationQueue implements NotificationQueue {
     }, NOTHING_CACHED);
   }
 
+  /**
+   * Due messages of the channel, ranked as the webhook deliveries' claim ranks them
+   * (`delivery-queue.ts`): each owner's (a holder, or the account for what no holder owns) in
+   * order of due time, the owners of each account in turn, and every account's first before any
+   * account's second. An account whose thousand guests are told of a cancelled occurrence then
+   * takes no more of a claim than any other account with something due; the rest of its messages
+   * follow in later claims. Ranking reads every due message of the channel, as the deliveries'
+   * does: a backlog is what the worker is drawing down.
+   */
   private due(db: Kysely<Database>, request: { channel: NotificationChannel; now: Instant; limit: number }) {
-    return (
-      db
-        .selectFrom('notifications')
-        .select(['id', 'booking_id', 'channel', 'kind', 'recipient', 'message', 'attempts', 'retry_step'])
-        .where('status', '=', 'pending')
-        .where('channel', '=', request.channel)
-        .where('due_at', '<=', request.now)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', request.now)]))
-        // A calendar's writes run one at a time, in the order written: a move or removal never
-        // overtakes the write before it (a PUT retried after the DELETE that followed it would bring
-        // the event back). Through the recipient index: a source's pending rows are few.
-        .$if(request.channel === 'calendar', (query) =>
-          query.where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('notifications as earlier')
+    const due = db
+      .selectFrom('notifications')
+      .select([
+        'id',
+        'account_id',
+        'due_at',
+        sql<string>`coalesce(notifications.holder_id, notifications.account_id)`.as('owner_id'),
+      ])
+      .where('status', '=', 'pending')
+      .where('channel', '=', request.channel)
+      .where('due_at', '<=', request.now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', request.now)]))
+      // A calendar's writes run one at a time, in the order written: a move or removal never
+      // overtakes the write before it (a PUT retried after the DELETE that followed it would bring
+      // the event back). Through the recipient index: a source's pending rows are few.
+      .$if(request.channel === 'calendar', (query) =>
+        query.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notifications as earlier')
+                .select(sql.lit(1).as('one'))
+                .where('earlier.channel', '=', 'calendar')
+                .where(sql`lower(earlier.recipient)`, '=', sql`lower(notifications.recipient)`)
+                .where('earlier.status', '=', 'pending')
+                .where((eb) =>
+                  eb.or([
+                    eb('earlier.created_at', '<', eb.ref('notifications.created_at')),
+                    eb.and([
+                      eb('earlier.created_at', '=', eb.ref('notifications.created_at')),
+                      eb('earlier.id', '<', eb.ref('notifications.id')),
+                    ]),
+                  ]),
+                ),
+            ),
+          ),
+        ),
+      )
+      // An e-mail recipient's notices of one occurrence likewise: each reads what the one before
+      // it sent, and tells only what that did not. Nor beside one in flight, whatever their order:
+      // ids are random, so two written in the same millisecond have no order of their own, and the
+      // one in flight may have read the occurrence before the change the other was written for.
+      .$if(request.channel === 'email', (query) =>
+        query.where((outer) =>
+          outer.not(
+            outer.and([
+              outer('notifications.message', 'like', OCCURRENCE_NOTICE_LIKE),
+              outer.exists(
+                outer
+                  .selectFrom('notifications as other')
                   .select(sql.lit(1).as('one'))
-                  .where('earlier.channel', '=', 'calendar')
-                  .where(sql`lower(earlier.recipient)`, '=', sql`lower(notifications.recipient)`)
-                  .where('earlier.status', '=', 'pending')
+                  .where('other.channel', '=', 'email')
+                  .where(sql`lower(other.recipient)`, '=', sql`lower(notifications.recipient)`)
+                  .where('other.status', '=', 'pending')
+                  .whereRef('other.message', '=', 'notifications.message')
+                  .whereRef('other.id', '<>', 'notifications.id')
                   .where((eb) =>
                     eb.or([
-                      eb('earlier.created_at', '<', eb.ref('notifications.created_at')),
+                      eb('other.claimed_until', '>', request.now),
+                      eb('other.created_at', '<', eb.ref('notifications.created_at')),
                       eb.and([
-                        eb('earlier.created_at', '=', eb.ref('notifications.created_at')),
-                        eb('earlier.id', '<', eb.ref('notifications.id')),
+                        eb('other.created_at', '=', eb.ref('notifications.created_at')),
+                        eb('other.id', '<', eb.ref('notifications.id')),
                       ]),
                     ]),
                   ),
               ),
-            ),
+            ]),
           ),
-        )
-        // An e-mail recipient's notices of one occurrence likewise: each reads what the one before
-        // it sent, and tells only what that did not. Nor beside one in flight, whatever their order:
-        // ids are random, so two written in the same millisecond have no order of their own, and the
-        // one in flight may have read the occurrence before the change the other was written for.
-        .$if(request.channel === 'email', (query) =>
-          query.where((outer) =>
-            outer.not(
-              outer.and([
-                outer('notifications.message', 'like', OCCURRENCE_NOTICE_LIKE),
-                outer.exists(
-                  outer
-                    .selectFrom('notifications as other')
-                    .select(sql.lit(1).as('one'))
-                    .where('other.channel', '=', 'email')
-                    .where(sql`lower(other.recipient)`, '=', sql`lower(notifications.recipient)`)
-                    .where('other.status', '=', 'pending')
-                    .whereRef('other.message', '=', 'notifications.message')
-                    .whereRef('other.id', '<>', 'notifications.id')
-                    .where((eb) =>
-                      eb.or([
-                        eb('other.claimed_until', '>', request.now),
-                        eb('other.created_at', '<', eb.ref('notifications.created_at')),
-                        eb.and([
-                          eb('other.created_at', '=', eb.ref('notifications.created_at')),
-                          eb('other.id', '<', eb.ref('notifications.id')),
-                        ]),
-                      ]),
-                    ),
-                ),
-              ]),
-            ),
-          ),
-        )
-        .orderBy('due_at')
-        .orderBy('id')
+        ),
+      );
+    const byOwner = db
+      .selectFrom(due.as('due'))
+      .select([
+        'id',
+        'account_id',
+        'due_at',
+        sql<number>`row_number() over (partition by owner_id order by due_at, id)`.as('owner_position'),
+      ]);
+    const fair = db
+      .selectFrom(byOwner.as('by_owner'))
+      .select([
+        'id',
+        sql<number>`row_number() over (partition by account_id order by owner_position, due_at, id)`.as(
+          'account_position',
+        ),
+      ]);
+    return (
+      db
+        .selectFrom('notifications as n')
+        .innerJoin(fair.as('fair'), 'fair.id', 'n.id')
+        .select([
+          'n.id',
+          'n.booking_id',
+          'n.channel',
+          'n.kind',
+          'n.recipient',
+          'n.message',
+          'n.attempts',
+          'n.retry_step',
+        ])
+        // Again on the row as locked: a claim that committed meanwhile leased it.
+        .where('n.status', '=', 'pending')
+        .where((eb) => eb.or([eb('n.claimed_until', 'is', null), eb('n.claimed_until', '<=', request.now)]))
+        .orderBy('fair.account_position')
+        .orderBy('n.due_at')
+        .orderBy('n.id')
         .limit(request.limit)
-        .modifyEnd(this.engine.skippingLocked)
+        .modifyEnd(this.engine.claimingRowsOf('n'))
         .execute()
     );
   }
