@@ -168,6 +168,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
   const renderedFeeds = new RenderedFeeds(RENDERED_FEEDS_BYTES);
   const metrics = new Metrics({
     queueDepth: () => storage.deliveryQueue.countPending(),
+    emailQueueDepth: () => storage.notificationQueue.countPending('email'),
     databaseQueries: () => storage.queriesSent(),
     hearingChanges: () => storage.changes.mark() !== null,
     slotTracks: () => calendars.trackComputations(),
@@ -308,6 +309,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
         messageIdDomain: fromDomain(settings.email.from),
         manageUrl: (bookingId) => context.links.manage(bookingId),
         giveWay: new GiveWay(() => eventLoopLoad.saturated(), settings.emailMaxGiveWayMs ?? EMAIL_MAX_GIVE_WAY_MS),
+        observe: (outcome) => metrics.observeEmail(outcome),
       },
       now,
       app.log,

@@ -2,6 +2,7 @@ import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'pr
 import type { ConnectionCut } from './connection-limits.js';
 
 export type DeliveryMetricOutcome = 'succeeded' | 'retrying' | 'failed' | 'gone';
+export type EmailMetricOutcome = 'sent' | 'retrying' | 'failed';
 
 const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
@@ -9,6 +10,8 @@ const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05
 export interface MetricSources {
   /** Webhook deliveries pending. */
   queueDepth(): Promise<number>;
+  /** E-mails pending (due, or waiting for a retry). */
+  emailQueueDepth(): Promise<number>;
   /** Statements sent to the database so far. */
   databaseQueries(): number;
   /** Whether the process hears other processes' commits, so that its caches may reuse what they read. */
@@ -26,6 +29,7 @@ export class Metrics {
   private readonly requests = new RequestMetrics();
   private readonly bookings: Counter<'operation' | 'status'>;
   private readonly deliveries: Counter<'outcome'>;
+  private readonly emails: Counter<'outcome'>;
   private readonly connectionCuts: Counter<'reason'>;
 
   constructor(sources: MetricSources) {
@@ -41,6 +45,20 @@ export class Metrics {
       help: 'Webhook delivery attempts by outcome: succeeded, retrying (failed, will retry), failed (gave up), gone (410)',
       labelNames: ['outcome'],
       registers: [this.registry],
+    });
+    this.emails = new Counter({
+      name: 'slotwise_email_attempts_total',
+      help: 'E-mail sending attempts by outcome: sent, retrying (a 4xx reply or none; sent again later), failed (a 5xx reply, the retries run out, or not composable)',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+    new Gauge({
+      name: 'slotwise_email_queue_depth',
+      help: 'E-mails pending (due or scheduled for a retry)',
+      registers: [this.registry],
+      async collect() {
+        this.set(await sources.emailQueueDepth());
+      },
     });
     this.connectionCuts = new Counter({
       name: 'slotwise_http_connections_cut_total',
@@ -105,6 +123,10 @@ export class Metrics {
 
   observeDelivery(outcome: DeliveryMetricOutcome): void {
     this.deliveries.inc({ outcome });
+  }
+
+  observeEmail(outcome: EmailMetricOutcome): void {
+    this.emails.inc({ outcome });
   }
 
   observeConnectionCut(reason: ConnectionCut): void {

@@ -25,7 +25,12 @@ export interface EmailWorkerSettings {
   manageUrl: (bookingId: string) => string;
   /** When to leave the event loop to the requests (`GiveWay`): no claim is made then. */
   giveWay?: Pick<GiveWay, 'waitNow'>;
+  /** Told the outcome of every recorded attempt (metrics). */
+  observe?: (outcome: EmailAttemptOutcome) => void;
 }
+
+/** How an attempt to send a message ended: sent, retrying (4xx or no reply; sent again later), failed (given up). */
+export type EmailAttemptOutcome = 'sent' | 'retrying' | 'failed';
 
 /** A host's e-mail of a seated occurrence, as it is to be sent now (`hostOccurrenceEmail`); undefined: nothing to tell. */
 export type ResolveOccurrenceEmail = (
@@ -104,6 +109,7 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
   private async unwritable(job: NotificationJob, error: string): Promise<void> {
     const reason = `could not compose the message: ${error}`.slice(0, MAX_ERROR_LENGTH);
     await this.queue.recordAttempt(job.id, { status: 'failed', error: reason }, this.now());
+    this.settings.observe?.('failed');
     this.logger.error({ notification: job.id, err: error }, 'e-mail could not be composed');
   }
 
@@ -147,6 +153,7 @@ export class EmailWorker extends OutboxWorker<NotificationJob> {
           : { status: 'failed', error };
     }
     await this.queue.recordAttempt(job.id, outcome, now);
+    this.settings.observe?.(outcome.status === 'pending' ? 'retrying' : outcome.status);
     if (outcome.status === 'failed')
       this.logger.warn(
         { notification: job.id, booking: job.bookingId, error: outcome.error },

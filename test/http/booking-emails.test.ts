@@ -8,6 +8,7 @@ import { createApiKey } from '../../src/app/api-keys.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeServer } from '../../src/server.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { parseMetrics, valueOf } from '../support/metrics.js';
 import { SmtpSink, type Received } from '../support/smtp-sink.js';
 import { BEFORE_MONDAY, book, createEventType, expectProblem, type BookingBody } from './helpers.js';
 import { Browser, hiddenFields, timeForms } from './page-browser.js';
@@ -96,6 +97,19 @@ async function notifications(token: string, bookingId: string): Promise<Notifica
   const res = await h.request({ method: 'GET', url: `/api/v1/bookings/${bookingId}/notifications`, token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: NotificationBody[] }>().data;
+}
+
+/** `slotwise_email_attempts_total` by outcome, and `slotwise_email_queue_depth`, as /metrics tells them. */
+async function emailMetrics() {
+  const res = await h.request({ method: 'GET', url: '/metrics' });
+  const samples = parseMetrics(res.body);
+  const attempts = (outcome: string) => valueOf(samples, 'slotwise_email_attempts_total', { outcome }) ?? 0;
+  return {
+    sent: attempts('sent'),
+    retrying: attempts('retrying'),
+    failed: attempts('failed'),
+    pending: valueOf(samples, 'slotwise_email_queue_depth'),
+  };
 }
 
 async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 5_000): Promise<T> {
@@ -279,6 +293,8 @@ describe('booking e-mails (contract §16)', () => {
     const type = await createEventType(h, ada);
     sink.reply.set('grace@example.com', { code: 451, at: 'data' });
     const booking = await book(h, ada, type.id, MONDAY_10, { guestEmail: 'grace@example.com' });
+    await notifications(ada, booking.id);
+    expect(await emailMetrics()).toEqual({ sent: 0, retrying: 0, failed: 0, pending: 1 });
     h.server.emailWorker!.start();
     const [pending] = await eventually(
       () => notifications(ada, booking.id),
@@ -286,6 +302,7 @@ describe('booking e-mails (contract §16)', () => {
     );
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
     expect(pending!.lastError).toContain('451');
+    expect(await emailMetrics()).toEqual({ sent: 0, retrying: 1, failed: 0, pending: 1 });
     sink.reply.clear();
     h.clock.set(h.clock.now() + 10 * 60_000);
     h.server.emailWorker!.wake();
@@ -294,6 +311,7 @@ describe('booking e-mails (contract §16)', () => {
       (log) => log[0]?.status === 'sent',
     );
     expect(sent).toMatchObject({ attempts: 2, lastError: null });
+    expect(await emailMetrics()).toEqual({ sent: 1, retrying: 1, failed: 0, pending: 0 });
     expect(sink.refused.map((m) => m.mail.messageId)).toEqual([`<${sent!.id}@acme.example>`]);
     expect(sink.received.map((m) => m.mail.messageId)).toEqual([`<${sent!.id}@acme.example>`]);
   });
@@ -311,6 +329,7 @@ describe('booking e-mails (contract §16)', () => {
     );
     expect(failed).toMatchObject({ attempts: 1, sentAt: null });
     expect(failed!.lastError).toContain('550');
+    expect(await emailMetrics()).toEqual({ sent: 0, retrying: 0, failed: 1, pending: 0 });
     h.clock.set(h.clock.now() + 24 * 3_600_000);
     h.server.emailWorker!.wake();
     await new Promise((resolve) => setTimeout(resolve, 200));

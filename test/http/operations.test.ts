@@ -4,6 +4,7 @@ import { Counter, Histogram, Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Metrics, type MetricSources } from '../../src/http/metrics.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { parseMetrics, valueOf, type Sample } from '../support/metrics.js';
 import { BEFORE_MONDAY, book, bookingInput, createEventType, expectProblem, getSlots } from './helpers.js';
 
 let h: Harness;
@@ -19,41 +20,10 @@ afterEach(async () => {
   await h.close();
 });
 
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** Parses Prometheus text exposition into samples (comments skipped). */
-function parseMetrics(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)/.exec(line);
-    if (!match) throw new Error(`not a Prometheus sample line: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, key, value] of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
-      labels[key!] = value!;
-    }
-    samples.push({ name: match[1]!, labels, value: Number(match[3]) });
-  }
-  return samples;
-}
-
 async function metrics(): Promise<Sample[]> {
   const res = await h.request({ method: 'GET', url: '/metrics' });
   expect(res.statusCode, res.body).toBe(200);
   return parseMetrics(res.body);
-}
-
-/** The value of the one sample of `name` whose labels include `labels`; undefined when none. */
-function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
-  const found = samples.filter(
-    (s) => s.name === name && Object.entries(labels).every(([key, value]) => s.labels[key] === value),
-  );
-  expect(found.length, `${name} ${JSON.stringify(labels)}`).toBeLessThanOrEqual(1);
-  return found[0]?.value;
 }
 
 describe('GET /healthz and /readyz', () => {
@@ -91,6 +61,7 @@ describe('GET /healthz and /readyz', () => {
 /** For metrics made apart from a server: no database, queue or calendar cache behind them. */
 const NO_SOURCES: MetricSources = {
   queueDepth: async () => 0,
+  emailQueueDepth: async () => 0,
   databaseQueries: () => 0,
   hearingChanges: () => true,
   slotTracks: () => ({ full: 0, derived: 0 }),
@@ -105,6 +76,8 @@ describe('GET /metrics', () => {
     expect(res.body).toContain('# TYPE slotwise_http_request_duration_seconds histogram');
     expect(res.body).toContain('# TYPE slotwise_booking_requests_total counter');
     expect(res.body).toContain('# TYPE slotwise_webhook_queue_depth gauge');
+    expect(res.body).toContain('# TYPE slotwise_email_queue_depth gauge');
+    expect(res.body).toContain('# TYPE slotwise_email_attempts_total counter');
     expect(res.body).toContain('# TYPE slotwise_slot_tracks_computed_total counter');
     expect(() => parseMetrics(res.body)).not.toThrow();
   });

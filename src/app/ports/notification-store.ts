@@ -140,7 +140,8 @@ export type NotificationOutcome =
 
 export interface NotificationQueue {
   /**
-   * Claims due messages of the channel, oldest due first, in one short transaction; rows another
+   * Claims due messages of the channel in one short transaction: each holder's oldest due first,
+   * an account's holders in turn, every account's first before any account's second; rows another
    * worker holds are passed over (PostgreSQL), and each claimed row is kept from others until
    * `leaseUntil`. A calendar's writes, and an e-mail recipient's occurrence notices of one
    * occurrence, are claimed one at a time, in the order written.
@@ -159,4 +160,6 @@ export interface NotificationQueue {
   discard(id: string): Promise<void>;
   /** Gives claimed messages back (on shutdown) so the next worker need not wait for the lease. */
   release(ids: readonly string[]): Promise<void>;
+  /** Messages of the channel still to be sent, due or waiting for a retry (`/metrics`). */
+  countPending(channel: NotificationChannel): Promise<number>;
 }

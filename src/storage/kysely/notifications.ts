@@ -253,6 +253,7 @@ function toEmailChange(row: Selectable<Database['email_changes']>): EmailChange 
 /** The queue the e-mail worker claims from, each operation one short transaction of its own. */
 export class KyselyNotificationQueue implements NotificationQueue {
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly engine: EngineTraits,
     private readonly transactions: TransactionRunner,
   ) {}
@@ -329,6 +330,16 @@ export class KyselyNotificationQueue implements NotificationQueue {
         .where('id', 'in', [...ids])
         .execute();
     }, NOTHING_CACHED);
+  }
+
+  async countPending(channel: NotificationChannel): Promise<number> {
+    const row = await this.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .where('channel', '=', channel)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /**

@@ -31,7 +31,7 @@ export function kyselyStorage(
     engine: engine.name,
     store: new KyselyStore(db, engine, transactions, new SeatClaimRegistry()),
     deliveryQueue: new KyselyDeliveryQueue(db, engine, transactions),
-    notificationQueue: new KyselyNotificationQueue(engine, transactions),
+    notificationQueue: new KyselyNotificationQueue(db, engine, transactions),
     idempotencyLedger: new KyselyIdempotencyLedger(engine, transactions),
     requestCounts: new KyselyRequestCounts(engine, transactions),
     schemaStatus: { pendingMigrations: () => pendingMigrations(db, engine.name) },
