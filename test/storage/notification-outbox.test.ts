@@ -45,6 +45,26 @@ describe('booking changes whose e-mails are still to be written', () => {
     ]);
   });
 
+  it('when one account wrote many changes before another wrote one, then each account’s first is read before any second, an owner’s in the order written', async () => {
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 5; i++) await tx.notifications.queueEmailChange(change(alice, `bkg_alice_${i}`, T0 + i));
+    });
+    await store.transaction((tx) => tx.notifications.queueEmailChange(change(bob, 'bkg_bob_0', T0 + 10)));
+    // Oldest first alone would have been alice's first two.
+    expect((await store.notifications.emailChangesToWrite(2)).map((c) => c.bookingId)).toEqual([
+      'bkg_alice_0',
+      'bkg_bob_0',
+    ]);
+    expect((await store.notifications.emailChangesToWrite(10)).map((c) => c.bookingId)).toEqual([
+      'bkg_alice_0',
+      'bkg_bob_0',
+      'bkg_alice_1',
+      'bkg_alice_2',
+      'bkg_alice_3',
+      'bkg_alice_4',
+    ]);
+  });
+
   it('when two transactions take the same changes at once, then each change is taken by one of them', async () => {
     await store.transaction(async (tx) => {
       for (let i = 0; i < 5; i++) await tx.notifications.queueEmailChange(change(alice, `bkg_${i}`, T0 + i));

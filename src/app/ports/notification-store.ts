@@ -80,8 +80,11 @@ export interface NotificationReads {
    */
   lastSent(channel: NotificationChannel, recipient: string, message: string): Promise<NotificationKind | undefined>;
   /**
-   * The oldest `limit` changes whose e-mails are still to be written, of one owner (a holder, or a
-   * team booking's account) or of all.
+   * Up to `limit` changes whose e-mails are still to be written: of one owner (a holder, or a team
+   * booking's account), its oldest; of all, ranked as the messages' claim is (each owner's oldest
+   * first, an account's owners in turn, every account's first before any account's second), so
+   * that one account's burst of changes does not hold back another's. An owner's come in the order
+   * written.
    */
   emailChangesToWrite(limit: number, ownerId?: string): Promise<EmailChange[]>;
 }

@@ -131,18 +131,37 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
 
   async emailChangesToWrite(limit: number, ownerId?: string): Promise<EmailChange[]> {
     // No index but the key: the worker keeps these few, and one owner's are found by a scan of them.
-    const rows = await this.db
+    if (ownerId !== undefined) {
+      const rows = await this.db
+        .selectFrom('email_changes')
+        .selectAll()
+        .where((eb) =>
+          eb.or([eb('holder_id', '=', ownerId), eb.and([eb('holder_id', 'is', null), eb('account_id', '=', ownerId)])]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toEmailChange);
+    }
+    const byOwner = this.db
       .selectFrom('email_changes')
-      .selectAll()
-      .$if(ownerId !== undefined, (query) =>
-        query.where((eb) =>
-          eb.or([
-            eb('holder_id', '=', ownerId!),
-            eb.and([eb('holder_id', 'is', null), eb('account_id', '=', ownerId!)]),
-          ]),
-        ),
-      )
-      .orderBy('id')
+      .select([
+        'id',
+        'account_id',
+        sql<number>`row_number() over (partition by coalesce(holder_id, account_id) order by id)`.as('owner_position'),
+      ]);
+    const fair = this.db
+      .selectFrom(byOwner.as('by_owner'))
+      .select([
+        'id',
+        sql<number>`row_number() over (partition by account_id order by owner_position, id)`.as('account_position'),
+      ]);
+    const rows = await this.db
+      .selectFrom('email_changes as c')
+      .innerJoin(fair.as('fair'), 'fair.id', 'c.id')
+      .selectAll('c')
+      .orderBy('fair.account_position')
+      .orderBy('c.id')
       .limit(limit)
       .execute();
     return rows.map(toEmailChange);
