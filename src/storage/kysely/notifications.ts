@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable } from 'kysely';
 import type {
   BookingEmailFacts,
   EmailChange,
@@ -143,22 +143,12 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
         .execute();
       return rows.map(toEmailChange);
     }
-    const byOwner = this.db
+    const waiting = this.db
       .selectFrom('email_changes')
-      .select([
-        'id',
-        'account_id',
-        sql<number>`row_number() over (partition by coalesce(holder_id, account_id) order by id)`.as('owner_position'),
-      ]);
-    const fair = this.db
-      .selectFrom(byOwner.as('by_owner'))
-      .select([
-        'id',
-        sql<number>`row_number() over (partition by account_id order by owner_position, id)`.as('account_position'),
-      ]);
+      .select(['id', 'account_id', sql<string>`coalesce(holder_id, account_id)`.as('owner_id'), 'id as turn']);
     const rows = await this.db
       .selectFrom('email_changes as c')
-      .innerJoin(fair.as('fair'), 'fair.id', 'c.id')
+      .innerJoin(fairlyRanked<number>(waiting).as('fair'), 'fair.id', 'c.id')
       .selectAll('c')
       .orderBy('fair.account_position')
       .orderBy('c.id')
@@ -256,6 +246,23 @@ export class KyselyNotifications extends Table implements NotificationReads, Not
       .execute();
     return new Map(rows.map((row) => [row.holder_id, row.id]));
   }
+}
+
+/**
+ * The ranks of a fair claim (the webhook deliveries' is the same in its own SQL,
+ * `delivery-queue.ts`): of `rows` (each an `id`, its `account_id`, its `owner_id` and its `turn`
+ * among its owner's), every owner's in turn order, the owners of an account in turn, and every
+ * account's first before any account's second: order by `account_position` (then the turn) to
+ * take them so.
+ */
+function fairlyRanked<Id>(rows: Expression<{ id: unknown; account_id: string; owner_id: string; turn: unknown }>) {
+  return sql<{ id: Id; account_position: number }>`(
+    select id, row_number() over (partition by account_id order by owner_position, turn, id) as account_position
+    from (
+      select id, account_id, turn, row_number() over (partition by owner_id order by turn, id) as owner_position
+      from ${rows} as candidates
+    ) as by_owner
+  )`;
 }
 
 function toEmailChange(row: Selectable<Database['email_changes']>): EmailChange {
@@ -376,8 +383,8 @@ export class KyselyNotificationQueue implements NotificationQueue {
       .select([
         'id',
         'account_id',
-        'due_at',
         sql<string>`coalesce(notifications.holder_id, notifications.account_id)`.as('owner_id'),
+        'due_at as turn',
       ])
       .where('status', '=', 'pending')
       .where('channel', '=', request.channel)
@@ -441,26 +448,10 @@ export class KyselyNotificationQueue implements NotificationQueue {
           ),
         ),
       );
-    const byOwner = db
-      .selectFrom(due.as('due'))
-      .select([
-        'id',
-        'account_id',
-        'due_at',
-        sql<number>`row_number() over (partition by owner_id order by due_at, id)`.as('owner_position'),
-      ]);
-    const fair = db
-      .selectFrom(byOwner.as('by_owner'))
-      .select([
-        'id',
-        sql<number>`row_number() over (partition by account_id order by owner_position, due_at, id)`.as(
-          'account_position',
-        ),
-      ]);
     return (
       db
         .selectFrom('notifications as n')
-        .innerJoin(fair.as('fair'), 'fair.id', 'n.id')
+        .innerJoin(fairlyRanked<string>(due).as('fair'), 'fair.id', 'n.id')
         .select([
           'n.id',
           'n.booking_id',
