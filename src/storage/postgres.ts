@@ -100,7 +100,7 @@ const POSTGRES: EngineTraits = {
   lockingRows: (query) => query.forUpdate(),
   sharingRows: (query) => query.forShare(),
   keepingRows: (query) => query.forKeyShare(),
-  // …and a claim passes over deliveries another worker's claim holds.
+  // …and a claim (deliveries, messages) passes over rows another worker's claim holds.
   claimingRowsOf: (alias) => sql`for update of ${sql.raw(alias)} skip locked`,
   skippingLocked: sql`for update skip locked`,
   sharedSourceCount: (holderIdColumn) =>
