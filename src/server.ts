@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { HolderCache, KeyCache, TeamEventTypeCache } from './app/key-cache.js';
 import { TeamSlotCache } from './app/team-slot-cache.js';
 import { CalendarCache } from './app/calendars.js';
+import { BookingBatches } from './app/booking-batches.js';
 import type { AccountSettings, AppContext, CalendarSourceSettings, PageSettings } from './app/context.js';
 import type { BusyParser } from './app/ports/busy-parser.js';
 import { payloadAsSent } from './app/outbox.js';
@@ -60,6 +61,11 @@ const RENDERED_FEEDS_BYTES = 32 * 1024 * 1024;
 const RENDERED_TRACKS_BYTES = 64 * 1024 * 1024;
 /** How long shutdown waits for requests, then for webhook attempts, in flight. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Bookings of one start decided in one transaction at the most (`BookingBatches`): the holder's
+ * other decisions wait for the batch's commit, so a batch stays a few milliseconds long.
+ */
+const BOOKINGS_PER_BATCH = 64;
 /** How long the SMTP server may take to accept a connection, greet, or answer one command. */
 const SMTP_TIMEOUT_MS = 20_000;
 /** E-mails in flight at once: one connection each, modest for any SMTP relay. */
@@ -196,6 +202,7 @@ export async function composeServer(storage: Storage, settings: ServerSettings):
     calendars,
     keys,
     holders,
+    bookingBatches: new BookingBatches(BOOKINGS_PER_BATCH),
     teamEventTypes,
     teamSlots,
     // The app exists by the time a link is made.

@@ -170,7 +170,6 @@ async function takeHolderTime<Locked>(
   taking: TimeToTake<Locked>,
   rules: DecisionRules,
 ): Promise<Locked | undefined> {
-  const { start, now } = taking;
   const { eventType } = rules;
   const host = { holderId: eventType.holderId, schedule: rules.schedule, sources: rules.sources };
   if (taking.held) {
@@ -182,36 +181,140 @@ async function takeHolderTime<Locked>(
     await lockCalendars(tx, [host.holderId]);
     return taking.underLock();
   }
+  const [[refusal], written] = await writeEach(tx, zones, host, rules, taking, 1, async ([only]) => [
+    await taking.insert(only!.taken),
+  ]);
+  if (refusal) throw unbookable(refusal);
+  await countUnderLock(tx, host, rules, taking, written);
+  return taking.underLock?.();
+}
+
+/**
+ * Several bookings of one holder's own event type at one start, decided in one transaction as if
+ * each were decided after the one before it committed (`BookingBatches`): for each, in order,
+ * null when it was written, else why it was refused, as `takeTime` would have refused it alone.
+ * Throws, writing nothing to keep, what would refuse every one of them that was written (the
+ * daily cap, the seats counted under the lock): alone, each is then decided again.
+ */
+export async function takeTimeForEach(
+  tx: Transaction,
+  zones: Zones,
+  taking: Pick<TimeToTake<void>, 'start' | 'now'> & { rules: DecisionRules; count: number; write: WriteEach },
+): Promise<Array<UnbookableReason | null>> {
+  const { rules } = taking;
+  const host = { holderId: rules.eventType.holderId, schedule: rules.schedule, sources: rules.sources };
+  const [refusals, written] = await writeEach(tx, zones, host, rules, taking, taking.count, taking.write);
+  await countUnderLock(tx, host, rules, taking, written);
+  return refusals;
+}
+
+/** What `writeEach` wrote: whether anything, and in which occurrence, with what still to count under the lock. */
+interface Written {
+  /** The last judgement, whose `sameDay` the daily cap counts. */
+  judged: HostJudgement;
+  /** The seat of the last write (null without seats); undefined when nothing was written. */
+  choice: SeatChoice | null | undefined;
+  /** Whether a seat was chosen among the occurrence's seats lowered below a number held (`SeatChoice`). */
+  seatsToCount: boolean;
+}
+
+/**
+ * Writes several decisions' bookings at once (each to be decided as `TimeToTake.insert` is, by its
+ * `index` among them): for each, whether the database took it.
+ */
+export type WriteEach = (writes: ReadonlyArray<{ index: number; taken: TakenTime }>) => Promise<boolean[]>;
+
+/**
+ * Judges `start` for the host and writes, in order, `count` decisions the judgement allows: of an
+ * event type without seats, the first (the rest are judged again, seeing it); of a seated one,
+ * each with a free seat number (`chooseSeat`), together. A write the database refused (a
+ * concurrent decision took the time or the seat's number) is judged again, seeing what refused
+ * it; so is one for which no number was left. The judgement's reason refuses what is still waiting.
+ */
+async function writeEach(
+  tx: Transaction,
+  zones: Zones,
+  host: JudgedHost,
+  rules: DecisionRules,
+  taking: Pick<TimeToTake<unknown>, 'start' | 'now' | 'moving'>,
+  count: number,
+  write: WriteEach,
+): Promise<[Array<UnbookableReason | null>, Written]> {
+  const { start, now } = taking;
+  const { eventType } = rules;
+  const refusals: Array<UnbookableReason | null> = Array.from({ length: count }, () => 'overlaps-booking');
+  let waiting = refusals.map((_, index) => index);
+  let choice: SeatChoice | null | undefined;
+  let seatsToCount = false;
   let judged: HostJudgement;
-  let choice: SeatChoice | null;
   for (let attempt = 0; ; attempt++) {
     judged = await judgeHost(tx, zones, host, eventType, taking);
-    if (judged.reason !== null) throw unbookable(judged.reason);
-    if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
-    const time = await timeToWrite(tx, eventType, start, [host.holderId], judged.joining);
-    const chosen = eventType.seats
-      ? chooseSeat(eventType, start, new Set(judged.joining?.seatNumbers), tx.seatClaims)
-      : null;
-    if (chosen !== undefined && (await taking.insert({ hostIds: time.hostIds, time, seat: chosen?.seat ?? null }))) {
-      choice = chosen;
+    if (judged.reason !== null) {
+      for (const index of waiting) refusals[index] = judged.reason;
       break;
     }
-    // A seat's number taken by a concurrent seat that committed first: judged again, seeing it.
-    // Each clash is another seat taken, so the occurrence is full before the attempts run out.
-    if (!eventType.seats || attempt >= eventType.seats) throw unbookable('overlaps-booking');
+    if (judged.expiredHoldIds.length > 0) await tx.holds.dropExpired(host.holderId, judged.expiredHoldIds, now);
+    const time = await timeToWrite(tx, eventType, start, [host.holderId], judged.joining);
+    // Without seats, the first alone: the rest are judged again, and see it. With seats, each
+    // while a number is free; those left are judged again, and see the occurrence full.
+    const chosen: Array<{ index: number; choice: SeatChoice | null }> = [];
+    const held = new Set(judged.joining?.seatNumbers);
+    for (const index of eventType.seats ? waiting : waiting.slice(0, 1)) {
+      const seat = eventType.seats ? chooseSeat(eventType, start, held, tx.seatClaims) : null;
+      if (seat === undefined) break;
+      if (seat) held.add(seat.seat.number);
+      chosen.push({ index, choice: seat });
+    }
+    const written =
+      chosen.length === 0
+        ? []
+        : await write(
+            chosen.map(({ index, choice }) => ({
+              index,
+              taken: { hostIds: time.hostIds, time, seat: choice?.seat ?? null },
+            })),
+          );
+    let wrote = false;
+    chosen.forEach(({ index, choice: seat }, position) => {
+      if (!written[position]) return;
+      refusals[index] = null;
+      wrote = true;
+      choice = seat;
+      seatsToCount ||= seat?.countUnderLock ?? false;
+    });
+    waiting = waiting.filter((index) => refusals[index] !== null);
+    if (waiting.length === 0) break;
+    // A write refused by a concurrent decision that committed first (or a seat's number a
+    // concurrent seat took): judged again, seeing it. Each clash is another seat taken, so the
+    // occurrence is full before the attempts run out; without seats, refused at once.
+    if (!wrote && (!eventType.seats || attempt >= eventType.seats)) break;
   }
+  return [refusals, { judged, choice, seatsToCount }];
+}
+
+/**
+ * After the writes, under the host's calendar lock, what no constraint keeps: the daily cap and,
+ * once the seats were lowered, the occurrence's seats (`countSeats`). Both refuse by throwing.
+ */
+async function countUnderLock(
+  tx: Transaction,
+  host: JudgedHost,
+  rules: DecisionRules,
+  taking: Pick<TimeToTake<unknown>, 'start' | 'now' | 'underLock'>,
+  { judged, choice, seatsToCount }: Written,
+): Promise<void> {
+  const { eventType } = rules;
+  if (choice === undefined) return;
   const limit = eventType.maxBookingsPerDay;
   const cap = limit !== null && judged.sameDay !== null ? { limit, day: judged.sameDay } : null;
-  const seatsToCount = choice?.countUnderLock ?? false;
-  if (cap === null && !seatsToCount && !taking.underLock) return undefined;
+  if (cap === null && !seatsToCount && !taking.underLock) return;
   await lockCalendars(tx, [host.holderId]);
-  if (seatsToCount) await countSeats(tx, host.holderId, eventType, start, now);
+  if (seatsToCount) await countSeats(tx, host.holderId, eventType, taking.start, taking.now);
   if (cap !== null) {
     const ofTheDay = await tx.bookings.occupanciesStartingIn(host.holderId, eventType.id, cap.day.from, cap.day.to);
-    if (overDailyCap(occupanciesAt(ofTheDay, now).live, cap.limit, choice?.seat.occurrence ?? null))
+    if (overDailyCap(occupanciesAt(ofTheDay, taking.now).live, cap.limit, choice?.seat.occurrence ?? null))
       throw unbookable('daily-limit-reached');
   }
-  return taking.underLock?.();
 }
 
 /**
@@ -444,7 +547,8 @@ export function eventTypeDeleted(of: string): DomainError {
   return new DomainError('slot-unavailable', `The event type of ${of} was deleted; it has no bookable times any more.`);
 }
 
-function unbookable(reason: UnbookableReason): DomainError {
+/** 409 `slot-unavailable`, saying why. */
+export function unbookable(reason: UnbookableReason): DomainError {
   return new DomainError('slot-unavailable', UNBOOKABLE_DETAIL[reason]);
 }
 
@@ -528,7 +632,7 @@ async function judgeHost(
   zones: Zones,
   host: JudgedHost,
   policy: SlotPolicy & { id: string },
-  { start, now, moving }: TimeToTake<unknown>,
+  { start, now, moving }: Pick<TimeToTake<unknown>, 'start' | 'now' | 'moving'>,
 ): Promise<HostJudgement> {
   const { holderId } = host;
   // The schedule's hours, and the zone whose local date the daily cap counts.

@@ -9,14 +9,15 @@ import { answerErrors, type Answers } from '../domain/questions.js';
 import { DomainError, invalidRequest, notFound } from '../domain/errors.js';
 import { bookingFromHold } from '../domain/hold.js';
 import type { EventTypeSettings } from '../domain/event-type.js';
-import type { Reminder } from '../domain/reminders.js';
 import { DAY_MS, type Instant } from '../domain/instant.js';
 import type { PageAfter } from '../domain/page.js';
 import type { TeamEventType } from '../domain/team-event-type.js';
 import { subscribedTo } from '../domain/webhook.js';
 import type { AppContext, Caller } from './context.js';
 import { instantField, timeZoneField } from './instants.js';
-import { rulesToBook, takeTime, type TakenTime } from './booking-decision.js';
+import { rulesToBook, takeTime, takeTimeForEach, unbookable } from './booking-decision.js';
+import type { Settled } from './booking-batches.js';
+import { StoreUnavailable } from './ports/storage-errors.js';
 import { unknownEventType } from './event-types.js';
 import { transactionOfOwners } from './owner-scope.js';
 import { pageOf, type ListScope, type Page } from './paging.js';
@@ -69,47 +70,130 @@ export async function createBooking(
   }
   const start = instantField('start', input.start!);
   const eventTypeId = input.eventTypeId!;
+  if (booker.holderId !== null) {
+    const holder = { holderId: booker.holderId, accountId: booker.accountId };
+    return context.bookingBatches.decide(
+      `${holder.holderId}\n${eventTypeId}\n${start}`,
+      { input, actor },
+      (requests: HolderBookingRequest[]) => bookHolderStart(context, holder, eventTypeId, start, requests),
+    );
+  }
   return transactionOfOwners(context, expectedOwnersOf(booker), async (tx, events, needs) => {
     const now = context.now();
     const id = context.ids.newId('bkg');
     let booking: Booking | undefined;
-    const insert = (details: BookingDetails) => (taken: TakenTime) =>
-      tx.bookings.insert((booking = confirmedBooking(id, taken.time, details, now)), taken.seat);
-    // A holder's: those its rules read already, without a statement of their own.
-    let webhookIds: string[] | undefined;
-    let reminders: readonly Reminder[];
-    let sourceCounts: ReadonlyMap<string, number> | undefined;
-    if (booker.holderId === null) {
-      const rules = await teamRulesToBook(tx, booker.accountId, eventTypeId, now);
-      needs(ownersOfTeam(booker.accountId, rules));
-      const hostId = hostIdFor(rules.eventType, input.hostId);
-      const details = detailsOf(input, rules.eventType, actor);
-      await takeTime(tx, context.zones, { rules, start, now, hostId, insert: insert(details) });
-      reminders = rules.eventType.reminders;
-    } else {
-      const rules = await holderRulesToBook(tx, booker, eventTypeId);
-      if (input.hostId !== undefined) throw hostIdOfHolderType();
-      const details = detailsOf(input, rules.eventType, actor);
-      await takeTime(tx, context.zones, { rules, start, now, insert: insert(details) });
-      webhookIds = subscribedTo(rules.webhooks, 'booking.created');
-      reminders = rules.eventType.reminders;
-      sourceCounts = new Map([[booker.holderId, rules.sources]]);
-    }
-    await announce(
-      context,
-      tx,
-      events,
-      booker.accountId,
-      booking!,
-      'booking.created',
-      { actor },
+    const rules = await teamRulesToBook(tx, booker.accountId, eventTypeId, now);
+    needs(ownersOfTeam(booker.accountId, rules));
+    const hostId = hostIdFor(rules.eventType, input.hostId);
+    const details = detailsOf(input, rules.eventType, actor);
+    await takeTime(tx, context.zones, {
+      rules,
+      start,
       now,
-      webhookIds,
-      sourceCounts,
-    );
-    await scheduleReminders(tx, booking!, booker.accountId, reminders, now);
+      hostId,
+      insert: (taken) => tx.bookings.insert((booking = confirmedBooking(id, taken.time, details, now)), taken.seat),
+    });
+    await announce(context, tx, events, booker.accountId, booking!, 'booking.created', { actor }, now);
+    await scheduleReminders(tx, booking!, booker.accountId, rules.eventType.reminders, now);
     return booking!;
   });
+}
+
+/** One booking of a holder's own event type, as `createBooking` was asked for it. */
+interface HolderBookingRequest {
+  input: CreateBookingInput;
+  actor: Actor;
+}
+
+/**
+ * Books each of `requests` (bookings of the holder's event type at `start`, in the order they
+ * arrived) as if each had its own transaction after the one before it committed, in one
+ * transaction (`BookingBatches`): what refuses one request (its answers, the time taken, no seat
+ * left) is its own answer; the others are booked, each announced with its own events, e-mails and
+ * reminders. What would refuse all of them at once, or fails the transaction, is found again by
+ * deciding each alone, so every request gets the answer it would have had by itself.
+ */
+async function bookHolderStart(
+  context: AppContext,
+  holder: Pick<Caller, 'holderId' | 'accountId'>,
+  eventTypeId: string,
+  start: Instant,
+  requests: readonly HolderBookingRequest[],
+): Promise<Array<Settled<Booking>>> {
+  try {
+    return await transactionOfOwners(context, [holder.holderId], async (tx, events) => {
+      const now = context.now();
+      const rules = await holderRulesToBook(tx, holder, eventTypeId);
+      const settled: Array<Settled<Booking>> = [];
+      // Those whose answers pass, in order: each the booking it would be, once written.
+      const deciding: Array<{ index: number; details: BookingDetails; id: string; booking?: Booking }> = [];
+      for (const [index, { input, actor }] of requests.entries()) {
+        try {
+          if (input.hostId !== undefined) throw hostIdOfHolderType();
+          deciding.push({ index, details: detailsOf(input, rules.eventType, actor), id: context.ids.newId('bkg') });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          settled[index] = { ok: false, error };
+        }
+      }
+      const refusals = await takeTimeForEach(tx, context.zones, {
+        rules,
+        start,
+        now,
+        count: deciding.length,
+        write: (writes) =>
+          tx.bookings.insertEach(
+            writes.map(({ index, taken }) => {
+              const decided = deciding[index]!;
+              decided.booking = confirmedBooking(decided.id, taken.time, decided.details, now);
+              return { booking: decided.booking, seat: taken.seat };
+            }),
+          ),
+      });
+      const webhookIds = subscribedTo(rules.webhooks, 'booking.created');
+      const sourceCounts = new Map([[holder.holderId, rules.sources]]);
+      for (const [position, { index, booking }] of deciding.entries()) {
+        const refusal = refusals[position];
+        if (refusal) {
+          settled[index] = { ok: false, error: unbookable(refusal) };
+          continue;
+        }
+        const { actor } = requests[index]!;
+        await announce(
+          context,
+          tx,
+          events,
+          holder.accountId,
+          booking!,
+          'booking.created',
+          { actor },
+          now,
+          webhookIds,
+          sourceCounts,
+        );
+        await scheduleReminders(tx, booking!, holder.accountId, rules.eventType.reminders, now);
+        settled[index] = { ok: true, value: booking! };
+      }
+      // Nothing booked: nothing is kept either (expired holds removed on the way), as when each is refused alone.
+      if (!settled.some((outcome) => outcome.ok)) throw new NothingBooked(settled);
+      return settled;
+    });
+  } catch (error) {
+    if (error instanceof NothingBooked) return error.settled;
+    // Alone, each would fail the same way: not asked again of a store that is unavailable.
+    if (requests.length === 1 || error instanceof StoreUnavailable) return requests.map(() => ({ ok: false, error }));
+    const alone: Array<Settled<Booking>> = [];
+    for (const request of requests)
+      alone.push(...(await bookHolderStart(context, holder, eventTypeId, start, [request])));
+    return alone;
+  }
+}
+
+/** Ends a transaction of `bookHolderStart` that booked nothing, with each request's refusal. */
+class NothingBooked extends Error {
+  constructor(readonly settled: Array<Settled<Booking>>) {
+    super('no request of the batch was booked');
+  }
 }
 
 /**

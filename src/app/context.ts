@@ -1,3 +1,4 @@
+import type { BookingBatches } from './booking-batches.js';
 import type { Scope } from '../domain/api-key.js';
 import type { Instant } from '../domain/instant.js';
 import type { Zones } from '../domain/zone.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   holders: HolderCache;
   /** Team event types by id (contract §14), for their slots. */
   teamEventTypes: TeamEventTypeCache;
+  /** Bookings of one start of a holder's event type, decided together while one is being decided. */
+  bookingBatches: BookingBatches;
   /** Team event types' combined slots, kept while their hosts' tracks are unchanged. */
   teamSlots: TeamSlotCache;
   /** Makes and opens the guests' and feeds' capability links (contract §10). */

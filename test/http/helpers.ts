@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { Settled } from '../../src/app/booking-batches.js';
 import type { Harness } from '../support/harness.js';
 
 /** 2026-01-05 is a Monday; the default availability is Mon–Fri 09:00–17:00 UTC. */
@@ -186,4 +187,35 @@ export async function putWeekdays(
     json: { timeZone, weekly: { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours } },
   });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * Makes the next `count` bookings sent at once be decided as the service decides those that
+ * arrive while one is under way (`BookingBatches`): the first alone, the others together after
+ * it. The first's transaction waits until all `count` have reached the batches, however the
+ * requests interleave on their way there.
+ */
+export function decideAfterTheFirst(h: Harness, count: number): void {
+  const { bookingBatches: batches, store } = h.context;
+  const decide = batches.decide.bind(batches);
+  const transaction = store.transaction;
+  const transactionOfStore = transaction.bind(store);
+  let allArrived!: () => void;
+  const arrived = new Promise<void>((resolve) => (allArrived = resolve));
+  let seen = 0;
+  batches.decide = function <In, Out>(
+    key: string,
+    input: In,
+    decideThem: (inputs: In[]) => Promise<Array<Settled<Out>>>,
+  ): Promise<Out> {
+    if (++seen === count) {
+      batches.decide = decide;
+      allArrived();
+    }
+    return decide(key, input, decideThem);
+  };
+  store.transaction = (work, scope) => {
+    store.transaction = transaction;
+    return arrived.then(() => transactionOfStore(work, scope));
+  };
 }

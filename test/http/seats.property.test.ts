@@ -22,7 +22,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testStoreKind } from '../support/databases.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { BEFORE_MONDAY, createEventType, expectProblem, putAvailability, type BookingBody } from './helpers.js';
+import {
+  BEFORE_MONDAY,
+  createEventType,
+  decideAfterTheFirst,
+  expectProblem,
+  putAvailability,
+  type BookingBody,
+} from './helpers.js';
 
 // SEATS_RUNS=<n> searches harder (the default keeps the file well under a minute per store).
 const RUNS = Number(process.env.SEATS_RUNS ?? 150);
@@ -83,6 +90,8 @@ const MOST_SEATS = 3;
 type Action =
   | { kind: 'hold'; type: number; quarter: number; offset: number; seconds: number }
   | { kind: 'book'; type: number; quarter: number; offset: number }
+  /** Bookings of one start sent at once: decided together (BookingBatches), as if one after another. */
+  | { kind: 'bookTogether'; type: number; quarter: number; offset: number; count: number }
   | { kind: 'release'; hold: number }
   | { kind: 'convert'; hold: number }
   | { kind: 'cancel'; booking: number }
@@ -112,6 +121,16 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   {
     weight: 12,
     arbitrary: fc.record({ kind: fc.constant('book' as const), type, quarter, offset }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('bookTogether' as const),
+      type,
+      quarter,
+      offset,
+      count: fc.integer({ min: 2, max: 4 }),
+    }),
   },
   {
     weight: 6,
@@ -295,7 +314,7 @@ const timeText = (instant: number) => iso(instant).slice(11, 16) + (instant % MI
 
 const guest = { guestName: 'Ada Lovelace', guestEmail: 'ada@example.com' };
 
-/** What one step did: the status answered, `clock` when the clock moved, `skip` when the step had nothing to act on. */
+/** What one step did: the status answered (of bookings sent together, how many were booked), `clock` when the clock moved, `skip` when the step had nothing to act on. */
 type Outcome = number | 'clock' | 'skip';
 
 class Run {
@@ -397,6 +416,44 @@ class Run {
         if (a.kind === 'hold') m.holds.push({ ...made, expiresAt: m.now + a.seconds * SECOND, ended: false });
         else m.bookings.push({ ...made, status: 'confirmed' });
         this.trace[this.trace.length - 1] += ` ${made.id}`;
+        return;
+      }
+      case 'bookTogether': {
+        const start = OPEN + a.quarter * 15 * MIN + a.offset;
+        const input = { eventTypeId: this.typeIds[a.type], start: iso(start), ...guest };
+        // Sent behind one refused for its own input, which is decided first and alone: the others
+        // come while it is, and are decided together, in one batch (`decideAfterTheFirst`).
+        decideAfterTheFirst(this.h, a.count + 1);
+        const [first, ...answers] = await Promise.all([
+          this.request('POST', '/bookings', { ...input, hostId: 'nobody' }),
+          ...Array.from({ length: a.count }, () => this.request('POST', '/bookings', input)),
+        ]);
+        expect(first!.statusCode, first!.body).toBe(400);
+        // The model takes them one after another, each seeing the ones before it booked.
+        const reasons: Array<string | null> = [];
+        const made: Occupant[] = [];
+        for (let i = 0; i < a.count; i++) {
+          const why = m.unbookable(a.type, start);
+          reasons.push(why);
+          if (why !== null) continue;
+          const occupant = m.made('', a.type, start);
+          made.push(occupant);
+          m.bookings.push({ ...occupant, status: 'confirmed' });
+        }
+        const booked = answers.filter((res) => res.statusCode === 201);
+        this.note(
+          `bookTogether(${a.count} × ${POLICIES[a.type]!.title} ${timeText(start)}) [model: ${reasons.map((why) => why ?? 'bookable').join('; ')}]`,
+          booked.length,
+        );
+        expect(booked.length, 'bookings of those sent together').toBe(made.length);
+        for (const res of answers) if (res.statusCode !== 201) expectProblem(res, 409, 'slot-unavailable');
+        // Alike but for their ids: each booked answer is one of the model's bookings.
+        for (const [i, res] of booked.entries()) {
+          this.expectTaken(res, null, made[i]!);
+          made[i]!.id = res.json<{ id: string }>().id;
+          m.bookings[m.bookings.length - made.length + i]!.id = made[i]!.id;
+        }
+        this.trace[this.trace.length - 1] += ` ${made.map((occupant) => occupant.id).join(' ')}`;
         return;
       }
       case 'release': {

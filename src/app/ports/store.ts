@@ -242,6 +242,12 @@ export interface BookingWrites extends BookingReads {
    */
   insert(booking: Booking, seat?: Seat | null): Promise<boolean>;
   /**
+   * Stores confirmed bookings of one holder's own event type at one start, decided together
+   * (`takeTimeForEach`), each as `insert` would: for each, whether it was stored. Two processes'
+   * writes of one occurrence's seats wait for each other in one order (by seat number), never in a cycle.
+   */
+  insertEach(writes: ReadonlyArray<{ booking: Booking; seat: Seat | null }>): Promise<boolean[]>;
+  /**
    * Writes a state move of a booking that still has status `from`; false when it no longer has
    * (a concurrent move won), so a move is enforced by the database and not only by a lock.
    * Throws `OverlapViolation` for a move back to confirmed over another confirmed booking

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { Booking, BookingStatus } from '../../domain/booking.js';
+import { occupancyOf, type Booking, type BookingStatus } from '../../domain/booking.js';
 import type { Instant } from '../../domain/instant.js';
 import type {
   AccountFilter,
@@ -368,7 +368,11 @@ export class KyselyBookings extends Table implements BookingWrites {
     );
   }
 
-  async insert(booking: Booking, seat: Seat | null = null): Promise<boolean> {
+  insert(booking: Booking, seat: Seat | null = null): Promise<boolean> {
+    return this.insertOne(booking, seat);
+  }
+
+  private async insertOne(booking: Booking, seat: Seat | null): Promise<boolean> {
     this.scope.writes(...booking.hostIds);
     const written = await insertOccupyingRow(
       this.db,
@@ -392,6 +396,46 @@ export class KyselyBookings extends Table implements BookingWrites {
         )
         .execute();
     return written;
+  }
+
+  async insertEach(writes: ReadonlyArray<{ booking: Booking; seat: Seat | null }>): Promise<boolean[]> {
+    // One alone (a booking whose start no other request asked for at once) as `insert` writes
+    // it: on PostgreSQL its row and occupancy in one statement.
+    if (writes.length <= 1) return Promise.all(writes.map(({ booking, seat }) => this.insertOne(booking, seat)));
+    const { holderId, eventTypeId } = writes[0]!.booking;
+    if (holderId === null || writes.some((w) => w.booking.holderId !== holderId || w.booking.status !== 'confirmed'))
+      throw new Error("insertEach stores confirmed bookings of one holder's own event type");
+    this.scope.writes(holderId);
+    // In seat-number order: a second process writing seats of the occurrence meets these at the
+    // same first number, waits there for this transaction and holds none of the numbers after it.
+    const ordered = [...writes].sort((a, b) => (a.seat?.number ?? 0) - (b.seat?.number ?? 0));
+    const accountId = this.db.selectFrom('event_types').select('account_id').where('id', '=', eventTypeId);
+    await this.db
+      .insertInto('bookings')
+      .values(ordered.map(({ booking }) => ({ ...bookingRow(booking), account_id: accountId })))
+      .execute();
+    const stored = await this.db
+      .insertInto('occupancies')
+      .values(
+        ordered.map(({ booking, seat }) => ({
+          booking_id: booking.id,
+          holder_id: holderId,
+          event_type_id: booking.eventTypeId,
+          start_at: booking.start,
+          occupied_start: occupancyOf(booking).occupiedStart,
+          occupied_end: occupancyOf(booking).occupiedEnd,
+          expires_at: null,
+          occurrence: seat?.occurrence ?? null,
+          seat: seat?.number ?? null,
+        })),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('booking_id')
+      .execute();
+    const taken = new Set(stored.map((row) => row.booking_id));
+    const refused = writes.filter(({ booking }) => !taken.has(booking.id)).map(({ booking }) => booking.id);
+    if (refused.length > 0) await this.db.deleteFrom('bookings').where('id', 'in', refused).execute();
+    return writes.map(({ booking }) => taken.has(booking.id));
   }
 
   async update(booking: Booking, from: BookingStatus): Promise<boolean> {
