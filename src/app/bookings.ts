@@ -136,6 +136,7 @@ async function bookHolderStart(
           settled[index] = { ok: false, error };
         }
       }
+      if (deciding.length === 0) throw new NothingBooked(settled);
       const refusals = await takeTimeForEach(tx, context.zones, {
         rules,
         start,
