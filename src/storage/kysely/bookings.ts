@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { occupancyOf, type Booking, type BookingStatus } from '../../domain/booking.js';
 import type { Instant } from '../../domain/instant.js';
 import type {
@@ -410,28 +410,35 @@ export class KyselyBookings extends Table implements BookingWrites {
     // same first number, waits there for this transaction and holds none of the numbers after it.
     const ordered = [...writes].sort((a, b) => (a.seat?.number ?? 0) - (b.seat?.number ?? 0));
     const accountId = this.db.selectFrom('event_types').select('account_id').where('id', '=', eventTypeId);
-    await this.db
-      .insertInto('bookings')
-      .values(ordered.map(({ booking }) => ({ ...bookingRow(booking), account_id: accountId })))
-      .execute();
-    const stored = await this.db
-      .insertInto('occupancies')
-      .values(
-        ordered.map(({ booking, seat }) => ({
-          booking_id: booking.id,
-          holder_id: holderId,
-          event_type_id: booking.eventTypeId,
-          start_at: booking.start,
-          occupied_start: occupancyOf(booking).occupiedStart,
-          occupied_end: occupancyOf(booking).occupiedEnd,
-          expires_at: null,
-          occurrence: seat?.occurrence ?? null,
-          seat: seat?.number ?? null,
-        })),
-      )
-      .onConflict((conflict) => conflict.doNothing())
-      .returning('booking_id')
-      .execute();
+    const bookingRows = ordered.map(({ booking }) => ({ ...bookingRow(booking), account_id: accountId }));
+    const occupancyRows = ordered.map(({ booking, seat }) => ({
+      booking_id: booking.id,
+      holder_id: holderId,
+      event_type_id: booking.eventTypeId,
+      start_at: booking.start,
+      occupied_start: occupancyOf(booking).occupiedStart,
+      occupied_end: occupancyOf(booking).occupiedEnd,
+      expires_at: null,
+      occurrence: seat?.occurrence ?? null,
+      seat: seat?.number ?? null,
+    }));
+    // Where the engine `insertsInWith`, the rows and their occupancies in one statement (its
+    // foreign keys are checked at the statement's end, after both); else one after the other.
+    const occupy = (db: QueryCreator<Database>) =>
+      db
+        .insertInto('occupancies')
+        .values(occupancyRows)
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('booking_id');
+    let stored: Array<{ booking_id: string }>;
+    if (this.engine.insertsInWith)
+      stored = await occupy(
+        this.db.with('booking', (db) => db.insertInto('bookings').values(bookingRows).returning('id')),
+      ).execute();
+    else {
+      await this.db.insertInto('bookings').values(bookingRows).execute();
+      stored = await occupy(this.db).execute();
+    }
     const taken = new Set(stored.map((row) => row.booking_id));
     const refused = writes.filter(({ booking }) => !taken.has(booking.id)).map(({ booking }) => booking.id);
     if (refused.length > 0) await this.db.deleteFrom('bookings').where('id', 'in', refused).execute();
