@@ -17,8 +17,8 @@ interface Queue {
  * is decided at once, alone; those that arrive meanwhile wait for it to commit and are then
  * decided together, in the order they arrived, in one transaction (`takeTimeForEach`). On
  * PostgreSQL each decision costs round trips and a commit whatever it writes, and the seats of
- * one occurrence lock the same holder row at commit: together they share one of each, which is
- * what brings the seats' p99 at 16 clients under its target (docs/performance.md, issue 29).
+ * one occurrence lock the same holder row at commit: together they share one of each, which
+ * doubled the seats' rate there (docs/performance.md, "Issue 29, session 20").
  *
  * Only this process's requests are batched; other processes' decisions meet them in the
  * database as before. One per process, built by the composition root. The waiting are bounded
