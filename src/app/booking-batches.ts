@@ -7,10 +7,6 @@ interface Waiting<In, Out> {
   reject: (error: unknown) => void;
 }
 
-interface Queue {
-  waiting: Array<Waiting<unknown, unknown>>;
-}
-
 /**
  * Bookings of one start of one holder's event type, decided together (contract §15's seats, which
  * 16 guests of a workshop ask for at once). A request that finds none of its key being decided
@@ -26,7 +22,8 @@ interface Queue {
  * `maxPerBatch` of them.
  */
 export class BookingBatches {
-  private readonly queues = new Map<string, Queue>();
+  /** The requests of each key being decided that wait for the next batch. */
+  private readonly queues = new Map<string, Array<Waiting<unknown, unknown>>>();
 
   constructor(private readonly maxPerBatch: number) {}
 
@@ -39,10 +36,10 @@ export class BookingBatches {
       const entry = { input, resolve, reject } as Waiting<unknown, unknown>;
       const queue = this.queues.get(key);
       if (queue) {
-        queue.waiting.push(entry);
+        queue.push(entry);
         return;
       }
-      const started: Queue = { waiting: [entry] };
+      const started = [entry];
       this.queues.set(key, started);
       void this.drain(key, started, decide as (inputs: unknown[]) => Promise<Array<Settled<unknown>>>);
     });
@@ -50,12 +47,12 @@ export class BookingBatches {
 
   private async drain(
     key: string,
-    queue: Queue,
+    waiting: Array<Waiting<unknown, unknown>>,
     decide: (inputs: unknown[]) => Promise<Array<Settled<unknown>>>,
   ): Promise<void> {
     try {
-      while (queue.waiting.length > 0) {
-        const batch = queue.waiting.splice(0, this.maxPerBatch);
+      while (waiting.length > 0) {
+        const batch = waiting.splice(0, this.maxPerBatch);
         let settled: Array<Settled<unknown>>;
         try {
           settled = await decide(batch.map((entry) => entry.input));

@@ -436,9 +436,9 @@ class Run {
           const why = m.unbookable(a.type, start);
           reasons.push(why);
           if (why !== null) continue;
-          const occupant = m.made('', a.type, start);
-          made.push(occupant);
-          m.bookings.push({ ...occupant, status: 'confirmed' });
+          const booking = { ...m.made('', a.type, start), status: 'confirmed' as const };
+          made.push(booking);
+          m.bookings.push(booking);
         }
         const booked = answers.filter((res) => res.statusCode === 201);
         this.note(
@@ -451,7 +451,6 @@ class Run {
         for (const [i, res] of booked.entries()) {
           this.expectTaken(res, null, made[i]!);
           made[i]!.id = res.json<{ id: string }>().id;
-          m.bookings[m.bookings.length - made.length + i]!.id = made[i]!.id;
         }
         this.trace[this.trace.length - 1] += ` ${made.map((occupant) => occupant.id).join(' ')}`;
         return;

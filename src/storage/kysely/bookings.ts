@@ -206,6 +206,12 @@ export async function insertOccupyingRow(
   return false;
 }
 
+/** A confirmed booking's occupied span, as its occupancy row stores it. */
+function occupiedColumns(booking: Booking): { occupied_start: number; occupied_end: number } {
+  const { occupiedStart, occupiedEnd } = occupancyOf(booking);
+  return { occupied_start: occupiedStart, occupied_end: occupiedEnd };
+}
+
 type BookingSelect = SelectQueryBuilder<any, any, Selectable<Database['bookings']>>;
 
 /** Bookings in `(start, id)` order, as both halves of a merged list are. */
@@ -416,8 +422,7 @@ export class KyselyBookings extends Table implements BookingWrites {
       holder_id: holderId,
       event_type_id: booking.eventTypeId,
       start_at: booking.start,
-      occupied_start: occupancyOf(booking).occupiedStart,
-      occupied_end: occupancyOf(booking).occupiedEnd,
+      ...occupiedColumns(booking),
       expires_at: null,
       occurrence: seat?.occurrence ?? null,
       seat: seat?.number ?? null,
