@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compiledOnce } from '../../src/storage/kysely/compiled-once.js';
+import { compiledOnce, compiledPerCount } from '../../src/storage/kysely/compiled-once.js';
 import type { Database } from '../../src/storage/schema.js';
 import type { EngineTraits } from '../../src/storage/kysely/engine-traits.js';
 import { openTestStore, testStoreKind, type TestStore } from '../support/databases.js';
@@ -120,5 +120,77 @@ describe('compiledOnce', () => {
       namesAfter(db, traits, 'hdr_alice', later),
     ];
     expect(neverRun).toBeTypeOf('function');
+  });
+});
+
+describe('compiledPerCount', () => {
+  const created = at('2026-01-01T00:00:00Z');
+  const holderRows = (names: string[]) =>
+    names.map((name) => ({ id: `hdr_${name}`, name, handle: name, created_at: created, updated_at: created }));
+  const insertHolders = compiledPerCount<{
+    id: string;
+    name: string;
+    handle: string;
+    created_at: number;
+    updated_at: number;
+  }>(3)((kysely, rowParam, count) =>
+    kysely
+      .insertInto('holders')
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          id: rowParam(index, 'id'),
+          account_id: sql.lit('acc_alice'),
+          name: rowParam(index, 'name'),
+          handle: rowParam(index, 'handle'),
+          created_at: rowParam(index, 'created_at'),
+          updated_at: rowParam(index, 'updated_at'),
+        })),
+      )
+      .returning(['id', 'name']),
+  );
+
+  it('when rows of different counts are inserted, then each run writes its own rows, each value in its own row', async () => {
+    expect(await insertHolders(db, traits, holderRows(['carol', 'dave']))).toEqual([
+      { id: 'hdr_carol', name: 'carol' },
+      { id: 'hdr_dave', name: 'dave' },
+    ]);
+    expect(await insertHolders(db, traits, holderRows(['erin']))).toEqual([{ id: 'hdr_erin', name: 'erin' }]);
+    expect(await insertHolders(db, traits, holderRows(['frank', 'grace']))).toEqual([
+      { id: 'hdr_frank', name: 'frank' },
+      { id: 'hdr_grace', name: 'grace' },
+    ]);
+    const stored = await db
+      .selectFrom('holders')
+      .select(['id', 'handle'])
+      .where('account_id', '=', 'acc_alice')
+      .execute();
+    expect(stored.map((row) => `${row.id}=${row.handle}`).sort()).toEqual([
+      'hdr_alice=alice',
+      'hdr_carol=carol',
+      'hdr_dave=dave',
+      'hdr_erin=erin',
+      'hdr_frank=frank',
+      'hdr_grace=grace',
+    ]);
+  });
+
+  it('when more rows are given than it compiles, or none, then it refuses them instead of writing part', async () => {
+    await expect(insertHolders(db, traits, holderRows(['h', 'i', 'j', 'k']))).rejects.toThrow(/4 rows, where 1 to 3/);
+    await expect(insertHolders(db, traits, [])).rejects.toThrow(/0 rows/);
+    expect(await db.selectFrom('holders').select('id').where('id', 'in', ['hdr_h', 'hdr_i']).execute()).toEqual([]);
+  });
+
+  it('when the query leaves a value of a row unbound, then its first run fails instead of ignoring it', async () => {
+    const namesOnly = compiledPerCount<{ id: string; name: string }>(2)((kysely, rowParam, count) =>
+      kysely
+        .selectFrom('holders')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          Array.from({ length: count }, (_, index) => rowParam(index, 'id')),
+        ),
+    );
+    await expect(namesOnly(db, traits, [{ id: 'hdr_alice', name: 'alice' }])).rejects.toThrow(/never binds 0:name/);
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type QueryCreator, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { occupancyOf, type Booking, type BookingStatus } from '../../domain/booking.js';
+import type { Booking, BookingStatus } from '../../domain/booking.js';
 import type { Instant } from '../../domain/instant.js';
 import type {
   AccountFilter,
@@ -12,7 +12,7 @@ import type {
 } from '../../app/ports/store.js';
 import type { Database } from '../schema.js';
 import type { EngineTraits } from './engine-traits.js';
-import { compiledOnce } from './compiled-once.js';
+import { compiledOnce, compiledPerCount, type RowParam } from './compiled-once.js';
 import { bookingRow, HELD, toBooking, toJudgedOccupancies, toOccupancies, type BookingRow } from './rows.js';
 import { keysetPage } from './keyset.js';
 import { OverlapViolation } from '../../app/ports/storage-errors.js';
@@ -129,6 +129,75 @@ const insertRowWithOccupancy = compiledOnce<
     .returning('holder_id'),
 );
 
+/** Rows `insertEach` writes in one statement (a batch of seats is at most 64, `BookingBatches`). */
+const ROWS_AT_ONCE = 64;
+
+/** A confirmed booking's row as `insertEach` writes it, with the seat its occupancy takes. */
+type RowWithSeat = BookingRow & { occurrence: string | null; seat: number | null };
+/** What of it its occupancy stores. */
+type OccupyingRow = Pick<
+  RowWithSeat,
+  | 'id'
+  | 'holder_id'
+  | 'event_type_id'
+  | 'start_at'
+  | 'occupied_start'
+  | 'occupied_end'
+  | 'expires_at'
+  | 'occurrence'
+  | 'seat'
+>;
+
+const rowsOf = (db: QueryCreator<Database>, rowParam: RowParam<BookingRow>, count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, rowParam(index, column)])) as BookingRow),
+    account_id: db.selectFrom('event_types').select('account_id').where('id', '=', rowParam(index, 'event_type_id')),
+  }));
+
+/** Each row's occupancy of its holder, from the row's own values (a holder's own event type: its holder is its one host). */
+const occupanciesOf = (rowParam: RowParam<OccupyingRow>, count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    booking_id: rowParam(index, 'id'),
+    holder_id: rowParam(index, 'holder_id') as string,
+    event_type_id: rowParam(index, 'event_type_id'),
+    start_at: rowParam(index, 'start_at'),
+    occupied_start: rowParam(index, 'occupied_start'),
+    occupied_end: rowParam(index, 'occupied_end'),
+    expires_at: rowParam(index, 'expires_at'),
+    occurrence: rowParam(index, 'occurrence'),
+    seat: rowParam(index, 'seat'),
+  }));
+
+const occupying = (db: QueryCreator<Database>, rowParam: RowParam<OccupyingRow>, count: number) =>
+  db
+    .insertInto('occupancies')
+    .values(occupanciesOf(rowParam, count))
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('booking_id');
+
+/**
+ * `insertEach`'s rows and their occupancies in one statement, where the engine `insertsInWith`
+ * (its foreign keys are checked at the statement's end, after both); each occupancy the database
+ * refused returns nothing.
+ */
+const insertRowsWithOccupancies = compiledPerCount<RowWithSeat>(ROWS_AT_ONCE)((db, rowParam, count) =>
+  occupying(
+    db.with('booking', (db) =>
+      db
+        .insertInto('bookings')
+        .values(rowsOf(db, rowParam, count))
+        .returning('id'),
+    ),
+    rowParam,
+    count,
+  ),
+);
+/** Elsewhere, the rows, then their occupancies. */
+const insertRows = compiledPerCount<BookingRow>(ROWS_AT_ONCE)((db, rowParam, count) =>
+  db.insertInto('bookings').values(rowsOf(db, rowParam, count)),
+);
+const insertOccupanciesOfRows = compiledPerCount<OccupyingRow>(ROWS_AT_ONCE)(occupying);
+
 /** A booking by id (a hold is none): who may see it, the reader decides (`reaches`). */
 const ownerOfBooking = compiledOnce<{ id: string }>()((db, param) =>
   db
@@ -204,12 +273,6 @@ export async function insertOccupyingRow(
   // Its occupancies written so far go with it (`on delete cascade`).
   await db.deleteFrom('bookings').where('id', '=', row.id).execute();
   return false;
-}
-
-/** A confirmed booking's occupied span, as its occupancy row stores it. */
-function occupiedColumns(booking: Booking): { occupied_start: number; occupied_end: number } {
-  const { occupiedStart, occupiedEnd } = occupancyOf(booking);
-  return { occupied_start: occupiedStart, occupied_end: occupiedEnd };
 }
 
 type BookingSelect = SelectQueryBuilder<any, any, Selectable<Database['bookings']>>;
@@ -408,41 +471,41 @@ export class KyselyBookings extends Table implements BookingWrites {
     // One alone (a booking whose start no other request asked for at once) as `insert` writes
     // it: on PostgreSQL its row and occupancy in one statement.
     if (writes.length <= 1) return Promise.all(writes.map(({ booking, seat }) => this.insertOne(booking, seat)));
-    const { holderId, eventTypeId } = writes[0]!.booking;
+    const { holderId } = writes[0]!.booking;
     if (holderId === null || writes.some((w) => w.booking.holderId !== holderId || w.booking.status !== 'confirmed'))
       throw new Error("insertEach stores confirmed bookings of one holder's own event type");
     this.scope.writes(holderId);
     // In seat-number order: a second process writing seats of the occurrence meets these at the
     // same first number, waits there for this transaction and holds none of the numbers after it.
     const ordered = [...writes].sort((a, b) => (a.seat?.number ?? 0) - (b.seat?.number ?? 0));
-    const accountId = this.db.selectFrom('event_types').select('account_id').where('id', '=', eventTypeId);
-    const bookingRows = ordered.map(({ booking }) => ({ ...bookingRow(booking), account_id: accountId }));
-    const occupancyRows = ordered.map(({ booking, seat }) => ({
-      booking_id: booking.id,
-      holder_id: holderId,
-      event_type_id: booking.eventTypeId,
-      start_at: booking.start,
-      ...occupiedColumns(booking),
-      expires_at: null,
+    const rows = ordered.map(({ booking, seat }) => ({
+      ...bookingRow(booking),
       occurrence: seat?.occurrence ?? null,
       seat: seat?.number ?? null,
     }));
-    // Where the engine `insertsInWith`, the rows and their occupancies in one statement (its
-    // foreign keys are checked at the statement's end, after both); else one after the other.
-    const occupy = (db: QueryCreator<Database>) =>
-      db
-        .insertInto('occupancies')
-        .values(occupancyRows)
-        .onConflict((conflict) => conflict.doNothing())
-        .returning('booking_id');
-    let stored: Array<{ booking_id: string }>;
-    if (this.engine.insertsInWith)
-      stored = await occupy(
-        this.db.with('booking', (db) => db.insertInto('bookings').values(bookingRows).returning('id')),
-      ).execute();
-    else {
-      await this.db.insertInto('bookings').values(bookingRows).execute();
-      stored = await occupy(this.db).execute();
+    const stored: Array<{ booking_id: string }> = [];
+    for (let from = 0; from < rows.length; from += ROWS_AT_ONCE) {
+      const chunk = rows.slice(from, from + ROWS_AT_ONCE);
+      if (this.engine.insertsInWith) stored.push(...(await insertRowsWithOccupancies(this.db, this.engine, chunk)));
+      else {
+        await insertRows(
+          this.db,
+          this.engine,
+          chunk.map(({ occurrence: _occurrence, seat: _seat, ...row }) => row),
+        );
+        const occupying = chunk.map((row) => ({
+          id: row.id,
+          holder_id: row.holder_id,
+          event_type_id: row.event_type_id,
+          start_at: row.start_at,
+          occupied_start: row.occupied_start,
+          occupied_end: row.occupied_end,
+          expires_at: row.expires_at,
+          occurrence: row.occurrence,
+          seat: row.seat,
+        }));
+        stored.push(...(await insertOccupanciesOfRows(this.db, this.engine, occupying)));
+      }
     }
     const taken = new Set(stored.map((row) => row.booking_id));
     const refused = writes.filter(({ booking }) => !taken.has(booking.id)).map(({ booking }) => booking.id);

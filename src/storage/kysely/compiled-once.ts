@@ -46,6 +46,55 @@ export function compiledOnce<Params extends object>() {
   };
 }
 
+/**
+ * Stands, in a query `compiledPerCount` builds, for the value of `name` of the row at `index`,
+ * typed as that value.
+ */
+export type RowParam<Params> = <Name extends keyof Params & string>(index: number, name: Name) => Params[Name];
+
+/** What a query of several rows compiled to: its SQL, and which row's value each placeholder binds. */
+interface CompiledRows<Params> {
+  sql: string;
+  places: Array<{ index: number; name: keyof Params & string }>;
+}
+
+/**
+ * `compiledOnce` for a query whose shape grows with its rows (a multi-row insert): built and
+ * compiled once for each count of rows, up to `maxRows`, then run with the rows' values, each row
+ * named alike (`rowParam(index, 'guest_name')`). Measured on the seats bench part, where a batch
+ * of seats inserts its bookings in one statement: building and compiling that insert of a dozen
+ * rows cost more of this process's CPU than any other of the batch's statements
+ * (docs/performance.md, "Issue 29, session 21"). The same rules as `compiledOnce`'s: only rows'
+ * values are bound, and each row's every value at least once.
+ */
+export function compiledPerCount<Params extends object>(maxRows: number) {
+  return <Row>(
+    build: (db: Kysely<Database>, rowParam: RowParam<Params>, count: number, engine: EngineTraits) => Compilable<Row>,
+  ) => {
+    const compiledByEngine = new Map<Engine, Map<number, CompiledRows<Params>>>();
+    return async (db: Kysely<Database>, engine: EngineTraits, rows: readonly Params[]): Promise<Row[]> => {
+      if (rows.length === 0 || rows.length > maxRows)
+        throw new Error(`compiledPerCount: ${rows.length} rows, where 1 to ${maxRows} are compiled`);
+      let byCount = compiledByEngine.get(engine.name);
+      if (byCount === undefined) compiledByEngine.set(engine.name, (byCount = new Map()));
+      let compiled = byCount.get(rows.length);
+      if (compiled === undefined) {
+        const { sql, names } = compile(
+          build(db, (index, name) => `${MARKER}${index}:${name}` as never, rows.length, engine),
+          Object.fromEntries(rows.flatMap((row, index) => Object.keys(row).map((name) => [`${index}:${name}`, true]))),
+        );
+        const places = names.map((place) => {
+          const colon = place.indexOf(':');
+          return { index: Number(place.slice(0, colon)), name: place.slice(colon + 1) as keyof Params & string };
+        });
+        byCount.set(rows.length, (compiled = { sql, places }));
+      }
+      const values = compiled.places.map(({ index, name }) => rows[index]![name]);
+      return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values))).rows;
+    };
+  };
+}
+
 function compile<Params extends object>(query: Compilable<unknown>, params: Params): Compiled<Params> {
   const { sql, parameters } = query.compile();
   const names = parameters.map((value) => {
