@@ -8,6 +8,7 @@ import type { Transaction } from '../../src/app/ports/store.js';
 import type { ApiKey, Holder } from '../../src/domain/api-key.js';
 import type { Webhook } from '../../src/domain/webhook.js';
 import { at, newHolder, newId, scheduleRecord } from './records.js';
+import { testStoreKind } from '../support/databases.js';
 import {
   T0,
   testStore,
@@ -569,6 +570,47 @@ describe('calendar version', () => {
     await expectChangedBy(holder.id, 'updateBooking (cancel)', async (tx) => {
       const cancelled: Booking = { ...booking, status: 'cancelled', cancelledAt: T0 + 1000, updatedAt: T0 + 1000 };
       expect(await tx.bookings.update(cancelled, 'confirmed')).toBe(true);
+    });
+  });
+
+  it('when one transaction changes many of a calendar’s rows, then its commit changes the version, once on PostgreSQL, and the next transaction’s changes it again', async () => {
+    const holder = await addHolder('alice');
+    const eventType = await addEventType(holder.id);
+    const bookings = ['09:00', '10:00', '11:00'].map((time) =>
+      bookingOf(eventType, `2026-03-02T${time}:00Z`, `2026-03-02T${time.replace(':00', ':30')}:00Z`),
+    );
+    const [before, after] = await around(holder.id, async (tx) => {
+      for (const booking of bookings) await tx.bookings.insert(booking);
+    });
+    expect(after).not.toBe(before);
+    // Each occupancy's deferred trigger updated the holder's row at commit, three times here; the
+    // version's purpose needs one (migration 0027).
+    if (testStoreKind() === 'postgres') expect(after - before).toBe(1);
+    await expectChangedBy(holder.id, 'a second transaction', async (tx) => {
+      for (const booking of bookings) {
+        const cancelled: Booking = { ...booking, status: 'cancelled', cancelledAt: T0 + 1000, updatedAt: T0 + 1000 };
+        expect(await tx.bookings.update(cancelled, 'confirmed')).toBe(true);
+      }
+    });
+  });
+
+  it('when a transaction changes the holder’s row (a key revoked) and then its calendar, then the version changes', async () => {
+    const holder = await addHolder('alice');
+    const eventType = await addEventType(holder.id);
+    const key: ApiKey = {
+      id: newId('key'),
+      accountId: holder.accountId,
+      holderId: holder.id,
+      scopes: ['read'],
+      description: null,
+      createdAt: T0,
+      expiresAt: null,
+      revokedAt: null,
+    };
+    await store.transaction((tx) => tx.apiKeys.insert(key, `digest-${key.id}`));
+    await expectChangedBy(holder.id, 'a revocation, then a booking', async (tx) => {
+      await tx.apiKeys.revoke(key.id, T0 + 1);
+      await tx.bookings.insert(bookingOf(eventType, '2026-03-02T09:00:00Z', '2026-03-02T09:30:00Z'));
     });
   });
 

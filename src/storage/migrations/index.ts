@@ -26,6 +26,7 @@ import reminders from './0023_reminders.js';
 import calendarWriteBack from './0024_calendar_write_back.js';
 import seatNumbers from './0025_seat_numbers.js';
 import emailChanges from './0026_email_changes.js';
+import calendarBumpedOnce from './0027_calendar_bumped_once.js';
 
 /**
  * Every migration by name, in order, as its engine runs it: one file each, one text for both
@@ -60,5 +61,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0024_calendar_write_back': calendarWriteBack(engine),
     '0025_seat_numbers': seatNumbers(engine),
     '0026_email_changes': emailChanges(engine),
+    '0027_calendar_bumped_once': calendarBumpedOnce(engine),
   };
 }
