@@ -513,6 +513,18 @@ describe('calendar version', () => {
     return [before, await versionOf(holderId)];
   }
 
+  /** A read key of the holder's, not yet stored. */
+  const readKeyOf = (holder: Holder): ApiKey => ({
+    id: newId('key'),
+    accountId: holder.accountId,
+    holderId: holder.id,
+    scopes: ['read'],
+    description: null,
+    createdAt: T0,
+    expiresAt: null,
+    revokedAt: null,
+  });
+
   async function expectChangedBy(holderId: string, what: string, write: (tx: Transaction) => Promise<unknown>) {
     const [before, after] = await around(holderId, write);
     expect(after, `${what} must change the version`).not.toBe(before);
@@ -597,16 +609,7 @@ describe('calendar version', () => {
   it('when a transaction changes the holder’s row (a key revoked) and then its calendar, then the version changes', async () => {
     const holder = await addHolder('alice');
     const eventType = await addEventType(holder.id);
-    const key: ApiKey = {
-      id: newId('key'),
-      accountId: holder.accountId,
-      holderId: holder.id,
-      scopes: ['read'],
-      description: null,
-      createdAt: T0,
-      expiresAt: null,
-      revokedAt: null,
-    };
+    const key = readKeyOf(holder);
     await store.transaction((tx) => tx.apiKeys.insert(key, `digest-${key.id}`));
     await expectChangedBy(holder.id, 'a revocation, then a booking', async (tx) => {
       await tx.apiKeys.revoke(key.id, T0 + 1);
@@ -639,16 +642,7 @@ describe('calendar version', () => {
         [{ id: newId('dlv'), webhookId: webhook.id }],
       ),
     );
-    const key: ApiKey = {
-      id: newId('key'),
-      accountId: holder.accountId,
-      holderId: holder.id,
-      scopes: ['read'],
-      description: null,
-      createdAt: T0,
-      expiresAt: null,
-      revokedAt: null,
-    };
+    const key = readKeyOf(holder);
     await expectUnchangedBy(holder.id, 'insertApiKey', (tx) => tx.apiKeys.insert(key, `digest-${key.id}`));
     await expectUnchangedBy(holder.id, 'revokeApiKey', (tx) => tx.apiKeys.revoke(key.id, T0 + 2));
     await expectUnchangedBy(holder.id, 'ensureHolder (existing)', (tx) =>
