@@ -69,14 +69,20 @@ const BOOKING_COLUMNS = [
   'location',
 ] as const satisfies ReadonlyArray<keyof Database['bookings']>;
 /**
- * A booking's or hold's row; its account is its event type's (a holder's own type's account is its
- * holder's; a team type's, the account that owns it).
+ * A booking's or hold's row as a compiled insert's values, each column its own parameter (`value`);
+ * its account is its event type's (a holder's own type's account is its holder's; a team type's,
+ * the account that owns it).
  */
+const bookingValues = (
+  db: QueryCreator<Database>,
+  value: <Column extends keyof BookingRow>(column: Column) => BookingRow[Column],
+) => ({
+  ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, value(column)])) as BookingRow),
+  account_id: db.selectFrom('event_types').select('account_id').where('id', '=', value('event_type_id')),
+});
+
 const insertBookingRow = compiledOnce<BookingRow>()((db, param) =>
-  db.insertInto('bookings').values({
-    ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as BookingRow),
-    account_id: db.selectFrom('event_types').select('account_id').where('id', '=', param('event_type_id')),
-  }),
+  db.insertInto('bookings').values(bookingValues(db, param)),
 );
 
 /**
@@ -92,10 +98,7 @@ const insertRowWithOccupancy = compiledOnce<
     .with('booking', (db) =>
       db
         .insertInto('bookings')
-        .values({
-          ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, param(column)])) as BookingRow),
-          account_id: db.selectFrom('event_types').select('account_id').where('id', '=', param('event_type_id')),
-        })
+        .values(bookingValues(db, param))
         .returning(['id', 'event_type_id', 'start_at', 'occupied_start', 'occupied_end', 'expires_at']),
     )
     .insertInto('occupancies')
@@ -135,24 +138,21 @@ const ROWS_AT_ONCE = 64;
 /** A confirmed booking's row as `insertEach` writes it, with the seat its occupancy takes. */
 type RowWithSeat = BookingRow & { occurrence: string | null; seat: number | null };
 /** What of it its occupancy stores. */
-type OccupyingRow = Pick<
-  RowWithSeat,
-  | 'id'
-  | 'holder_id'
-  | 'event_type_id'
-  | 'start_at'
-  | 'occupied_start'
-  | 'occupied_end'
-  | 'expires_at'
-  | 'occurrence'
-  | 'seat'
->;
+const OCCUPYING_COLUMNS = [
+  'id',
+  'holder_id',
+  'event_type_id',
+  'start_at',
+  'occupied_start',
+  'occupied_end',
+  'expires_at',
+  'occurrence',
+  'seat',
+] as const satisfies ReadonlyArray<keyof RowWithSeat>;
+type OccupyingRow = Pick<RowWithSeat, (typeof OCCUPYING_COLUMNS)[number]>;
 
 const rowsOf = (db: QueryCreator<Database>, rowParam: RowParam<BookingRow>, count: number) =>
-  Array.from({ length: count }, (_, index) => ({
-    ...(Object.fromEntries(BOOKING_COLUMNS.map((column) => [column, rowParam(index, column)])) as BookingRow),
-    account_id: db.selectFrom('event_types').select('account_id').where('id', '=', rowParam(index, 'event_type_id')),
-  }));
+  Array.from({ length: count }, (_, index) => bookingValues(db, (column) => rowParam(index, column)));
 
 /** Each row's occupancy of its holder, from the row's own values (a holder's own event type: its holder is its one host). */
 const occupanciesOf = (rowParam: RowParam<OccupyingRow>, count: number) =>
@@ -493,18 +493,10 @@ export class KyselyBookings extends Table implements BookingWrites {
           this.engine,
           chunk.map(({ occurrence: _occurrence, seat: _seat, ...row }) => row),
         );
-        const occupying = chunk.map((row) => ({
-          id: row.id,
-          holder_id: row.holder_id,
-          event_type_id: row.event_type_id,
-          start_at: row.start_at,
-          occupied_start: row.occupied_start,
-          occupied_end: row.occupied_end,
-          expires_at: row.expires_at,
-          occurrence: row.occurrence,
-          seat: row.seat,
-        }));
-        stored.push(...(await insertOccupanciesOfRows(this.db, this.engine, occupying)));
+        const occupancies = chunk.map(
+          (row) => Object.fromEntries(OCCUPYING_COLUMNS.map((column) => [column, row[column]])) as OccupyingRow,
+        );
+        stored.push(...(await insertOccupanciesOfRows(this.db, this.engine, occupancies)));
       }
     }
     const taken = new Set(stored.map((row) => row.booking_id));
